@@ -1,0 +1,79 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** Repository root, resolved from this file so the server works from any working directory. */
+export const ROOT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+/** Everything the reference server can be tuned with; tests build one with {@link loadConfig} overrides. */
+export interface ServerConfig {
+  /** Port to listen on (PORT, default 4173). */
+  port: number;
+  /** Interface to bind; loopback by default so a demo never listens on the network. */
+  hostname: string;
+  /** The provider's own domain: `<slug>.<providerDomain>` hosts a shop (spec §1). */
+  providerDomain: string;
+  /** Template for links in e-mails: `{slug}` and `{port}` are replaced. */
+  storefrontUrlTemplate: string;
+  /** `postgres://…` switches from embedded PGlite to a PostgreSQL server. */
+  databaseUrl: string | undefined;
+  /** Schema to use on PostgreSQL (tests run each suite in its own schema). */
+  databaseSchema: string | undefined;
+  /** PGlite data folder; `memory://` keeps everything in memory (tests). */
+  dataDir: string;
+  /** Extra origins allowed to call the API with credentials (CORS_ORIGINS, comma separated). */
+  corsOrigins: string[];
+  /** Minimum seconds between two orders of one buyer in one shop (the spec's remainingTime). */
+  orderWaitSeconds: number;
+  /** Failed logins allowed per e-mail and per IP within the window before 429. */
+  loginThrottle: { perEmail: number; perIp: number; windowSeconds: number };
+  /** How long a password-reset link works. */
+  resetTokenTtlSeconds: number;
+  /** How long a bearer token lives. */
+  sessionTtlSeconds: number;
+  /** Take the client IP from X-Forwarded-For (only behind a trusted proxy). */
+  trustProxy: boolean;
+  /** Built bundle served under /dist. */
+  distDir: string;
+}
+
+function intFromEnv(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be a non-negative integer, got "${raw}"`);
+  return value;
+}
+
+/** Reads the configuration from the environment, then applies `overrides` (used by tests). */
+export function loadConfig(overrides: Partial<ServerConfig> = {}): ServerConfig {
+  const port = intFromEnv('PORT', 4173);
+  return {
+    port,
+    hostname: process.env.HOST ?? '127.0.0.1',
+    providerDomain: process.env.PROVIDER_DOMAIN ?? 'localhost',
+    storefrontUrlTemplate: process.env.STOREFRONT_URL ?? 'http://{slug}.localhost:{port}',
+    databaseUrl: process.env.DATABASE_URL || undefined,
+    databaseSchema: process.env.DATABASE_SCHEMA || undefined,
+    dataDir: process.env.PGLITE_DIR ?? path.join(ROOT_DIR, '.data', 'pglite'),
+    corsOrigins: (process.env.CORS_ORIGINS ?? '')
+      .split(',')
+      .map((origin) => origin.trim())
+      .filter(Boolean),
+    orderWaitSeconds: intFromEnv('ORDER_WAIT_SECONDS', 10),
+    loginThrottle: {
+      perEmail: intFromEnv('LOGIN_MAX_PER_EMAIL', 5),
+      perIp: intFromEnv('LOGIN_MAX_PER_IP', 30),
+      windowSeconds: intFromEnv('LOGIN_WINDOW_SECONDS', 900),
+    },
+    resetTokenTtlSeconds: intFromEnv('RESET_TOKEN_TTL_SECONDS', 3600),
+    sessionTtlSeconds: intFromEnv('SESSION_TTL_SECONDS', 30 * 24 * 3600),
+    trustProxy: process.env.TRUST_PROXY === '1',
+    distDir: path.join(ROOT_DIR, 'dist'),
+    ...overrides,
+  };
+}
+
+/** The storefront's public URL for a shop, used in e-mailed links. */
+export function storefrontUrl(config: ServerConfig, slug: string): string {
+  return config.storefrontUrlTemplate.replaceAll('{slug}', slug).replaceAll('{port}', String(config.port));
+}

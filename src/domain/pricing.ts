@@ -1,0 +1,296 @@
+/**
+ * Pricing rules (spec §9): VAT display, quantity price tiers (thresholds), Group Buy tiers, boxes and
+ * cart totals.
+ *
+ * These functions are the single definition of a price: the storefront uses them to show prices and
+ * the reference server uses the same code to charge them (a client-sent price is ignored). The input
+ * types are minimal structural shapes, so the API contract's product and cart types satisfy them
+ * without this module importing anything outside `src/domain`.
+ *
+ * @module
+ */
+import { roundMoney, sumMoney, toCents } from './money.ts';
+
+/** VAT rate in percent applied when a product carries none (spec §9: "Default VAT 23 %"). */
+export const DEFAULT_VAT = 23;
+
+/** Pieces in one box when a variant does not say (spec §9: "Default quantity in a box: 30"). */
+export const DEFAULT_QUANTITY_IN_BOX = 30;
+
+/**
+ * One price tier: `price` applies to quantities from `min_quantity` to `max_quantity` inclusive.
+ *
+ * Used both for a product's quantity discounts (`thresholds`) and for Group Buy tiers. A `null`
+ * maximum means "no upper bound" for thresholds; for Group Buys it is first normalised
+ * (see {@link normaliseGroupBuyTiers}).
+ */
+export interface PriceTier {
+  min_quantity: number;
+  max_quantity: number | null;
+  price: number;
+}
+
+/**
+ * A Group Buy: a time-limited offer whose tier is chosen by the quantity everybody has already
+ * ordered (`total_quantity`) plus the buyer's own quantity, so each buyer helps the group reach a
+ * cheaper tier.
+ */
+export interface GroupBuy {
+  isActive: boolean;
+  total_quantity: number;
+  /** ISO 8601 end of the offer; missing or `null` means it runs until switched off. */
+  ends_at?: string | null;
+  tiers: PriceTier[];
+}
+
+/** The product fields pricing needs; any product type from the API satisfies it structurally. */
+export interface PricedProduct {
+  /** The product's base net price, already adjusted by the server for the shop. */
+  calculated_price: number;
+  /** VAT rate in percent; missing or `null` means {@link DEFAULT_VAT}. */
+  vat?: number | null;
+  /** `true` when the product's prices already include VAT (they are gross). */
+  vat_included?: boolean | null;
+  thresholds?: PriceTier[] | null;
+  groupbuy?: GroupBuy | null;
+}
+
+/** The VAT fields of a product or cart line. */
+export interface VatInfo {
+  vat?: number | null;
+  vat_included?: boolean | null;
+}
+
+/**
+ * The product's VAT rate in percent, {@link DEFAULT_VAT} when it has none.
+ *
+ * Uses `??`, not `||`, on purpose: a rate of `0` (VAT-exempt goods) is a real rate, not a missing one.
+ */
+export function vatRate(product: VatInfo): number {
+  return product.vat ?? DEFAULT_VAT;
+}
+
+/**
+ * The price to show in a shop that displays gross (`isGross`) or net prices, rounded to cents.
+ *
+ * Product prices may be stored net or gross (`vat_included`), and the shop setting `is_gross` decides
+ * what the buyer sees (spec §9). A net price shown in a gross shop gets VAT added; a gross price shown
+ * in a net shop has it taken out; a price already in the wanted form passes through.
+ */
+export function displayPrice(price: number, product: VatInfo, isGross: boolean): number {
+  const factor = 1 + vatRate(product) / 100;
+  const included = product.vat_included === true;
+  if (isGross && !included) return roundMoney(price * factor);
+  if (!isGross && included) return roundMoney(price / factor);
+  return roundMoney(price);
+}
+
+/**
+ * A copy of `tiers` sorted by ascending `min_quantity` (stable, the input is not mutated).
+ *
+ * The API does not promise any order, and both the "last tier" rule and the pieces-to-next-tier hint
+ * depend on one.
+ */
+export function sortTiers(tiers: readonly PriceTier[]): PriceTier[] {
+  return [...tiers].sort((a, b) => a.min_quantity - b.min_quantity);
+}
+
+/** @internal Whether `quantity` lies in the tier's inclusive range; `null` max is unbounded. */
+function tierContains(tier: PriceTier, quantity: number): boolean {
+  return quantity >= tier.min_quantity && quantity <= (tier.max_quantity ?? Infinity);
+}
+
+/**
+ * The tier that applies to `quantity` (spec §9: "chosen by total quantity; the last tier applies when
+ * none matches").
+ *
+ * - When several tiers contain the quantity (overlapping ranges, or an unbounded tier followed by
+ *   others), the one with the highest `min_quantity` wins: it is the more specific offer, and otherwise
+ *   a cheaper tier after an unbounded one could never be reached.
+ * - When none contains it (below the first minimum, in a gap, above the last maximum), the last tier by
+ *   `min_quantity` applies, as the spec says.
+ * - `undefined` only for an empty list.
+ *
+ * Pass the product's total quantity across colours and sizes (see `totalQuantityByProduct` in
+ * `cart.ts`), not one cart line's quantity.
+ */
+export function thresholdTier(tiers: readonly PriceTier[], quantity: number): PriceTier | undefined {
+  const sorted = sortTiers(tiers);
+  const matching = sorted.findLast((tier) => tierContains(tier, quantity));
+  return matching ?? sorted.at(-1);
+}
+
+/**
+ * Group Buy tiers sorted, with every open-ended tier except the last closed just below the next
+ * tier's minimum (spec §9: "a tier with no max runs up to one less than the next tier's minimum").
+ *
+ * "The next tier" is the next one with a strictly higher minimum, so duplicates cannot produce an
+ * empty range. The last tier keeps `null` (unbounded). Returns new objects; the input is untouched.
+ */
+export function normaliseGroupBuyTiers(tiers: readonly PriceTier[]): PriceTier[] {
+  const sorted = sortTiers(tiers);
+  return sorted.map((tier, index) => {
+    if (tier.max_quantity !== null) return { ...tier };
+    const next = sorted.slice(index + 1).find((t) => t.min_quantity > tier.min_quantity);
+    return { ...tier, max_quantity: next ? next.min_quantity - 1 : null };
+  });
+}
+
+/**
+ * The Group Buy tier for a buyer adding `quantity` pieces: chosen by `quantity + total_quantity`
+ * (what the group has already ordered) over the normalised tiers, the last tier when none matches.
+ *
+ * `undefined` when the group buy has no tiers. Does not check whether the offer is still running:
+ * see {@link isGroupBuyActive}.
+ */
+export function groupBuyTier(
+  groupbuy: Pick<GroupBuy, 'total_quantity' | 'tiers'>,
+  quantity: number,
+): PriceTier | undefined {
+  return thresholdTier(normaliseGroupBuyTiers(groupbuy.tiers), quantity + groupbuy.total_quantity);
+}
+
+/**
+ * Whether a Group Buy's price applies at `now`: switched on and not past its end (spec §9: "Group Buy
+ * has a time limit").
+ *
+ * An `ends_at` that cannot be parsed counts as ended: the buyer then sees the regular price, which
+ * the server can always honour, rather than a discount it might refuse.
+ */
+export function isGroupBuyActive(
+  groupbuy: Pick<GroupBuy, 'isActive' | 'ends_at'> | null | undefined,
+  now: Date,
+): boolean {
+  if (!groupbuy?.isActive) return false;
+  if (groupbuy.ends_at == null || groupbuy.ends_at === '') return true;
+  return Date.parse(groupbuy.ends_at) > now.getTime();
+}
+
+/**
+ * The net unit price (before VAT display) of `quantity` pieces of a product.
+ *
+ * Precedence: a running Group Buy's tier, else the threshold tier when the product has thresholds,
+ * else `calculated_price`. An expired or switched-off Group Buy (or one without tiers) falls back to
+ * the thresholds. `quantity` is the product's total quantity in the cart; `now` is a parameter so the
+ * server and tests control the clock.
+ */
+export function unitPrice(product: PricedProduct, quantity: number, now: Date = new Date()): number {
+  const { groupbuy, thresholds } = product;
+  if (groupbuy && isGroupBuyActive(groupbuy, now)) {
+    const tier = groupBuyTier(groupbuy, quantity);
+    if (tier) return tier.price;
+  }
+  const tier = thresholds ? thresholdTier(thresholds, quantity) : undefined;
+  return tier ? tier.price : product.calculated_price;
+}
+
+/**
+ * How many more pieces reach the next tier, for the "add N more to pay less" hint (spec §9), or
+ * `null` when no tier starts above `quantity` (the buyer is on the last tier).
+ *
+ * For Group Buys pass the normalised tiers and `quantity + total_quantity`.
+ */
+export function piecesToNextTier(tiers: readonly PriceTier[], quantity: number): number | null {
+  const next = sortTiers(tiers).find((tier) => tier.min_quantity > quantity);
+  return next ? next.min_quantity - quantity : null;
+}
+
+/**
+ * The tier with the lowest price, for the Group Buy "lowest price" badge (spec §9); on equal prices
+ * the one reached first (lowest minimum). `undefined` for an empty list.
+ */
+export function lowestPriceTier(tiers: readonly PriceTier[]): PriceTier | undefined {
+  let lowest: PriceTier | undefined;
+  for (const tier of sortTiers(tiers)) {
+    if (!lowest || tier.price < lowest.price) lowest = tier;
+  }
+  return lowest;
+}
+
+/**
+ * Pieces per box of a variant, {@link DEFAULT_QUANTITY_IN_BOX} when missing, not a positive integer,
+ * or zero: a box of 0 or 2.5 pieces would make box counts divide by zero or be meaningless.
+ */
+export function quantityInBox(variant: { quantity_in_box?: number | null }): number {
+  const q = variant.quantity_in_box;
+  return q != null && Number.isInteger(q) && q > 0 ? q : DEFAULT_QUANTITY_IN_BOX;
+}
+
+/**
+ * Boxes needed to pack `quantity` pieces (a part-filled box still counts as a box); `0` for no pieces.
+ *
+ * @throws {RangeError} when `inBox` is not a positive number; use {@link quantityInBox} to get one.
+ */
+export function boxesFor(quantity: number, inBox: number): number {
+  if (!(inBox > 0) || !Number.isFinite(inBox)) {
+    throw new RangeError(`quantity in box must be a positive number, got ${inBox}`);
+  }
+  return quantity > 0 ? Math.ceil(quantity / inBox) : 0;
+}
+
+/** The price of one full box, rounded to cents, for the "price per box" text on the product page. */
+export function pricePerBox(unit: number, inBox: number): number {
+  return roundMoney(unit * inBox);
+}
+
+/**
+ * The total of one cart line, rounded to cents.
+ *
+ * Rounding per line (not per unit) matches how invoices list lines and keeps cheap items bought in
+ * bulk exact: 1000 × 0.0123 is 12.30, not 1000 × 0.01.
+ */
+export function lineTotal(unit: number, quantity: number): number {
+  return roundMoney(unit * quantity);
+}
+
+/** The fields of a cart line that totals need; cart item types satisfy it structurally. */
+export interface TotalsLine {
+  /** Unit price as the product stores it: gross when `vat_included`, net otherwise. */
+  unit_price: number;
+  quantity: number;
+  vat?: number | null;
+  vat_included?: boolean | null;
+}
+
+/** Cart totals; `total` is what the shop shows as the amount to pay. */
+export interface CartTotals {
+  net: number;
+  vat: number;
+  gross: number;
+  /** `gross` in a gross shop (`is_gross`), `net` otherwise. */
+  total: number;
+}
+
+/**
+ * Net, VAT and gross totals of a money cart, and the `total` to show in a gross or net shop.
+ *
+ * VAT is computed per line from the line total and rounded to cents there (a net line gets VAT added;
+ * a `vat_included` line has it taken out), then lines are summed in integer cents, so
+ * `net + vat === gross` holds exactly. Because VAT is taken on the line, the gross total can differ by
+ * rounding from gross unit prices × quantity; the line is what is charged.
+ */
+export function cartTotals(lines: readonly TotalsLine[], isGross: boolean): CartTotals {
+  let netCents = 0;
+  let grossCents = 0;
+  for (const line of lines) {
+    const rate = vatRate(line);
+    const total = lineTotal(line.unit_price, line.quantity);
+    if (line.vat_included === true) {
+      grossCents += toCents(total);
+      netCents += toCents(total / (1 + rate / 100));
+    } else {
+      netCents += toCents(total);
+      grossCents += toCents(total) + toCents((total * rate) / 100);
+    }
+  }
+  const net = netCents / 100;
+  const gross = grossCents / 100;
+  return { net, vat: (grossCents - netCents) / 100, gross, total: isGross ? gross : net };
+}
+
+/**
+ * The total of a points (pkt) cart: points carry no VAT, so it is just the sum of the line totals.
+ */
+export function pointsTotal(lines: readonly { unit_price: number; quantity: number }[]): number {
+  return sumMoney(lines.map((line) => lineTotal(line.unit_price, line.quantity)));
+}
