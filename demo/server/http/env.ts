@@ -1,0 +1,42 @@
+import type { Db } from '../db/index.ts';
+import type { ServerConfig } from '../config.ts';
+
+/** Who is calling: resolved from the bearer token by `authenticate`. */
+export interface AuthContext {
+  userId: number;
+  /** Tokens are issued for one shop; every call is checked against it. */
+  websiteId: number;
+  sessionId: number;
+  role: 'buyer' | 'coordinator';
+  email: string;
+}
+
+/** Hono environment shared by every route module. */
+export interface AppEnv {
+  Variables: {
+    db: Db;
+    config: ServerConfig;
+    auth: AuthContext | null;
+    /** True when a bearer token was sent but is unknown, expired or revoked. */
+    tokenRejected: boolean;
+  };
+}
+
+/** A row of `websites`. */
+export interface WebsiteRow {
+  id: number;
+  slug: string;
+  name: string;
+  lang: 'en' | 'pl';
+  currency: string;
+  payment_type: 'invoice' | 'budget';
+  is_gross: boolean;
+  login_required: boolean;
+  registration_type: string;
+  shipping_only_to_specific_address: boolean;
+  popup_enabled: boolean;
+  livechat_enabled: boolean;
+  livechat_script: string | null;
+  mpk_required: boolean;
+  settings: Record<string, unknown>;
+}

@@ -1,0 +1,71 @@
+import type { MiddlewareHandler } from 'hono';
+import { getCookie, setCookie } from 'hono/cookie';
+import { cors } from 'hono/cors';
+import type { ServerConfig } from '../config.ts';
+import { newToken } from '../services/tokens.ts';
+import type { AppEnv } from './env.ts';
+import { fail } from './errors.ts';
+
+/** Cookie and header of the cross-site request token pair (spec §7). */
+export const XSRF_COOKIE = 'XSRF-TOKEN';
+export const XSRF_HEADER = 'X-XSRF-TOKEN';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * Whether a browser origin may call the API with credentials: the configured list, plus the demo's
+ * own origins (`http://localhost:<port>` and `http://<shop>.localhost:<port>`) on the server's port.
+ */
+export function isAllowedOrigin(origin: string, config: ServerConfig): boolean {
+  if (config.corsOrigins.includes(origin)) return true;
+  let url: URL;
+  try {
+    url = new URL(origin);
+  } catch {
+    return false;
+  }
+  if (url.origin !== origin || url.protocol !== 'http:' || url.port !== String(config.port)) return false;
+  const domain = config.providerDomain;
+  return url.hostname === domain || (url.hostname.endsWith(`.${domain}`) && /^[a-z0-9-]+$/.test(url.hostname.slice(0, -domain.length - 1)));
+}
+
+/** CORS with credentials for allowed origins only; others get no CORS headers at all. */
+export function apiCors(config: ServerConfig): MiddlewareHandler<AppEnv> {
+  return cors({
+    origin: (origin) => (isAllowedOrigin(origin, config) ? origin : null),
+    credentials: true,
+    allowMethods: ['GET', 'POST', 'PUT', 'DELETE', 'OPTIONS'],
+    allowHeaders: ['Content-Type', 'Authorization', XSRF_HEADER, 'Idempotency-Key', 'Accept', 'Accept-Language'],
+    exposeHeaders: ['Retry-After'],
+    maxAge: 600,
+  });
+}
+
+/**
+ * Double-submit XSRF protection. Every API answer makes sure the browser holds an `XSRF-TOKEN`
+ * cookie; a state-changing request that carries that cookie must echo it in `X-XSRF-TOKEN`.
+ * A cross-site page can make the browser send the cookie but cannot read it, so it cannot echo it.
+ * Requests without the cookie (server-to-server clients) carry no ambient credentials to abuse:
+ * authentication is the explicit bearer header.
+ */
+export const xsrf: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const cookie = getCookie(c, XSRF_COOKIE);
+  if (!SAFE_METHODS.has(c.req.method) && cookie !== undefined && c.req.header(XSRF_HEADER) !== cookie) {
+    fail(403, 'errors.csrf');
+  }
+  if (cookie === undefined) {
+    setCookie(c, XSRF_COOKIE, newToken(), { path: '/', sameSite: 'Lax', httpOnly: false });
+  }
+  await next();
+};
+
+/** Headers every answer gets; the API is never framed or sniffed. */
+export const securityHeaders: MiddlewareHandler<AppEnv> = async (c, next) => {
+  await next();
+  c.header('X-Content-Type-Options', 'nosniff');
+  c.header('Referrer-Policy', 'strict-origin-when-cross-origin');
+  if (c.req.path.startsWith('/api/')) {
+    c.header('Cache-Control', 'no-store');
+    c.header('X-Frame-Options', 'DENY');
+  }
+};

@@ -1,0 +1,532 @@
+import { describe, it, expect } from 'vitest';
+import * as fc from 'fast-check';
+import { sumMoney, toCents } from './money.ts';
+import {
+  DEFAULT_QUANTITY_IN_BOX,
+  DEFAULT_VAT,
+  boxesFor,
+  cartTotals,
+  displayPrice,
+  groupBuyTier,
+  isGroupBuyActive,
+  lineTotal,
+  lowestPriceTier,
+  normaliseGroupBuyTiers,
+  piecesToNextTier,
+  pointsTotal,
+  pricePerBox,
+  quantityInBox,
+  sortTiers,
+  thresholdTier,
+  unitPrice,
+  vatRate,
+} from './pricing.ts';
+import type { GroupBuy, PriceTier, PricedProduct, TotalsLine } from './pricing.ts';
+
+const tier = (min_quantity: number, max_quantity: number | null, price: number): PriceTier => ({
+  min_quantity,
+  max_quantity,
+  price,
+});
+
+/** 1–9 at 10, 10–49 at 8, 50+ at 6, deliberately listed out of order. */
+const TIERS: PriceTier[] = [tier(50, null, 6), tier(1, 9, 10), tier(10, 49, 8)];
+
+const NOW = new Date('2025-06-01T12:00:00Z');
+
+describe('constants', () => {
+  it('should default VAT to 23 % and boxes to 30 pieces (spec §9)', () => {
+    expect(DEFAULT_VAT).toBe(23);
+    expect(DEFAULT_QUANTITY_IN_BOX).toBe(30);
+  });
+});
+
+describe('vatRate', () => {
+  it.each([
+    [{}, 23],
+    [{ vat: null }, 23],
+    [{ vat: undefined }, 23],
+    [{ vat: 8 }, 8],
+    [{ vat: 0 }, 0],
+  ])('should read %o as %d %%', (product, expected) => {
+    expect(vatRate(product)).toBe(expected);
+  });
+});
+
+describe('displayPrice', () => {
+  it.each([
+    ['a net price in a gross shop gets the default 23 % added', 100, {}, true, 123],
+    ['a net price in a gross shop gets the product rate added', 100, { vat: 8 }, true, 108],
+    ['a VAT-exempt price stays the same in a gross shop', 100, { vat: 0 }, true, 100],
+    ['a null rate means the default rate', 10, { vat: null }, true, 12.3],
+    ['a gross price in a gross shop is unchanged', 123, { vat_included: true }, true, 123],
+    ['a gross price in a net shop has VAT taken out', 123, { vat_included: true }, false, 100],
+    ['a gross price in a net shop uses the product rate', 108, { vat: 8, vat_included: true }, false, 100],
+    ['a net price in a net shop is unchanged', 100, {}, false, 100],
+    ['vat_included null counts as net', 100, { vat_included: null }, true, 123],
+    ['a gross result is rounded half away from zero to cents', 8.17, {}, true, 10.05],
+    ['a net result is rounded to cents', 9.99, { vat_included: true }, false, 8.12],
+  ] as const)('should show %s', (_label, price, product, isGross, expected) => {
+    expect(displayPrice(price, product, isGross)).toBe(expected);
+  });
+});
+
+describe('sortTiers', () => {
+  it('should return a copy sorted by minimum quantity without touching the input', () => {
+    const input = [...TIERS];
+    const sorted = sortTiers(input);
+    expect(sorted.map((t) => t.min_quantity)).toEqual([1, 10, 50]);
+    expect(input).toEqual(TIERS);
+    expect(sorted).not.toBe(input);
+  });
+});
+
+describe('thresholdTier', () => {
+  it.each([
+    [1, 10],
+    [9, 10],
+    [10, 8],
+    [49, 8],
+    [50, 6],
+    [1000, 6],
+  ])('should price %d pieces at %d from unsorted tiers', (quantity, price) => {
+    expect(thresholdTier(TIERS, quantity)?.price).toBe(price);
+  });
+
+  it('should apply the last tier when the quantity is below every tier (quantity 0)', () => {
+    expect(thresholdTier(TIERS, 0)).toEqual(tier(50, null, 6));
+  });
+
+  it('should apply the last tier when the quantity is above a bounded last tier', () => {
+    expect(thresholdTier([tier(10, 19, 8), tier(1, 9, 10)], 25)?.price).toBe(8);
+  });
+
+  it('should apply the last tier when the quantity falls into a gap between tiers', () => {
+    expect(thresholdTier([tier(1, 5, 10), tier(10, 20, 8), tier(30, null, 5)], 7)?.price).toBe(5);
+  });
+
+  it('should prefer the tier with the higher minimum when ranges overlap', () => {
+    const overlapping = [tier(1, 20, 10), tier(10, 49, 8)];
+    expect(thresholdTier(overlapping, 5)?.price).toBe(10);
+    expect(thresholdTier(overlapping, 15)?.price).toBe(8);
+  });
+
+  it('should let a later tier win over an earlier tier with no maximum', () => {
+    const open = [tier(1, null, 10), tier(10, null, 8)];
+    expect(thresholdTier(open, 5)?.price).toBe(10);
+    expect(thresholdTier(open, 20)?.price).toBe(8);
+  });
+
+  it('should return undefined for an empty list', () => {
+    expect(thresholdTier([], 5)).toBeUndefined();
+  });
+
+  it('should always return one of the given tiers for a non-empty list', () => {
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.record({
+            min_quantity: fc.nat(100),
+            max_quantity: fc.option(fc.nat(200), { nil: null }),
+            price: fc.nat(1000),
+          }),
+          { minLength: 1 },
+        ),
+        fc.nat(300),
+        (tiers, quantity) => {
+          expect(tiers).toContain(thresholdTier(tiers, quantity));
+        },
+      ),
+    );
+  });
+});
+
+describe('normaliseGroupBuyTiers', () => {
+  it('should close each open tier one below the next minimum and keep the last open', () => {
+    expect(normaliseGroupBuyTiers([tier(10, null, 8), tier(1, null, 10), tier(50, null, 6)])).toEqual([
+      tier(1, 9, 10),
+      tier(10, 49, 8),
+      tier(50, null, 6),
+    ]);
+  });
+
+  it('should keep explicit maximums', () => {
+    expect(normaliseGroupBuyTiers([tier(1, 5, 10), tier(10, null, 8)])).toEqual([
+      tier(1, 5, 10),
+      tier(10, null, 8),
+    ]);
+  });
+
+  it('should close against the next strictly higher minimum when minimums repeat', () => {
+    expect(normaliseGroupBuyTiers([tier(1, null, 10), tier(1, null, 9), tier(5, null, 8)])).toEqual([
+      tier(1, 4, 10),
+      tier(1, 4, 9),
+      tier(5, null, 8),
+    ]);
+  });
+
+  it('should not mutate the given tiers', () => {
+    const input = [tier(1, null, 10), tier(10, null, 8)];
+    normaliseGroupBuyTiers(input);
+    expect(input).toEqual([tier(1, null, 10), tier(10, null, 8)]);
+  });
+
+  it('should return an empty list for no tiers', () => {
+    expect(normaliseGroupBuyTiers([])).toEqual([]);
+  });
+});
+
+describe('groupBuyTier', () => {
+  const groupbuy = { total_quantity: 45, tiers: [tier(50, null, 8), tier(1, null, 10), tier(100, null, 6)] };
+
+  it.each([
+    [3, 10],
+    [4, 10],
+    [5, 8],
+    [54, 8],
+    [55, 6],
+  ])('should add the group total 45 to %d pieces and charge %d', (quantity, price) => {
+    expect(groupBuyTier(groupbuy, quantity)?.price).toBe(price);
+  });
+
+  it('should use the normalised tiers, so an open first tier ends where the next begins', () => {
+    const tiers = [tier(1, null, 10), tier(50, 80, 8)];
+    // Raw, the open first tier would still contain 100; normalised it ends at 49 and the last tier applies.
+    expect(thresholdTier(tiers, 100)?.price).toBe(10);
+    expect(groupBuyTier({ total_quantity: 90, tiers }, 10)?.price).toBe(8);
+  });
+
+  it('should return undefined when the group buy has no tiers', () => {
+    expect(groupBuyTier({ total_quantity: 10, tiers: [] }, 1)).toBeUndefined();
+  });
+});
+
+describe('isGroupBuyActive', () => {
+  it.each([
+    ['switched off', { isActive: false }, false],
+    ['switched off even before its end', { isActive: false, ends_at: '2025-07-01T00:00:00Z' }, false],
+    ['on without an end', { isActive: true }, true],
+    ['on with a null end', { isActive: true, ends_at: null }, true],
+    ['on with an empty end', { isActive: true, ends_at: '' }, true],
+    ['on and ending in the future', { isActive: true, ends_at: '2025-06-01T12:00:01Z' }, true],
+    ['on but ended', { isActive: true, ends_at: '2025-06-01T11:59:59Z' }, false],
+    ['on and ending exactly now', { isActive: true, ends_at: '2025-06-01T12:00:00Z' }, false],
+    ['on with an unparseable end', { isActive: true, ends_at: 'soon' }, false],
+  ] as const)('should treat a group buy %s as %s', (_label, groupbuy, expected) => {
+    expect(isGroupBuyActive(groupbuy, NOW)).toBe(expected);
+  });
+
+  it('should treat a missing group buy as inactive', () => {
+    expect(isGroupBuyActive(null, NOW)).toBe(false);
+    expect(isGroupBuyActive(undefined, NOW)).toBe(false);
+  });
+});
+
+describe('unitPrice', () => {
+  const groupbuy: GroupBuy = {
+    isActive: true,
+    total_quantity: 45,
+    ends_at: '2025-06-30T00:00:00Z',
+    tiers: [tier(1, null, 7), tier(50, null, 5)],
+  };
+  const product: PricedProduct = {
+    calculated_price: 12,
+    thresholds: [tier(10, null, 8), tier(1, 9, 10)],
+    groupbuy,
+  };
+
+  it('should charge the running group buy tier, counting the group total', () => {
+    expect(unitPrice(product, 3, NOW)).toBe(7);
+    expect(unitPrice(product, 5, NOW)).toBe(5);
+  });
+
+  it('should fall back to the thresholds when the group buy has expired', () => {
+    const later = new Date('2025-07-01T00:00:00Z');
+    expect(unitPrice(product, 3, later)).toBe(10);
+    expect(unitPrice(product, 10, later)).toBe(8);
+  });
+
+  it('should fall back to the thresholds when the group buy is switched off', () => {
+    expect(unitPrice({ ...product, groupbuy: { ...groupbuy, isActive: false } }, 3, NOW)).toBe(10);
+  });
+
+  it('should fall back to the thresholds when a running group buy has no tiers', () => {
+    expect(unitPrice({ ...product, groupbuy: { ...groupbuy, tiers: [] } }, 3, NOW)).toBe(10);
+  });
+
+  it.each([
+    ['no thresholds field', {}],
+    ['null thresholds', { thresholds: null }],
+    ['an empty threshold list', { thresholds: [] }],
+  ])('should charge calculated_price with %s and no group buy', (_label, extra) => {
+    expect(unitPrice({ calculated_price: 12, groupbuy: null, ...extra }, 5, NOW)).toBe(12);
+  });
+
+  it('should use the current time when none is given', () => {
+    const future = { ...groupbuy, ends_at: '2999-01-01T00:00:00Z' };
+    const past = { ...groupbuy, ends_at: '2000-01-01T00:00:00Z' };
+    expect(unitPrice({ ...product, groupbuy: future }, 3)).toBe(7);
+    expect(unitPrice({ ...product, groupbuy: past }, 3)).toBe(10);
+  });
+
+  /**
+   * Well-formed tiers: minimums strictly increasing from 1, prices strictly decreasing, each tier's
+   * maximum either open or one below the next minimum (a bounded last tier only when every tier is bounded).
+   */
+  const wellFormedTiers = fc
+    .record({
+      gaps: fc.array(fc.integer({ min: 1, max: 50 }), { minLength: 0, maxLength: 6 }),
+      openMask: fc.array(fc.boolean(), { minLength: 7, maxLength: 7 }),
+      lastMax: fc.option(fc.integer({ min: 0, max: 100 }), { nil: null }),
+      firstPrice: fc.integer({ min: 1000, max: 100_000 }),
+      drops: fc.array(fc.integer({ min: 1, max: 100 }), { minLength: 7, maxLength: 7 }),
+    })
+    .map(({ gaps, openMask, lastMax, firstPrice, drops }) => {
+      const mins = [1];
+      for (const gap of gaps) mins.push((mins.at(-1) ?? 1) + gap);
+      let price = firstPrice;
+      const tiers = mins.map((min, i) => {
+        const next = mins[i + 1];
+        const max = next === undefined ? null : openMask[i] ? null : next - 1;
+        const t = tier(min, max, price / 100);
+        price -= drops[i] ?? 1;
+        return t;
+      });
+      const last = tiers.at(-1);
+      if (last && lastMax !== null && tiers.every((t) => t === last || t.max_quantity !== null)) {
+        last.max_quantity = last.min_quantity + lastMax;
+      }
+      return tiers;
+    });
+
+  it('should never charge more per piece for more pieces when tier prices fall with the minimum', () => {
+    fc.assert(
+      fc.property(
+        wellFormedTiers,
+        fc.integer({ min: 1, max: 500 }),
+        fc.integer({ min: 0, max: 500 }),
+        (tiers, quantity, more) => {
+          const p: PricedProduct = { calculated_price: 999, thresholds: [...tiers].reverse() };
+          expect(unitPrice(p, quantity + more, NOW)).toBeLessThanOrEqual(unitPrice(p, quantity, NOW));
+        },
+      ),
+    );
+  });
+
+  it('should never charge more per piece as the group total grows', () => {
+    fc.assert(
+      fc.property(
+        wellFormedTiers.map((tiers) => tiers.map((t) => ({ ...t, max_quantity: null }))),
+        fc.integer({ min: 1, max: 300 }),
+        fc.integer({ min: 0, max: 300 }),
+        fc.integer({ min: 0, max: 300 }),
+        (tiers, quantity, total, more) => {
+          const at = (total_quantity: number) =>
+            unitPrice({ calculated_price: 999, groupbuy: { isActive: true, total_quantity, tiers } }, quantity, NOW);
+          expect(at(total + more)).toBeLessThanOrEqual(at(total));
+        },
+      ),
+    );
+  });
+});
+
+describe('piecesToNextTier', () => {
+  it.each([
+    [0, 1],
+    [1, 9],
+    [9, 1],
+    [10, 40],
+    [49, 1],
+    [50, null],
+    [100, null],
+  ])('should need %d → %s more pieces with unsorted tiers', (quantity, expected) => {
+    expect(piecesToNextTier(TIERS, quantity)).toBe(expected);
+  });
+
+  it('should return null without tiers', () => {
+    expect(piecesToNextTier([], 3)).toBeNull();
+  });
+
+  it('should count from the group total when a caller passes quantity plus total', () => {
+    const tiers = normaliseGroupBuyTiers([tier(1, null, 10), tier(50, null, 8)]);
+    expect(piecesToNextTier(tiers, 3 + 45)).toBe(2);
+  });
+});
+
+describe('lowestPriceTier', () => {
+  it('should pick the cheapest tier, the first reached on a tie', () => {
+    expect(lowestPriceTier([tier(50, null, 8), tier(1, 9, 10), tier(10, 49, 8)])).toEqual(tier(10, 49, 8));
+  });
+
+  it('should find the cheapest tier even when it is not the last', () => {
+    expect(lowestPriceTier([tier(1, 9, 10), tier(10, 49, 5), tier(50, null, 7)])?.price).toBe(5);
+  });
+
+  it('should return undefined for an empty list', () => {
+    expect(lowestPriceTier([])).toBeUndefined();
+  });
+});
+
+describe('boxes', () => {
+  it.each([
+    [{}, 30],
+    [{ quantity_in_box: null }, 30],
+    [{ quantity_in_box: 0 }, 30],
+    [{ quantity_in_box: -5 }, 30],
+    [{ quantity_in_box: 2.5 }, 30],
+    [{ quantity_in_box: Number.NaN }, 30],
+    [{ quantity_in_box: 12 }, 12],
+    [{ quantity_in_box: 1 }, 1],
+  ])('should read quantity_in_box of %o as %d', (variant, expected) => {
+    expect(quantityInBox(variant)).toBe(expected);
+  });
+
+  it.each([
+    [0, 30, 0],
+    [-5, 30, 0],
+    [1, 30, 1],
+    [30, 30, 1],
+    [31, 30, 2],
+    [60, 30, 2],
+    [7, 1, 7],
+  ])('should pack %d pieces into boxes of %d as %d boxes', (quantity, inBox, boxes) => {
+    expect(boxesFor(quantity, inBox)).toBe(boxes);
+  });
+
+  it.each([0, -1, Number.NaN, Infinity])('should refuse a box size of %d', (inBox) => {
+    expect(() => boxesFor(10, inBox)).toThrow(RangeError);
+  });
+
+  it.each([
+    [0.35, 30, 10.5],
+    [1.005, 1, 1.01],
+    [0.333, 3, 1],
+    [19.99, 12, 239.88],
+  ])('should price a box of %d × %d at %d', (unit, inBox, expected) => {
+    expect(pricePerBox(unit, inBox)).toBe(expected);
+  });
+});
+
+describe('lineTotal', () => {
+  it.each([
+    [19.99, 3, 59.97],
+    [0.1, 3, 0.3],
+    [0.0123, 1000, 12.3],
+    [1.005, 1, 1.01],
+    [5, 0, 0],
+  ])('should total %d × %d as %d', (unit, quantity, expected) => {
+    expect(lineTotal(unit, quantity)).toBe(expected);
+  });
+});
+
+describe('cartTotals', () => {
+  it('should be all zeros for an empty cart', () => {
+    expect(cartTotals([], true)).toEqual({ net: 0, vat: 0, gross: 0, total: 0 });
+  });
+
+  it('should add the default 23 % to net lines and show gross in a gross shop', () => {
+    expect(cartTotals([{ unit_price: 100, quantity: 2 }], true)).toEqual({
+      net: 200,
+      vat: 46,
+      gross: 246,
+      total: 246,
+    });
+  });
+
+  it('should show the net total in a net shop', () => {
+    expect(cartTotals([{ unit_price: 100, quantity: 2 }], false).total).toBe(200);
+  });
+
+  it('should take VAT out of lines whose price already includes it', () => {
+    expect(cartTotals([{ unit_price: 123, quantity: 1, vat_included: true }], false)).toEqual({
+      net: 100,
+      vat: 23,
+      gross: 123,
+      total: 100,
+    });
+    expect(cartTotals([{ unit_price: 9.99, quantity: 1, vat_included: true }], true)).toEqual({
+      net: 8.12,
+      vat: 1.87,
+      gross: 9.99,
+      total: 9.99,
+    });
+  });
+
+  it('should apply each line its own rate', () => {
+    const lines: TotalsLine[] = [
+      { unit_price: 10, quantity: 1, vat: 8 },
+      { unit_price: 10, quantity: 1, vat: 0 },
+      { unit_price: 10, quantity: 1, vat: null },
+    ];
+    expect(cartTotals(lines, true)).toEqual({ net: 30, vat: 3.1, gross: 33.1, total: 33.1 });
+  });
+
+  it('should round VAT per line, not per cart', () => {
+    const cheap = { unit_price: 0.01, quantity: 1 };
+    expect(cartTotals([cheap, cheap, cheap], true).vat).toBe(0);
+    expect(cartTotals([{ ...cheap, quantity: 3 }], true).vat).toBe(0.01);
+  });
+
+  const price = fc.oneof(
+    fc.integer({ min: 0, max: 10_000_00 }).map((c) => c / 100),
+    fc.double({ min: 0, max: 10_000, noNaN: true }),
+  );
+  const line = fc.record({
+    unit_price: price,
+    quantity: fc.integer({ min: 0, max: 10_000 }),
+    vat: fc.option(fc.integer({ min: 0, max: 30 }), { nil: null }),
+    vat_included: fc.option(fc.boolean(), { nil: null }),
+  });
+
+  it('should equal the sum of the line totals: net for net lines, gross for gross lines', () => {
+    fc.assert(
+      fc.property(fc.array(line), fc.boolean(), (lines, isGross) => {
+        const netLines = lines.map((l) => ({ ...l, vat_included: false }));
+        const grossLines = lines.map((l) => ({ ...l, vat_included: true }));
+        const lineTotals = lines.map((l) => lineTotal(l.unit_price, l.quantity));
+        expect(cartTotals(netLines, isGross).net).toBe(sumMoney(lineTotals));
+        expect(cartTotals(grossLines, isGross).gross).toBe(sumMoney(lineTotals));
+      }),
+    );
+  });
+
+  it('should never be negative, keep net + vat = gross, and show the total the shop asks for', () => {
+    fc.assert(
+      fc.property(fc.array(line), fc.boolean(), (lines, isGross) => {
+        const t = cartTotals(lines, isGross);
+        expect(t.net).toBeGreaterThanOrEqual(0);
+        expect(t.vat).toBeGreaterThanOrEqual(0);
+        expect(t.gross).toBeGreaterThanOrEqual(t.net);
+        expect(toCents(t.net) + toCents(t.vat)).toBe(toCents(t.gross));
+        expect(t.total).toBe(isGross ? t.gross : t.net);
+      }),
+    );
+  });
+
+  it('should total a cart as the sum of the totals of its parts', () => {
+    fc.assert(
+      fc.property(fc.array(line), fc.array(line), (a, b) => {
+        const whole = cartTotals([...a, ...b], true);
+        const ta = cartTotals(a, true);
+        const tb = cartTotals(b, true);
+        expect(toCents(whole.net)).toBe(toCents(ta.net) + toCents(tb.net));
+        expect(toCents(whole.gross)).toBe(toCents(ta.gross) + toCents(tb.gross));
+      }),
+    );
+  });
+});
+
+describe('pointsTotal', () => {
+  it('should add line totals without any VAT', () => {
+    expect(pointsTotal([{ unit_price: 10, quantity: 3 }, { unit_price: 0.5, quantity: 3 }])).toBe(31.5);
+  });
+
+  it('should ignore VAT fields a points line may still carry', () => {
+    const line = { unit_price: 100, quantity: 1, vat: 23, vat_included: false };
+    expect(pointsTotal([line])).toBe(100);
+  });
+
+  it('should be zero for an empty cart', () => {
+    expect(pointsTotal([])).toBe(0);
+  });
+});

@@ -1,0 +1,69 @@
+import { describe, it, expect } from 'vitest';
+import * as fc from 'fast-check';
+import { checkProductQuantities } from './quantity.ts';
+import type { QuantityError, QuantityRules } from './quantity.ts';
+
+describe('checkProductQuantities', () => {
+  it.each<[string, QuantityRules, number[], QuantityError[]]>([
+    ['no rules', {}, [1, 2], []],
+    ['null rules', { minimum_quantity: null, minimum_total_quantity: null, available_quantity: null }, [1], []],
+    ['lines at the per-line minimum', { minimum_quantity: 5 }, [5, 6], []],
+    [
+      'each line below the per-line minimum, with its index',
+      { minimum_quantity: 5 },
+      [4, 5, 1],
+      [
+        { code: 'sale.qty.minimum', qty: 5, line: 0 },
+        { code: 'sale.qty.minimum', qty: 5, line: 2 },
+      ],
+    ],
+    ['a total at the minimum across colours and sizes', { minimum_total_quantity: 10 }, [4, 6], []],
+    [
+      'a total below the minimum across colours and sizes',
+      { minimum_total_quantity: 10 },
+      [4, 5],
+      [{ code: 'sale.qty.minimum', qty: 10 }],
+    ],
+    ['a total at the available quantity', { available_quantity: 10 }, [4, 6], []],
+    [
+      'a total above the available quantity',
+      { available_quantity: 10 },
+      [4, 7],
+      [{ code: 'sale.qty.exceeded', qty: 10 }],
+    ],
+    ['anything when sold out (available 0)', { available_quantity: 0 }, [1], [{ code: 'sale.qty.exceeded', qty: 0 }]],
+    [
+      'every broken rule in a stable order',
+      { minimum_quantity: 3, minimum_total_quantity: 10, available_quantity: 2 },
+      [1, 2],
+      [
+        { code: 'sale.qty.minimum', qty: 3, line: 0 },
+        { code: 'sale.qty.minimum', qty: 3, line: 1 },
+        { code: 'sale.qty.minimum', qty: 10 },
+        { code: 'sale.qty.exceeded', qty: 2 },
+      ],
+    ],
+    ['a zero line as not ordered', { minimum_quantity: 5 }, [0, 5, 0], []],
+    ['nothing ordered at all', { minimum_quantity: 5, minimum_total_quantity: 10 }, [0, 0], []],
+    ['an empty list', { minimum_total_quantity: 10 }, [], []],
+    ['a minimum of 0 as no minimum', { minimum_quantity: 0, minimum_total_quantity: 0 }, [1], []],
+  ])('should report %s', (_label, rules, quantities, expected) => {
+    expect(checkProductQuantities(rules, quantities)).toEqual(expected);
+  });
+
+  it.each([1.5, -1, Number.NaN, Infinity])('should throw a RangeError for a line quantity of %d', (q) => {
+    expect(() => checkProductQuantities({}, [1, q])).toThrow(RangeError);
+  });
+
+  it('should report an excess exactly when the total is above what is available', () => {
+    fc.assert(
+      fc.property(fc.array(fc.nat(50)), fc.nat(200), (quantities, available) => {
+        const total = quantities.reduce((a, b) => a + b, 0);
+        const exceeded = checkProductQuantities({ available_quantity: available }, quantities).some(
+          (e) => e.code === 'sale.qty.exceeded',
+        );
+        expect(exceeded).toBe(total > available);
+      }),
+    );
+  });
+});

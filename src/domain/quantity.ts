@@ -1,0 +1,77 @@
+/**
+ * Order quantity rules of one product (spec §5: "Minimum quantity per product and a minimum quantity
+ * across colours and sizes are enforced"; §8: `sale.qty.minimum`, `sale.qty.exceeded`).
+ *
+ * The product page checks them before adding to the cart and the server checks them again when an
+ * order is placed; both answer with the same error codes, so one message table serves both.
+ *
+ * @module
+ */
+
+/** The quantity limits of a product; missing or `null` means "no such limit". */
+export interface QuantityRules {
+  /** Minimum pieces on each line, i.e. for each colour + size. */
+  minimum_quantity?: number | null;
+  /** Minimum pieces across all colours and sizes of the product. */
+  minimum_total_quantity?: number | null;
+  /** The most that can be ordered now (stock); `null` or missing means unlimited. */
+  available_quantity?: number | null;
+}
+
+/**
+ * A broken quantity rule, with the catalogue code of its message (spec §8) and the `{qty}` it shows:
+ * "Minimum product order quantity: {qty}" or "Currently available maximum order quantity: {qty}".
+ * `line` is the index of the offending line for a per-line minimum, absent for product-wide errors.
+ */
+export type QuantityError = {
+  code: 'sale.qty.minimum' | 'sale.qty.exceeded';
+  qty: number;
+  line?: number;
+};
+
+/** @internal A limit is set when it is a number above 0; 0 or less means no minimum. */
+function minimum(value: number | null | undefined): number | null {
+  return value != null && value > 0 ? value : null;
+}
+
+/**
+ * Every rule the given lines of one product break, in a stable order: per-line minimums (by line
+ * index), then the minimum across colours and sizes, then the available maximum.
+ *
+ * `lineQuantities` are the quantities of the product's lines (one per colour + size). A line of 0
+ * means "not ordering this one" (e.g. an empty cell in a size grid): it is not held to the per-line
+ * minimum. With nothing ordered at all there is nothing to check, so the answer is `[]`.
+ * `available_quantity` of 0 means sold out: any order exceeds it.
+ *
+ * @throws {RangeError} when a quantity is not a non-negative integer (NaN, Infinity, 2.5, -1): that
+ *   is a bug in the caller's parsing, not something a buyer can be told to fix.
+ */
+export function checkProductQuantities(
+  rules: QuantityRules,
+  lineQuantities: readonly number[],
+): QuantityError[] {
+  for (const q of lineQuantities) {
+    if (!Number.isInteger(q) || q < 0) {
+      throw new RangeError(`line quantities must be non-negative integers, got ${q}`);
+    }
+  }
+  const total = lineQuantities.reduce((sum, q) => sum + q, 0);
+  if (total === 0) return [];
+
+  const errors: QuantityError[] = [];
+  const perLine = minimum(rules.minimum_quantity);
+  if (perLine !== null) {
+    lineQuantities.forEach((q, line) => {
+      if (q > 0 && q < perLine) errors.push({ code: 'sale.qty.minimum', qty: perLine, line });
+    });
+  }
+  const perProduct = minimum(rules.minimum_total_quantity);
+  if (perProduct !== null && total < perProduct) {
+    errors.push({ code: 'sale.qty.minimum', qty: perProduct });
+  }
+  const available = rules.available_quantity;
+  if (available != null && total > available) {
+    errors.push({ code: 'sale.qty.exceeded', qty: Math.max(0, available) });
+  }
+  return errors;
+}
