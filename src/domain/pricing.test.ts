@@ -48,25 +48,25 @@ describe('vatRate', () => {
     [{ vat: undefined }, 23],
     [{ vat: 8 }, 8],
     [{ vat: 0 }, 0],
-  ])('should read %o as %d %%', (product, expected) => {
+  ])('should read %o as a rate of %d', (product, expected) => {
     expect(vatRate(product)).toBe(expected);
   });
 });
 
 describe('displayPrice', () => {
   it.each([
-    ['a net price in a gross shop gets the default 23 % added', 100, {}, true, 123],
-    ['a net price in a gross shop gets the product rate added', 100, { vat: 8 }, true, 108],
-    ['a VAT-exempt price stays the same in a gross shop', 100, { vat: 0 }, true, 100],
-    ['a null rate means the default rate', 10, { vat: null }, true, 12.3],
-    ['a gross price in a gross shop is unchanged', 123, { vat_included: true }, true, 123],
-    ['a gross price in a net shop has VAT taken out', 123, { vat_included: true }, false, 100],
-    ['a gross price in a net shop uses the product rate', 108, { vat: 8, vat_included: true }, false, 100],
-    ['a net price in a net shop is unchanged', 100, {}, false, 100],
-    ['vat_included null counts as net', 100, { vat_included: null }, true, 123],
-    ['a gross result is rounded half away from zero to cents', 8.17, {}, true, 10.05],
-    ['a net result is rounded to cents', 9.99, { vat_included: true }, false, 8.12],
-  ] as const)('should show %s', (_label, price, product, isGross, expected) => {
+    ['add the default 23 % to a net price in a gross shop', 100, {}, true, 123],
+    ['add the product rate to a net price in a gross shop', 100, { vat: 8 }, true, 108],
+    ['leave a VAT-exempt price alone in a gross shop', 100, { vat: 0 }, true, 100],
+    ['read a null rate as the default rate', 10, { vat: null }, true, 12.3],
+    ['leave a gross price alone in a gross shop', 123, { vat_included: true }, true, 123],
+    ['take VAT out of a gross price in a net shop', 123, { vat_included: true }, false, 100],
+    ['take the product rate out of a gross price in a net shop', 108, { vat: 8, vat_included: true }, false, 100],
+    ['leave a net price alone in a net shop', 100, {}, false, 100],
+    ['read vat_included null as a net price', 100, { vat_included: null }, true, 123],
+    ['round a gross result half away from zero to cents', 8.17, {}, true, 10.05],
+    ['round a net result to cents', 9.99, { vat_included: true }, false, 8.12],
+  ] as const)('should %s', (_label, price, product, isGross, expected) => {
     expect(displayPrice(price, product, isGross)).toBe(expected);
   });
 });
@@ -89,7 +89,7 @@ describe('thresholdTier', () => {
     [49, 8],
     [50, 6],
     [1000, 6],
-  ])('should price %d pieces at %d from unsorted tiers', (quantity, price) => {
+  ])('should charge %d pieces at %d from unsorted tiers', (quantity, price) => {
     expect(thresholdTier(TIERS, quantity)?.price).toBe(price);
   });
 
@@ -203,16 +203,16 @@ describe('groupBuyTier', () => {
 
 describe('isGroupBuyActive', () => {
   it.each([
-    ['switched off', { isActive: false }, false],
-    ['switched off even before its end', { isActive: false, ends_at: '2025-07-01T00:00:00Z' }, false],
-    ['on without an end', { isActive: true }, true],
-    ['on with a null end', { isActive: true, ends_at: null }, true],
-    ['on with an empty end', { isActive: true, ends_at: '' }, true],
-    ['on and ending in the future', { isActive: true, ends_at: '2025-06-01T12:00:01Z' }, true],
-    ['on but ended', { isActive: true, ends_at: '2025-06-01T11:59:59Z' }, false],
-    ['on and ending exactly now', { isActive: true, ends_at: '2025-06-01T12:00:00Z' }, false],
-    ['on with an unparseable end', { isActive: true, ends_at: 'soon' }, false],
-  ] as const)('should treat a group buy %s as %s', (_label, groupbuy, expected) => {
+    ['switched off', false, { isActive: false }],
+    ['switched off before its end', false, { isActive: false, ends_at: '2025-07-01T00:00:00Z' }],
+    ['on without an end', true, { isActive: true }],
+    ['on with a null end', true, { isActive: true, ends_at: null }],
+    ['on with an empty end', true, { isActive: true, ends_at: '' }],
+    ['on and ending a second from now', true, { isActive: true, ends_at: '2025-06-01T12:00:01Z' }],
+    ['on but ended a second ago', false, { isActive: true, ends_at: '2025-06-01T11:59:59Z' }],
+    ['on and ending exactly now', false, { isActive: true, ends_at: '2025-06-01T12:00:00Z' }],
+    ['on with an unparseable end', false, { isActive: true, ends_at: 'soon' }],
+  ] as const)('should treat a group buy %s as active: %s', (_label, expected, groupbuy) => {
     expect(isGroupBuyActive(groupbuy, NOW)).toBe(expected);
   });
 
@@ -332,15 +332,17 @@ describe('unitPrice', () => {
 
 describe('piecesToNextTier', () => {
   it.each([
-    [0, 1],
-    [1, 9],
+    [1, 0],
     [9, 1],
-    [10, 40],
-    [49, 1],
-    [50, null],
-    [100, null],
-  ])('should need %d → %s more pieces with unsorted tiers', (quantity, expected) => {
+    [1, 9],
+    [40, 10],
+    [1, 49],
+  ])('should ask for %d more pieces at %d pieces (unsorted tiers)', (expected, quantity) => {
     expect(piecesToNextTier(TIERS, quantity)).toBe(expected);
+  });
+
+  it.each([50, 100])('should give no hint on the last tier (%d pieces)', (quantity) => {
+    expect(piecesToNextTier(TIERS, quantity)).toBeNull();
   });
 
   it('should return null without tiers', () => {

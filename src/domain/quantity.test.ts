@@ -4,10 +4,21 @@ import { checkProductQuantities } from './quantity.ts';
 import type { QuantityError, QuantityRules } from './quantity.ts';
 
 describe('checkProductQuantities', () => {
+  it.each<[string, QuantityRules, number[]]>([
+    ['any quantity without rules', {}, [1, 2]],
+    ['any quantity with null rules', { minimum_quantity: null, minimum_total_quantity: null, available_quantity: null }, [1]],
+    ['lines at the per-line minimum', { minimum_quantity: 5 }, [5, 6]],
+    ['a total at the minimum across colours and sizes', { minimum_total_quantity: 10 }, [4, 6]],
+    ['a total at the available quantity', { available_quantity: 10 }, [4, 6]],
+    ['a zero line as not ordered, exempt from the per-line minimum', { minimum_quantity: 5 }, [0, 5, 0]],
+    ['nothing ordered at all, as there is nothing to check', { minimum_quantity: 5, minimum_total_quantity: 10 }, [0, 0]],
+    ['an empty list', { minimum_total_quantity: 10 }, []],
+    ['a minimum of 0 as no minimum', { minimum_quantity: 0, minimum_total_quantity: 0 }, [1]],
+  ])('should accept %s', (_label, rules, quantities) => {
+    expect(checkProductQuantities(rules, quantities)).toEqual([]);
+  });
+
   it.each<[string, QuantityRules, number[], QuantityError[]]>([
-    ['no rules', {}, [1, 2], []],
-    ['null rules', { minimum_quantity: null, minimum_total_quantity: null, available_quantity: null }, [1], []],
-    ['lines at the per-line minimum', { minimum_quantity: 5 }, [5, 6], []],
     [
       'each line below the per-line minimum, with its index',
       { minimum_quantity: 5 },
@@ -17,23 +28,27 @@ describe('checkProductQuantities', () => {
         { code: 'sale.qty.minimum', qty: 5, line: 2 },
       ],
     ],
-    ['a total at the minimum across colours and sizes', { minimum_total_quantity: 10 }, [4, 6], []],
     [
       'a total below the minimum across colours and sizes',
       { minimum_total_quantity: 10 },
       [4, 5],
       [{ code: 'sale.qty.minimum', qty: 10 }],
     ],
-    ['a total at the available quantity', { available_quantity: 10 }, [4, 6], []],
     [
       'a total above the available quantity',
       { available_quantity: 10 },
       [4, 7],
       [{ code: 'sale.qty.exceeded', qty: 10 }],
     ],
-    ['anything when sold out (available 0)', { available_quantity: 0 }, [1], [{ code: 'sale.qty.exceeded', qty: 0 }]],
+    ['any order when sold out (available 0)', { available_quantity: 0 }, [1], [{ code: 'sale.qty.exceeded', qty: 0 }]],
     [
-      'every broken rule in a stable order',
+      'any order when the available quantity is negative, showing 0',
+      { available_quantity: -5 },
+      [1],
+      [{ code: 'sale.qty.exceeded', qty: 0 }],
+    ],
+    [
+      'every broken rule at once, in a stable order',
       { minimum_quantity: 3, minimum_total_quantity: 10, available_quantity: 2 },
       [1, 2],
       [
@@ -43,11 +58,7 @@ describe('checkProductQuantities', () => {
         { code: 'sale.qty.exceeded', qty: 2 },
       ],
     ],
-    ['a zero line as not ordered', { minimum_quantity: 5 }, [0, 5, 0], []],
-    ['nothing ordered at all', { minimum_quantity: 5, minimum_total_quantity: 10 }, [0, 0], []],
-    ['an empty list', { minimum_total_quantity: 10 }, [], []],
-    ['a minimum of 0 as no minimum', { minimum_quantity: 0, minimum_total_quantity: 0 }, [1], []],
-  ])('should report %s', (_label, rules, quantities, expected) => {
+  ])('should reject %s', (_label, rules, quantities, expected) => {
     expect(checkProductQuantities(rules, quantities)).toEqual(expected);
   });
 

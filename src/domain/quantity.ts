@@ -29,11 +29,6 @@ export type QuantityError = {
   line?: number;
 };
 
-/** @internal A limit is set when it is a number above 0; 0 or less means no minimum. */
-function minimum(value: number | null | undefined): number | null {
-  return value != null && value > 0 ? value : null;
-}
-
 /**
  * Every rule the given lines of one product break, in a stable order: per-line minimums (by line
  * index), then the minimum across colours and sizes, then the available maximum.
@@ -59,14 +54,15 @@ export function checkProductQuantities(
   if (total === 0) return [];
 
   const errors: QuantityError[] = [];
-  const perLine = minimum(rules.minimum_quantity);
-  if (perLine !== null) {
+  // A minimum of 0 or less can never be broken by a positive quantity, so it needs no special case.
+  const perLine = rules.minimum_quantity;
+  if (perLine != null) {
     lineQuantities.forEach((q, line) => {
       if (q > 0 && q < perLine) errors.push({ code: 'sale.qty.minimum', qty: perLine, line });
     });
   }
-  const perProduct = minimum(rules.minimum_total_quantity);
-  if (perProduct !== null && total < perProduct) {
+  const perProduct = rules.minimum_total_quantity;
+  if (perProduct != null && total < perProduct) {
     errors.push({ code: 'sale.qty.minimum', qty: perProduct });
   }
   const available = rules.available_quantity;

@@ -37,6 +37,7 @@ describe('shopSlugFromHost', () => {
     ['a short IPv4 form', '127.1', 'localhost'],
     ['a bracketed IPv6 address', '[::1]:4173', 'localhost'],
     ['a bare IPv6 address', '::1', 'localhost'],
+    ['an IPv4-mapped IPv6 address', '[::ffff:127.0.0.1]:4173', 'localhost'],
     ['an empty host', '', 'localhost'],
     ['a host with an empty label', 'acme..localhost', 'localhost'],
     ['a first label that is not a slug', 'ac_me.localhost', 'localhost'],

@@ -17,7 +17,8 @@ const SLUG = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
  */
 function normaliseHost(raw: string): string | null {
   let host = raw.trim().toLowerCase();
-  if (host.startsWith('[') || host.split(':').length > 2) return null;
+  // An IPv6 literal, bracketed or not, is the only host with more than one colon.
+  if (host.split(':').length > 2) return null;
   host = host.replace(/:\d*$/, '');
   if (host.endsWith('.')) host = host.slice(0, -1);
   return host;

@@ -1,7 +1,147 @@
-import type { Hono } from 'hono';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Context, Hono } from 'hono';
+import { serveStatic } from '@hono/node-server/serve-static';
+import { shopSlugFromHost } from '../../../src/domain/tenant.ts';
+import { ROOT_DIR, storefrontUrl } from '../config.ts';
 import type { AppEnv } from '../http/env.ts';
+import { escapeHtml, htmlPage } from '../http/html.ts';
 
-/** Registers the demo routes (being written). */
+const PAGES_DIR = path.join(ROOT_DIR, 'demo', 'pages');
+const STOREFRONT_PAGE = path.join(PAGES_DIR, 'storefront.html');
+
+/** Demo accounts shown on the index page (the seed creates them; password Passw0rd!). */
+const ACCOUNTS: [email: string, shop: string, shows: string][] = [
+  ['buyer@acme.test', 'acme', 'two active budgets (1000 and 300 pts), one expired'],
+  ['nobudget@acme.test', 'acme', 'no active budget (checkout sends back to the cart)'],
+  ['coordinator@acme.test', 'acme', 'coordinator of acme'],
+  ['buyer@globex.test', 'globex', "globex buyer; no access to acme"],
+  ['buyer@initech.test', 'initech', 'initech buyer with saved addresses'],
+];
+
+interface OutboxRow {
+  id: number;
+  to_email: string;
+  subject: string;
+  body: string;
+  created_at: Date;
+  slug: string | null;
+}
+
+/** Makes http(s) links in an escaped mail body clickable; nothing else becomes markup. */
+function linkify(escaped: string): string {
+  return escaped.replace(/https?:\/\/[^\s<>"']+/g, (url) => `<a href="${url}">${url}</a>`);
+}
+
+async function loadOutbox(c: Context<AppEnv>, limit: number): Promise<OutboxRow[]> {
+  const { rows } = await c
+    .get('db')
+    .query<OutboxRow>(
+      `SELECT o.id, o.to_email, o.subject, o.body, o.created_at, w.slug
+         FROM outbox o LEFT JOIN websites w ON w.id = o.website_id
+        ORDER BY o.id DESC LIMIT $1`,
+      [limit],
+    );
+  return rows;
+}
+
+/**
+ * Demo routes: the index of demo pages, the development outbox (every e-mail the provider "sent"),
+ * static demo assets, the built bundle under /dist, and the storefront page on every shop host
+ * (`http://<slug>.localhost:4173/…`), so deep links and reloads land on the storefront.
+ */
 export function registerDemoRoutes(app: Hono<AppEnv>): void {
-  void app;
+  app.get('/demo', (c) => c.redirect('/demo/', 301));
+
+  app.get('/demo/', async (c) => {
+    const config = c.get('config');
+    const { rows: shops } = await c
+      .get('db')
+      .query<{ slug: string; name: string; currency: string; lang: string; login_required: boolean }>(
+        'SELECT slug, name, currency, lang, login_required FROM websites ORDER BY id',
+      );
+    const shopRows = shops
+      .map((shop) => {
+        const url = storefrontUrl(config, shop.slug);
+        return `<tr><td><a href="${escapeHtml(url)}/">${escapeHtml(shop.name)}</a></td><td><code>${escapeHtml(url)}/</code></td><td>${escapeHtml(shop.currency)}</td><td>${escapeHtml(shop.lang)}</td><td>${shop.login_required ? 'login required' : 'open shop'}</td></tr>`;
+      })
+      .join('\n');
+    const accountRows = ACCOUNTS.map(
+      ([email, shop, shows]) => `<tr><td><code>${email}</code></td><td>${shop}</td><td>${escapeHtml(shows)}</td></tr>`,
+    ).join('\n');
+    return c.html(
+      htmlPage(
+        'Storefront elements: demo',
+        `<h1>Storefront elements: demo</h1>
+<p>A white-label B2B ordering storefront shipped as custom elements, served with its reference provider API.</p>
+<h2>Shops</h2>
+<table><thead><tr><th scope="col">Shop</th><th scope="col">URL</th><th scope="col">Currency</th><th scope="col">Language</th><th scope="col">Access</th></tr></thead>
+<tbody>${shopRows}</tbody></table>
+<h2>Accounts</h2>
+<p>Every account's password is <code>Passw0rd!</code>.</p>
+<table><thead><tr><th scope="col">E-mail</th><th scope="col">Shop</th><th scope="col">What it shows</th></tr></thead>
+<tbody>${accountRows}</tbody></table>
+<h2>Tools</h2>
+<ul>
+<li><a href="/demo/outbox">Outbox</a>: e-mails the provider sent (password reset links, registration replies).</li>
+<li><a href="/api/slug/website?slug=acme">Shop config of acme</a> (JSON, <code>GET /api/slug/website</code>).</li>
+</ul>`,
+      ),
+    );
+  });
+
+  app.get('/demo/outbox', async (c) => {
+    const mails = await loadOutbox(c, 100);
+    const list = mails.length
+      ? mails
+          .map(
+            (mail) => `<article class="mail" aria-labelledby="mail-${mail.id}">
+<h2 id="mail-${mail.id}">${escapeHtml(mail.subject)}</h2>
+<p class="meta">To <strong>${escapeHtml(mail.to_email)}</strong>${mail.slug ? ` · shop ${escapeHtml(mail.slug)}` : ''} · <time datetime="${mail.created_at.toISOString()}">${escapeHtml(mail.created_at.toISOString().replace('T', ' ').slice(0, 19))} UTC</time></p>
+<pre>${linkify(escapeHtml(mail.body))}</pre>
+</article>`,
+          )
+          .join('\n')
+      : '<p>No e-mails yet. Request a password reset or register in a shop, then reload this page.</p>';
+    return c.html(htmlPage('Outbox', `<h1>Outbox</h1>\n<p><a href="/demo/">Back to the demo index</a></p>\n${list}`));
+  });
+
+  /** The outbox as JSON, for tests and scripts (newest first). */
+  app.get('/demo/outbox.json', async (c) => {
+    const mails = await loadOutbox(c, 200);
+    return c.json(
+      mails.map((mail) => ({
+        id: mail.id,
+        to: mail.to_email,
+        subject: mail.subject,
+        body: mail.body,
+        shop: mail.slug,
+        created_at: mail.created_at.toISOString(),
+      })),
+    );
+  });
+
+  app.use('/demo/*', serveStatic({ root: path.relative(process.cwd(), PAGES_DIR) || '.', rewriteRequestPath: (p) => p.replace(/^\/demo/, '') }));
+
+  app.use('/dist/*', async (c, next) => {
+    await next();
+    // Entry files keep their names; everything else is content-hashed by the build.
+    if (c.res.ok) c.header('Cache-Control', /\/dist\/[\w-]+\.js$/.test(c.req.path) ? 'no-cache' : 'public, max-age=31536000, immutable');
+  });
+  app.use('/dist/*', serveStatic({ root: path.relative(process.cwd(), path.join(ROOT_DIR, 'dist')) || '.', rewriteRequestPath: (p) => p.replace(/^\/dist/, '') }));
+
+  // Every other GET on a shop host is the storefront (History-API routes, deep links, reloads).
+  app.get('*', async (c, next) => {
+    const config = c.get('config');
+    const url = new URL(c.req.url);
+    const reserved = /^\/(api|storage|demo|dist)(\/|$)/.test(url.pathname);
+    const slug = reserved ? null : shopSlugFromHost(c.req.header('host') ?? url.host, config.providerDomain);
+    if (!slug) {
+      if (url.pathname === '/') return c.redirect('/demo/', 302);
+      return next();
+    }
+    if (!existsSync(STOREFRONT_PAGE)) return next();
+    c.header('Cache-Control', 'no-cache');
+    return c.html(readFileSync(STOREFRONT_PAGE, 'utf8'));
+  });
 }

@@ -58,6 +58,13 @@ const en = {
     address_specific_only: 'This shop delivers only to a specific address.',
     card_info: 'Fill in the business card details.',
   },
+  notices: {
+    logged_out: 'You have been logged out.',
+    password_changed: 'Your password has been changed.',
+    reset_link_sent: 'If this address has an account in this shop, we have sent it a link to change the password.',
+    registration_pending: 'We received your request. Your coordinator will review it and you will get a reply by e-mail.',
+    contact_sent: 'Thank you, your message has been sent.',
+  },
   budgets: {
     error: {
       insufficient: 'Insufficient budget left - refresh page and try again',

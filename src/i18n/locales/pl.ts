@@ -56,6 +56,13 @@ const pl: Messages = {
     address_specific_only: 'Ten sklep dostarcza tylko na wskazany adres.',
     card_info: 'Uzupełnij dane wizytówki.',
   },
+  notices: {
+    logged_out: 'Wylogowano.',
+    password_changed: 'Hasło zostało zmienione.',
+    reset_link_sent: 'Jeśli ten adres ma konto w tym sklepie, wysłaliśmy na niego link do zmiany hasła.',
+    registration_pending: 'Otrzymaliśmy Twoje zgłoszenie. Twój koordynator je sprawdzi, a odpowiedź otrzymasz e-mailem.',
+    contact_sent: 'Dziękujemy, Twoja wiadomość została wysłana.',
+  },
   budgets: {
     error: {
       insufficient: 'Niewystarczający budżet - odśwież stronę i spróbuj ponownie',

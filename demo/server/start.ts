@@ -1,0 +1,60 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { serve } from '@hono/node-server';
+import { createApp } from './app.ts';
+import { loadConfig, ROOT_DIR, storefrontUrl } from './config.ts';
+import { openDb } from './db/index.ts';
+import { migrate } from './db/migrate.ts';
+import { seedDemo } from './seed/index.ts';
+
+/**
+ * `npm start`: builds the elements bundle (when there are elements to build), opens the database
+ * (PGlite under .data/ by default, PostgreSQL with DATABASE_URL), applies migrations, seeds the demo
+ * data on an empty database, and serves API, storage, demo pages and shop hosts.
+ * `--no-build` skips the build (used by tests that built already).
+ */
+async function main(): Promise<void> {
+  const started = Date.now();
+  const config = loadConfig();
+  if (!process.argv.includes('--no-build')) await buildBundle();
+
+  const db = await openDb({ databaseUrl: config.databaseUrl, schema: config.databaseSchema, dataDir: config.dataDir });
+  const applied = await migrate(db);
+  if (applied.length) console.log(`[db] applied ${applied.join(', ')}`);
+  await seedDemo(db);
+
+  const app = createApp({ db, config });
+  const server = serve({ fetch: app.fetch, port: config.port, hostname: config.hostname }, () => {
+    const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite at ${path.relative(ROOT_DIR, config.dataDir)}`;
+    console.log(`Storefront demo ready in ${Date.now() - started} ms on ${where}:`);
+    console.log(`  demo index   http://localhost:${config.port}/demo/`);
+    for (const slug of ['acme', 'globex', 'initech']) console.log(`  ${slug.padEnd(12)} ${storefrontUrl(config, slug)}/`);
+    console.log(`  outbox       http://localhost:${config.port}/demo/outbox`);
+    console.log(`  API          http://localhost:${config.port}/api/slug/website?slug=acme`);
+  });
+
+  const shutdown = (signal: string) => {
+    console.log(`[server] ${signal}: closing`);
+    server.close();
+    void db.close().finally(() => process.exit(0));
+  };
+  process.once('SIGINT', () => shutdown('SIGINT'));
+  process.once('SIGTERM', () => shutdown('SIGTERM'));
+}
+
+/** Builds `dist/` with Vite when the elements entry exists; the API runs without it. */
+async function buildBundle(): Promise<void> {
+  if (!existsSync(path.join(ROOT_DIR, 'elements', 'index.ts'))) {
+    console.log('[build] no elements entry yet (elements/index.ts): serving the API and demo pages only');
+    return;
+  }
+  const { build } = await import('vite');
+  const t0 = Date.now();
+  await build({ root: ROOT_DIR, logLevel: 'warn' });
+  console.log(`[build] dist/ built in ${Date.now() - t0} ms`);
+}
+
+main().catch((error: unknown) => {
+  console.error('[server] failed to start:', error);
+  process.exit(1);
+});

@@ -1,0 +1,46 @@
+import { defineConfig } from '@playwright/test';
+import { CHROMIUM_ARGS } from './browser.ts';
+
+/**
+ * End-to-end tests against one real server per run (`npm start` without the build step, on a fresh
+ * in-memory database). `tests/e2e/run.ts` finds the browser and passes it in CHROMIUM_PATH.
+ */
+const port = Number(process.env.E2E_PORT ?? 4317);
+export const E2E_ORIGIN = `http://localhost:${port}`;
+
+export default defineConfig({
+  testDir: '.',
+  testMatch: '**/*.spec.ts',
+  fullyParallel: true,
+  workers: Number(process.env.E2E_WORKERS ?? 2),
+  forbidOnly: !!process.env.CI,
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 5_000 },
+  reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [['list'], ['json']] : [['list']],
+  outputDir: '../../test-results',
+  use: {
+    baseURL: E2E_ORIGIN,
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH,
+      // Shop hosts (<slug>.localhost) must reach the loopback server whatever the resolver does.
+      args: [...CHROMIUM_ARGS, '--host-resolver-rules=MAP *.localhost 127.0.0.1, MAP localhost 127.0.0.1'],
+    },
+  },
+  webServer: {
+    command: 'npx tsx demo/server/start.ts --no-build',
+    cwd: '../..',
+    url: `http://127.0.0.1:${port}/demo/`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    stdout: 'pipe',
+    stderr: 'pipe',
+    env: {
+      PORT: String(port),
+      PGLITE_DIR: 'memory://',
+      ORDER_WAIT_SECONDS: '0',
+      DATABASE_URL: '',
+    },
+  },
+});

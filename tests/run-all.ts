@@ -1,0 +1,14 @@
+import { e2e, lint, serverOnPostgres, summarise, typecheck, vitest, type StepResult } from './steps.ts';
+
+/**
+ * `npm test`: typecheck, lint, unit tests, the server suite on PGlite and on PostgreSQL (when one
+ * answers), and the end-to-end tests in Chromium. Every step runs even when an earlier one failed, so
+ * one run shows everything that is wrong; the exit code is non-zero if any step failed or no test ran.
+ */
+const results: StepResult[] = [];
+results.push(await typecheck());
+results.push(await lint());
+results.push(await vitest('unit tests + server tests on PGlite', ['unit', 'server'], { TEST_DATABASE_URL: '' }));
+results.push(await serverOnPostgres());
+results.push(await e2e());
+process.exit(summarise(results));

@@ -1,0 +1,146 @@
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { findChromium } from './e2e/browser.ts';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/** Counts of one step; `ran` is false when the step could not run at all. */
+export interface StepResult {
+  name: string;
+  ok: boolean;
+  passed: number;
+  failed: number;
+  skipped: number;
+  seconds: number;
+  note?: string;
+}
+
+/** Runs a command in the repository root with inherited output; resolves with its exit code. */
+export function run(command: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<number> {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: ROOT, stdio: 'inherit', env: { ...process.env, ...env } });
+    child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+    child.on('error', () => resolve(127));
+  });
+}
+
+const bin = (name: string) => path.join(ROOT, 'node_modules', '.bin', name);
+
+async function timed(name: string, body: () => Promise<Omit<StepResult, 'name' | 'seconds'>>): Promise<StepResult> {
+  console.log(`\n=== ${name} ===`);
+  const t0 = Date.now();
+  const result = await body();
+  return { name, seconds: Math.round((Date.now() - t0) / 100) / 10, ...result };
+}
+
+/** `tsc --noEmit` over the whole project (strict, noUncheckedIndexedAccess). */
+export const typecheck = () =>
+  timed('typecheck', async () => {
+    const code = await run(bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']);
+    return { ok: code === 0, passed: code === 0 ? 1 : 0, failed: code === 0 ? 0 : 1, skipped: 0 };
+  });
+
+/** oxlint with warnings as errors. */
+export const lint = () =>
+  timed('lint', async () => {
+    const code = await run(bin('oxlint'), ['--deny-warnings']);
+    return { ok: code === 0, passed: code === 0 ? 1 : 0, failed: code === 0 ? 0 : 1, skipped: 0 };
+  });
+
+/** Runs vitest projects with a JSON report and reads the counts from it. */
+export function vitest(name: string, projects: string[], env: NodeJS.ProcessEnv = {}, extra: string[] = []) {
+  return timed(name, async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'vitest-'));
+    const report = path.join(dir, 'report.json');
+    const args = ['run', ...projects.flatMap((p) => ['--project', p]), '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...extra];
+    const code = await run(bin('vitest'), args, env);
+    const counts = readCounts(report, (json) => ({
+      passed: json.numPassedTests ?? 0,
+      failed: (json.numFailedTests ?? 0) + (json.numRuntimeErrorTestSuites ?? 0),
+      skipped: (json.numPendingTests ?? 0) + (json.numTodoTests ?? 0),
+    }));
+    rmSync(dir, { recursive: true, force: true });
+    return { ok: code === 0 && counts.failed === 0, ...counts };
+  });
+}
+
+function readCounts(file: string, pick: (json: any) => { passed: number; failed: number; skipped: number }) {
+  if (!existsSync(file)) return { passed: 0, failed: 1, skipped: 0 };
+  try {
+    return pick(JSON.parse(readFileSync(file, 'utf8')));
+  } catch {
+    return { passed: 0, failed: 1, skipped: 0 };
+  }
+}
+
+/** The PostgreSQL server tests run against: TEST_DATABASE_URL, or the local one if it answers. */
+export async function reachablePostgres(): Promise<string | undefined> {
+  const url = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+  if (url === '' || url === 'skip') return undefined;
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 });
+  try {
+    await client.connect();
+    await client.query('SELECT 1');
+    return url;
+  } catch {
+    return undefined;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+/** The server suite on PostgreSQL, or a visible skip when no server answers. */
+export async function serverOnPostgres(): Promise<StepResult> {
+  const url = await reachablePostgres();
+  if (!url) {
+    console.log('\n=== server tests on PostgreSQL ===\nSKIPPED: no PostgreSQL answered (set TEST_DATABASE_URL=postgres://… to run them).');
+    return { name: 'server tests on PostgreSQL', ok: true, passed: 0, failed: 0, skipped: 0, seconds: 0, note: 'skipped: no PostgreSQL' };
+  }
+  return vitest('server tests on PostgreSQL', ['server'], { TEST_DATABASE_URL: url });
+}
+
+/** Playwright end-to-end tests in Chromium against one server. */
+export const e2e = (extra: string[] = []) =>
+  timed('end-to-end tests (Playwright, Chromium)', async () => {
+    let chromium: string;
+    try {
+      chromium = await findChromium();
+    } catch (error) {
+      console.error(String((error as Error).message));
+      return { ok: false, passed: 0, failed: 1, skipped: 0, note: 'no browser' };
+    }
+    console.log(`[e2e] browser: ${chromium}`);
+    const dir = mkdtempSync(path.join(tmpdir(), 'pw-'));
+    const report = path.join(dir, 'report.json');
+    const code = await run(bin('playwright'), ['test', '-c', 'tests/e2e/playwright.config.ts', ...extra], {
+      CHROMIUM_PATH: chromium,
+      PLAYWRIGHT_JSON_OUTPUT_NAME: report,
+    });
+    const counts = readCounts(report, (json) => ({
+      passed: (json.stats?.expected ?? 0) + (json.stats?.flaky ?? 0),
+      failed: json.stats?.unexpected ?? 0,
+      skipped: json.stats?.skipped ?? 0,
+    }));
+    rmSync(dir, { recursive: true, force: true });
+    return { ok: code === 0 && counts.failed === 0, ...counts };
+  });
+
+/** Prints the table of steps and the closing `N passed, N failed` line; returns the exit code. */
+export function summarise(results: StepResult[]): number {
+  console.log('\n=== summary ===');
+  for (const r of results) {
+    const status = r.ok ? 'ok  ' : 'FAIL';
+    console.log(`${status} ${r.name.padEnd(40)} ${String(r.passed).padStart(4)} passed ${String(r.failed).padStart(3)} failed ${String(r.skipped).padStart(3)} skipped  ${r.seconds}s${r.note ? `  (${r.note})` : ''}`);
+  }
+  const passed = results.reduce((sum, r) => sum + r.passed, 0);
+  const failed = results.reduce((sum, r) => sum + r.failed, 0);
+  const skipped = results.reduce((sum, r) => sum + r.skipped, 0);
+  const ok = results.every((r) => r.ok) && passed > 0;
+  if (passed === 0) console.log('No test ran: that is a failure.');
+  console.log(`tests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
+  return ok ? 0 : 1;
+}
