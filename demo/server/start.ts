@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { serve } from '@hono/node-server';
+import { createAdaptorServer, serve } from '@hono/node-server';
 import { createApp } from './app.ts';
 import { loadConfig, ROOT_DIR, storefrontUrl } from './config.ts';
 import { openDb } from './db/index.ts';
@@ -25,7 +25,7 @@ async function main(): Promise<void> {
 
   const app = createApp({ db, config });
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.hostname }, () => {
-    const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite at ${path.relative(ROOT_DIR, config.dataDir)}`;
+    const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : config.dataDir.includes('://') ? `PGlite (${config.dataDir})` : `PGlite at ${path.relative(ROOT_DIR, config.dataDir)}`;
     console.log(`Storefront demo ready in ${Date.now() - started} ms on ${where}:`);
     console.log(`  demo index   http://localhost:${config.port}/demo/`);
     for (const slug of ['acme', 'globex', 'initech']) console.log(`  ${slug.padEnd(12)} ${storefrontUrl(config, slug)}/`);
@@ -33,9 +33,14 @@ async function main(): Promise<void> {
     console.log(`  API          http://localhost:${config.port}/api/slug/website?slug=acme`);
   });
 
+  // Browsers may resolve <shop>.localhost to ::1 first: listen on IPv6 loopback too when serving loopback.
+  const ipv6 = config.hostname === '127.0.0.1' ? createAdaptorServer({ fetch: app.fetch }) : undefined;
+  ipv6?.on('error', () => undefined).listen(config.port, '::1');
+
   const shutdown = (signal: string) => {
     console.log(`[server] ${signal}: closing`);
     server.close();
+    ipv6?.close();
     void db.close().finally(() => process.exit(0));
   };
   process.once('SIGINT', () => shutdown('SIGINT'));

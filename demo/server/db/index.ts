@@ -113,7 +113,8 @@ async function openPglite(dataDir: string): Promise<Db> {
   });
   const wrap = async <T>(result: Promise<{ rows: unknown[]; affectedRows?: number }>) => {
     const { rows, affectedRows } = await result;
-    return { rows: rows as T[], rowCount: affectedRows ?? rows.length };
+    // PGlite reports affectedRows 0 for SELECT; pg's rowCount counts the rows returned.
+    return { rows: rows as T[], rowCount: affectedRows || rows.length };
   };
   return {
     kind: 'pglite',

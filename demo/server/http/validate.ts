@@ -15,14 +15,18 @@ export function parseWith<S extends v.GenericSchema>(schema: S, input: unknown):
     const path = issuePath(issue);
     const list = (fieldErrors[path] ??= []);
     // One message per field: the first rule that failed.
-    if (list.length === 0) list.push({ key: messageKey(issue.message), params: issueParams(issue) });
+    if (list.length === 0) list.push({ key: issueKey(issue), params: issueParams(issue) });
   }
   throw new ApiError(422, 'validation.invalid', {}, {}, fieldErrors);
 }
 
-/** Valibot's own messages (a wrong type without a custom message) map to the generic key. */
-function messageKey(message: string): string {
-  return /^[a-z_]+(\.[a-z_]+)+$/.test(message) ? message : 'validation.invalid';
+/**
+ * The i18n key of an issue: a field left out entirely is "This element is required" like an empty
+ * one; valibot's own messages (a wrong type without a custom message) map to the generic key.
+ */
+function issueKey(issue: v.BaseIssue<unknown>): string {
+  if (issue.input === undefined) return 'validation.required';
+  return /^[a-z_]+(\.[a-z_]+)+$/.test(issue.message) ? issue.message : 'validation.invalid';
 }
 
 /** Reads and checks a JSON body; unreadable JSON is a 400, not a crash. */

@@ -123,13 +123,10 @@ export function registerDemoRoutes(app: Hono<AppEnv>): void {
 
   app.use('/demo/*', serveStatic({ root: path.relative(process.cwd(), PAGES_DIR) || '.', rewriteRequestPath: (p) => p.replace(/^\/demo/, '') }));
 
-  app.use('/dist/*', async (c, next) => {
-    await next();
-    // Entry files keep their names; everything else is content-hashed by the build.
-    if (c.res.ok) c.header('Cache-Control', /\/dist\/[\w-]+\.js$/.test(c.req.path) ? 'no-cache' : 'public, max-age=31536000, immutable');
-  });
-  app.use('/dist/*', serveStatic({ root: path.relative(process.cwd(), path.join(ROOT_DIR, 'dist')) || '.', rewriteRequestPath: (p) => p.replace(/^\/dist/, '') }));
+  const distDir = path.join(ROOT_DIR, 'dist');
+  if (existsSync(distDir)) registerDist(app, distDir);
 
+  // Every other GET
   // Every other GET on a shop host is the storefront (History-API routes, deep links, reloads).
   app.get('*', async (c, next) => {
     const config = c.get('config');
@@ -144,4 +141,14 @@ export function registerDemoRoutes(app: Hono<AppEnv>): void {
     c.header('Cache-Control', 'no-cache');
     return c.html(readFileSync(STOREFRONT_PAGE, 'utf8'));
   });
+}
+
+/** The built bundle: entry files revalidate, content-hashed chunks are cached for a year. */
+function registerDist(app: Hono<AppEnv>, distDir: string): void {
+  app.use('/dist/*', async (c, next) => {
+    await next();
+    // Entry files keep their names; everything else is content-hashed by the build.
+    if (c.res.ok) c.header('Cache-Control', /\/dist\/[\w-]+\.js$/.test(c.req.path) ? 'no-cache' : 'public, max-age=31536000, immutable');
+  });
+  app.use('/dist/*', serveStatic({ root: path.relative(process.cwd(), distDir) || '.', rewriteRequestPath: (p) => p.replace(/^\/dist/, '') }));
 }
