@@ -1,0 +1,162 @@
+import type { CardInfo, Product, Variant } from '../../../src/api/contract.ts';
+import { totalQuantityByProduct } from '../../../src/domain/cart.ts';
+import { sumMoney } from '../../../src/domain/money.ts';
+import { cartTotals, DEFAULT_VAT, lineTotal, pointsTotal, unitPrice, vatRate } from '../../../src/domain/pricing.ts';
+import { checkProductQuantities, type QuantityError } from '../../../src/domain/quantity.ts';
+
+/**
+ * How an order is priced and which quantity rules it must meet, as pure functions over products
+ * loaded from the database. Every rule comes from `src/domain` (the same code the storefront shows
+ * prices with); this module only decides what to feed those rules with, so the server's charge and
+ * the client's display cannot drift apart. No I/O here: `services/orders.ts` runs the transaction.
+ *
+ * @module
+ */
+
+/** One order line after its product and variant were found in this shop. */
+export interface OrderLine {
+  product: Product;
+  variant: Variant;
+  quantity: number;
+  /** Business-card details; only kept for business-card products. */
+  card_info: CardInfo | null;
+}
+
+/** A line with the prices the server charges for it. */
+export interface PricedLine extends OrderLine {
+  /** As the product stores prices: gross when `vat_included`, net otherwise; points in pkt shops. */
+  unit_price: number;
+  /** VAT rate in percent (the product's, 23 when it has none). */
+  vat: number;
+  line_net: number;
+  line_gross: number;
+}
+
+/** The charge for the chosen delivery method. */
+export interface DeliveryCharge {
+  /** What the method costs as stored on the order: net money, or points in pkt shops. */
+  price: number;
+  net: number;
+  gross: number;
+}
+
+/** Order totals; in a points shop net and gross are both the points total. */
+export interface OrderTotals {
+  total_net: number;
+  total_gross: number;
+}
+
+/** A quantity rule an order breaks, with the product it concerns (for the error's `product_id`). */
+export interface OrderQuantityError extends QuantityError {
+  product_id: number;
+}
+
+/**
+ * The most an order may count: the `numeric(12, 2)` columns hold up to 10^10 - 0.01. An order above
+ * it is refused as invalid instead of failing in the database with a 500.
+ */
+export const MAX_ORDER_AMOUNT = 9_999_999_999.99;
+
+/**
+ * How many pieces of a variant can be ordered now, `null` for no limit. A variant "in delivery" may
+ * be ordered whatever its stock says (it is on its way); an "out of stock" variant cannot be ordered
+ * at all, even when its stock column was left empty or positive: refusing is the safe reading of
+ * contradictory data. Otherwise the stock column decides (null = unlimited).
+ */
+export function variantLimit(variant: Pick<Variant, 'stock' | 'availability'>): number | null {
+  if (variant.availability === 'in_delivery') return null;
+  if (variant.availability === 'out_of_stock') return 0;
+  return variant.stock;
+}
+
+/**
+ * Every quantity rule the order breaks, first product first: per line (colour + size) and across
+ * colours and sizes through the domain's `checkProductQuantities`, then each variant against its
+ * own limit (the domain function judges one available quantity against the lines it is given, so
+ * it is asked once per limited variant). Lines of the same variant count together.
+ */
+export function orderQuantityErrors(lines: readonly OrderLine[]): OrderQuantityError[] {
+  const errors: OrderQuantityError[] = [];
+  for (const [productId, productLines] of groupByProduct(lines)) {
+    const product = productLines[0]!.product;
+    const perVariant = quantitiesByVariant(productLines);
+    const rules = { minimum_quantity: product.minimum_quantity, minimum_total_quantity: product.minimum_total_quantity };
+    for (const error of checkProductQuantities(rules, [...perVariant.values()])) errors.push({ ...error, product_id: productId });
+    for (const [variantId, quantity] of perVariant) {
+      const variant = productLines.find((line) => line.variant.id === variantId)!.variant;
+      const limit = variantLimit(variant);
+      if (limit === null) continue;
+      for (const error of checkProductQuantities({ available_quantity: limit }, [quantity])) errors.push({ ...error, product_id: productId });
+    }
+  }
+  return errors;
+}
+
+/**
+ * Prices every line. The unit price comes from the domain's `unitPrice` with the product's total
+ * quantity across all its lines (tiers are chosen by that total, spec §9; a running group buy adds
+ * the group's `total_quantity`, which the caller has already read under a row lock). In a points shop
+ * a line costs unit × quantity points with no VAT; in a money shop net and gross come from the domain's
+ * `cartTotals` for that one line, so the lines add up exactly to the order totals.
+ */
+export function priceLines(lines: readonly OrderLine[], points: boolean, now: Date): PricedLine[] {
+  const totals = totalQuantityByProduct(lines.map((line) => ({ product_id: line.product.id, quantity: line.quantity })));
+  return lines.map((line) => {
+    const unit = unitPrice(line.product, totals.get(line.product.id) ?? line.quantity, now);
+    const vat = vatRate(line.product);
+    if (points) {
+      const total = lineTotal(unit, line.quantity);
+      return { ...line, unit_price: unit, vat, line_net: total, line_gross: total };
+    }
+    const one = cartTotals([{ unit_price: unit, quantity: line.quantity, vat, vat_included: line.product.vat_included }], false);
+    return { ...line, unit_price: unit, vat, line_net: one.net, line_gross: one.gross };
+  });
+}
+
+/**
+ * The delivery charge. In a money shop a method's price is net and VAT at the default 23 % is added
+ * for the gross total (methods carry no VAT rate of their own); in a points shop `price` is already
+ * points (from `delivery_method_budgets`), without VAT.
+ */
+export function deliveryCharge(price: number, points: boolean): DeliveryCharge {
+  if (points) return { price, net: price, gross: price };
+  const totals = cartTotals([{ unit_price: price, quantity: 1, vat: DEFAULT_VAT, vat_included: false }], false);
+  return { price, net: totals.net, gross: totals.gross };
+}
+
+/** The order totals: the domain's `cartTotals` (or `pointsTotal`) over the lines, plus delivery. */
+export function orderTotals(lines: readonly PricedLine[], delivery: DeliveryCharge, points: boolean): OrderTotals {
+  if (points) {
+    const total = sumMoney([pointsTotal(lines), delivery.net]);
+    return { total_net: total, total_gross: total };
+  }
+  const items = cartTotals(
+    lines.map((line) => ({ unit_price: line.unit_price, quantity: line.quantity, vat: line.vat, vat_included: line.product.vat_included })),
+    false,
+  );
+  return { total_net: sumMoney([items.net, delivery.net]), total_gross: sumMoney([items.gross, delivery.gross]) };
+}
+
+/** Whether any amount of the order is too large to store (see {@link MAX_ORDER_AMOUNT}). */
+export function exceedsStorableAmount(lines: readonly PricedLine[], totals: OrderTotals): boolean {
+  const amounts = [totals.total_net, totals.total_gross, ...lines.flatMap((line) => [line.line_net, line.line_gross])];
+  return amounts.some((amount) => !Number.isFinite(amount) || amount > MAX_ORDER_AMOUNT);
+}
+
+/** @internal The lines of each product, products in order of first appearance. */
+function groupByProduct(lines: readonly OrderLine[]): Map<number, OrderLine[]> {
+  const groups = new Map<number, OrderLine[]>();
+  for (const line of lines) {
+    const list = groups.get(line.product.id);
+    if (list) list.push(line);
+    else groups.set(line.product.id, [line]);
+  }
+  return groups;
+}
+
+/** @internal Pieces per variant: two lines of one colour + size are one line for the rules. */
+function quantitiesByVariant(lines: readonly OrderLine[]): Map<number, number> {
+  const totals = new Map<number, number>();
+  for (const line of lines) totals.set(line.variant.id, (totals.get(line.variant.id) ?? 0) + line.quantity);
+  return totals;
+}

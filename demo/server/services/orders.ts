@@ -1,0 +1,739 @@
+import { createHash } from 'node:crypto';
+import type {
+  AddressInput,
+  BillingAddressInput,
+  CartItemInput,
+  Order,
+  OrderItem,
+  OrderSummary,
+  PlaceOrderRequest,
+  PlaceOrderResponse,
+} from '../../../src/api/contract.ts';
+import { POINTS_CURRENCY } from '../../../src/api/contract.ts';
+import { isGroupBuyActive } from '../../../src/domain/pricing.ts';
+import type { Db, Queryable } from '../db/index.ts';
+import type { WebsiteRow } from '../http/env.ts';
+import { ApiError, fail, invalidFields } from '../http/errors.ts';
+import {
+  deliveryCharge,
+  exceedsStorableAmount,
+  MAX_ORDER_AMOUNT,
+  orderQuantityErrors,
+  orderTotals,
+  priceLines,
+  type OrderLine,
+  type PricedLine,
+  variantLimit,
+} from './order-pricing.ts';
+import { loadProductsByIds } from './products.ts';
+
+/**
+ * Order placement, history and payment state. Placement is the most safety-critical path of the
+ * server: it takes the buyer's money or points, so it runs as ONE transaction that either stores the
+ * whole order (items, stock, group-buy totals, budget spend, ledger, idempotency key) or nothing.
+ * Every price is computed here from the database; the client sends identities and quantities only.
+ *
+ * @module
+ */
+
+/** What placing an order needs besides the database. */
+export interface PlaceOrderInput {
+  website: WebsiteRow;
+  userId: number;
+  request: PlaceOrderRequest;
+  /** The `Idempotency-Key` header, already checked for shape. */
+  idempotencyKey: string;
+  /** This server's origin as the buyer reached it, for the absolute `payment_url`. */
+  origin: string;
+  /** Minimum seconds between two orders of one buyer in one shop. */
+  orderWaitSeconds: number;
+}
+
+/** An answer to a placement, stored with the idempotency key so a retry gets it unchanged. */
+export interface OrderAnswer {
+  status: number;
+  body: PlaceOrderResponse;
+}
+
+type DeliveryType = Order['delivery_method']['type'];
+type AddressSnapshot = NonNullable<Order['delivery_address']>;
+
+interface DeliveryMethodRow {
+  id: number;
+  type: DeliveryType;
+  name: string;
+  price: number;
+}
+
+interface AddressRow extends AddressSnapshot {
+  id: number;
+  type: 'delivery' | 'billing' | 'specific';
+}
+
+interface UserBudgetRow {
+  id: number;
+  budget_id: number;
+  active: boolean;
+}
+
+interface OrderRow {
+  id: number;
+  name: string;
+  created_at: Date;
+  status: Order['status'];
+  currency: string;
+  is_gross: boolean;
+  total_net: number;
+  total_gross: number;
+  total_points: number;
+  delivery_price: number;
+  payment_method: Order['payment_method'];
+  payment_status: Order['payment_status'];
+  delivery_method: Order['delivery_method'];
+  delivery_address: AddressSnapshot | null;
+  billing_address: AddressSnapshot | null;
+  contact: Record<string, string>;
+  mpk_code: string | null;
+  comment: string;
+  items_count: number;
+}
+
+interface OrderItemRow {
+  product_id: number | null;
+  variant_id: number | null;
+  name: string;
+  code: string;
+  color_code: string | null;
+  size_code: string | null;
+  quantity: number;
+  unit_price: number;
+  vat: number;
+  line_net: number;
+  line_gross: number;
+  budget_id: number | null;
+  budget_name: string | null;
+  budget_color: string | null;
+  card_info: Record<string, string> | null;
+}
+
+/** Points to take from one budget assignment. */
+interface Spend {
+  userBudgetId: number;
+  points: number;
+}
+
+/** The shape of an `Idempotency-Key` header: long enough for a random id, nothing that needs escaping. */
+export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_-]{8,200}$/;
+
+/** Order names are `<SLUG>-<number>`: anything else cannot name an order and is not looked up. */
+export const ORDER_NAME_PATTERN = /^[A-Z0-9](?:[A-Z0-9-]{0,80})$/;
+
+// ---------------------------------------------------------------------------------------------------
+// Placing an order
+
+/**
+ * Places an order, or answers again what an earlier attempt with the same idempotency key answered.
+ *
+ * The buyer's `users` row is locked first, so one buyer's orders run one after another on every
+ * driver and instance: the idempotency lookup, the wait and the budget balances are then read after
+ * the previous order committed. The key row is written in the same transaction as the order, so a
+ * failed attempt leaves nothing behind and may be retried with the same key.
+ */
+export async function placeOrder(db: Db, input: PlaceOrderInput): Promise<OrderAnswer> {
+  const hash = requestHash(input.request);
+  return db.transaction(async (tx) => {
+    await tx.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [input.userId]);
+    const replay = await storedAnswer(tx, input.userId, input.idempotencyKey, hash);
+    if (replay) return replay;
+    const wait = await remainingWait(tx, input.website.id, input.userId, input.orderWaitSeconds);
+    if (wait > 0) fail(429, 'errors.order_wait', { seconds: wait }, { remainingTime: wait, retry_after: wait });
+    const answer = await createOrder(tx, input);
+    await tx.query(
+      `INSERT INTO idempotency_keys (user_id, key, website_id, request_hash, status_code, response)
+       VALUES ($1, $2, $3, $4, $5, $6::jsonb)`,
+      [input.userId, input.idempotencyKey, input.website.id, hash, answer.status, JSON.stringify(answer.body)],
+    );
+    return answer;
+  });
+}
+
+/**
+ * SHA-256 of the request's canonical JSON (keys sorted at every level). The parsed body is hashed,
+ * so whitespace, key order and stripped unknown keys (e.g. a client-sent price) do not make two
+ * equal orders look different.
+ */
+export function requestHash(request: unknown): string {
+  return createHash('sha256').update(canonicalJson(request)).digest('hex');
+}
+
+/** @internal JSON with object keys sorted, so equal values always serialise alike. */
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map((item) => canonicalJson(item ?? null)).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, item]) => item !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([key, item]) => `${JSON.stringify(key)}:${canonicalJson(item)}`).join(',')}}`;
+  }
+  return JSON.stringify(value ?? null);
+}
+
+/** The answer stored under this key, 422 when the key was used for a different request. */
+async function storedAnswer(tx: Queryable, userId: number, key: string, hash: string): Promise<OrderAnswer | null> {
+  const { rows } = await tx.query<{ request_hash: string; status_code: number; response: PlaceOrderResponse }>(
+    'SELECT request_hash, status_code, response FROM idempotency_keys WHERE user_id = $1 AND key = $2',
+    [userId, key],
+  );
+  const row = rows[0];
+  if (!row) return null;
+  if (row.request_hash !== hash) fail(422, 'errors.idempotency_mismatch');
+  return { status: row.status_code, body: row.response };
+}
+
+/**
+ * Whole seconds until this buyer may order again in this shop (spec §9 remainingTime), 0 when free.
+ * Measured on the database clock (`clock_timestamp()`, the same clock that stamps `created_at`), so
+ * several server instances agree; rounded up so a client never retries a moment too early.
+ */
+export async function remainingWait(db: Queryable, websiteId: number, userId: number, waitSeconds: number): Promise<number> {
+  if (waitSeconds <= 0) return 0;
+  const { rows } = await db.query<{ remaining: number | null }>(
+    `SELECT extract(epoch FROM (max(created_at) + $3::float8 * interval '1 second' - clock_timestamp()))::float8 AS remaining
+       FROM orders WHERE website_id = $1 AND user_id = $2`,
+    [websiteId, userId, waitSeconds],
+  );
+  const remaining = rows[0]?.remaining ?? null;
+  if (remaining === null || remaining <= 0) return 0;
+  return Math.min(waitSeconds, Math.ceil(remaining));
+}
+
+/** Checks, prices and stores the order; throws (rolling everything back) on the first broken rule. */
+async function createOrder(tx: Queryable, input: PlaceOrderInput): Promise<OrderAnswer> {
+  const { website, userId, request } = input;
+  const now = new Date();
+  const points = website.currency === POINTS_CURRENCY;
+
+  await checkPaymentMethod(tx, website, request.payment_method, points);
+  checkCostCentre(website, request);
+  const method = await loadDeliveryMethod(tx, website.id, request.delivery_method_id);
+  const deliveryAddress = await resolveDeliveryAddress(tx, website, userId, method, request);
+  const billingAddress = resolveBillingAddress(request, deliveryAddress);
+
+  const lines = await loadOrderLines(tx, website.id, request.items, now);
+  const quantityError = orderQuantityErrors(lines)[0];
+  if (quantityError) {
+    const { code, qty, product_id } = quantityError;
+    fail(422, code, { qty }, { qty, product_id });
+  }
+  await reserveStock(tx, lines);
+  await joinGroupBuys(tx, lines, now);
+  const priced = priceLines(lines, points, now);
+
+  const paidInPoints = points && request.payment_method === 'budget';
+  const lineBudgets = paidInPoints ? await assignLineBudgets(tx, website.id, userId, priced) : [];
+  const deliveryBudget = paidInPoints ? await deliveryBudgetCharge(tx, website.id, userId, method.id, request.payment_for_delivery_budget) : null;
+  const delivery = deliveryCharge(points ? (deliveryBudget?.points ?? 0) : method.price, points);
+  const totals = orderTotals(priced, delivery, points);
+  if (exceedsStorableAmount(priced, totals)) {
+    throw new ApiError(422, 'validation.invalid', {}, {}, { items: [{ key: 'validation.max_value', params: { bound: MAX_ORDER_AMOUNT } }] });
+  }
+  const spends = paidInPoints ? spendPlan(priced, lineBudgets, deliveryBudget) : [];
+  const totalPoints = spends.reduce((sum, spend) => sum + Math.round(spend.points * 100), 0) / 100;
+
+  const name = await newOrderName(tx, website.slug);
+  const { rows } = await tx.query<{ id: number }>(
+    `INSERT INTO orders (website_id, user_id, name, status, currency, is_gross, total_net, total_gross, total_points,
+        delivery_price, payment_method, payment_status, delivery_method, delivery_address, billing_address, contact,
+        mpk_code, comment, delivery_budget_id, created_at)
+     VALUES ($1, $2, $3, 'new', $4, $5, $6, $7, $8, $9, $10, $11, $12::jsonb, $13::jsonb, $14::jsonb, $15::jsonb, $16, $17, $18, clock_timestamp())
+     RETURNING id`,
+    [
+      website.id,
+      userId,
+      name,
+      website.currency,
+      website.is_gross,
+      totals.total_net,
+      totals.total_gross,
+      totalPoints,
+      delivery.price,
+      request.payment_method,
+      request.payment_method === 'online' ? 'pending' : 'not_required',
+      JSON.stringify({ id: method.id, type: method.type, name: method.name, price: delivery.price }),
+      deliveryAddress ? JSON.stringify(deliveryAddress) : null,
+      billingAddress ? JSON.stringify(billingAddress) : null,
+      JSON.stringify(request.contact),
+      request.mpk_code ? request.mpk_code : null,
+      request.comment,
+      deliveryBudget?.userBudgetId ?? null,
+    ],
+  );
+  const orderId = rows[0]!.id;
+  await insertItems(tx, orderId, priced, lineBudgets);
+  await spendPoints(tx, orderId, spends);
+
+  const order = await loadOrder(tx, website.id, userId, name);
+  if (!order) throw new Error(`order ${name} vanished inside its own transaction`);
+  const paymentUrl = request.payment_method === 'online' ? `${input.origin}/demo/pay/${encodeURIComponent(name)}` : null;
+  return { status: 201, body: { order, payment_url: paymentUrl } };
+}
+
+/**
+ * The payment method must be one the shop offers. On top of that, points pay only in points shops
+ * and a points shop is paid only in points: a `budget` order in a money shop would take no money,
+ * and an invoice for points would give points goods away.
+ */
+async function checkPaymentMethod(tx: Queryable, website: WebsiteRow, code: string, points: boolean): Promise<void> {
+  const { rows } = await tx.query('SELECT 1 FROM payment_methods WHERE website_id = $1 AND code = $2', [website.id, code]);
+  if (rows.length === 0 || points !== (code === 'budget')) fail(422, 'errors.payment_method');
+}
+
+/** A shop with `mpk_required` needs a cost-centre code and the buyer's cost-centre statement. */
+function checkCostCentre(website: WebsiteRow, request: PlaceOrderRequest): void {
+  if (!website.mpk_required) return;
+  const fields: Record<string, string> = {};
+  if (!request.mpk_code) fields.mpk_code = 'validation.mpk_required';
+  if (!request.cost_centre_statement) fields.cost_centre_statement = 'validation.statement';
+  if (Object.keys(fields).length > 0) throw invalidFields(fields);
+}
+
+async function loadDeliveryMethod(tx: Queryable, websiteId: number, id: number): Promise<DeliveryMethodRow> {
+  const { rows } = await tx.query<DeliveryMethodRow>('SELECT id, type, name, price FROM delivery_methods WHERE id = $1 AND website_id = $2', [
+    id,
+    websiteId,
+  ]);
+  const method = rows[0];
+  if (!method) fail(422, 'errors.delivery_method');
+  return method;
+}
+
+/**
+ * Where the order goes, as a snapshot (later edits of the address book do not change a placed order).
+ * Self-pickup needs none. A saved address must be the buyer's own in this shop (404 otherwise, so
+ * nobody learns which ids exist); an inline one is saved as the buyer's `specific` address. When
+ * both are sent the saved one wins. A shop that ships only to a specific address accepts only the
+ * `specific_address` method with a `specific` address.
+ */
+async function resolveDeliveryAddress(
+  tx: Queryable,
+  website: WebsiteRow,
+  userId: number,
+  method: DeliveryMethodRow,
+  request: PlaceOrderRequest,
+): Promise<AddressSnapshot | null> {
+  const specificOnly = website.shipping_only_to_specific_address;
+  if (specificOnly && method.type !== 'specific_address') fail(422, 'errors.address_specific_only');
+  if (method.type === 'self_pickup') return null;
+  if (request.delivery_address_id != null) {
+    const { rows } = await tx.query<AddressRow>(
+      `SELECT id, type, name, surname, company, street, city, zip, country, nip
+         FROM addresses WHERE id = $1 AND user_id = $2 AND website_id = $3`,
+      [request.delivery_address_id, userId, website.id],
+    );
+    const address = rows[0];
+    if (!address) fail(404, 'errors.not_found');
+    if (specificOnly && address.type !== 'specific') fail(422, 'errors.address_specific_only');
+    return snapshot(address);
+  }
+  if (request.delivery_address) {
+    await saveSpecificAddress(tx, website.id, userId, request.delivery_address);
+    return snapshot(request.delivery_address);
+  }
+  throw invalidFields({ delivery_address: 'validation.required' });
+}
+
+async function saveSpecificAddress(tx: Queryable, websiteId: number, userId: number, address: AddressInput): Promise<void> {
+  await tx.query(
+    `INSERT INTO addresses (user_id, website_id, type, name, surname, company, street, city, zip, country, nip, phone)
+     VALUES ($1, $2, 'specific', $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
+    [userId, websiteId, address.name, address.surname, address.company, address.street, address.city, address.zip, address.country, address.nip, address.phone],
+  );
+}
+
+/**
+ * The billing address: the delivery address when the buyer says so (none for a self-pickup), else
+ * the one sent. An invoice needs a billing address with a tax ID (spec §5 "Nip missing from address").
+ */
+function resolveBillingAddress(request: PlaceOrderRequest, delivery: AddressSnapshot | null): AddressSnapshot | null {
+  let billing: AddressSnapshot | null;
+  if (request.billing_same_as_delivery) billing = delivery;
+  else if (request.billing_address) billing = snapshot(request.billing_address);
+  else throw invalidFields({ billing_address: 'validation.required' });
+  if (request.payment_method === 'invoice') {
+    if (!billing) throw invalidFields({ billing_address: 'validation.required' });
+    if (billing.nip.trim() === '') throw invalidFields({ billing_address: 'validation.nip_missing' });
+  }
+  return billing;
+}
+
+function snapshot(address: AddressSnapshot | AddressInput | BillingAddressInput): AddressSnapshot {
+  return {
+    name: address.name,
+    surname: address.surname,
+    company: address.company,
+    street: address.street,
+    city: address.city,
+    zip: address.zip,
+    country: address.country,
+    nip: address.nip,
+  };
+}
+
+/**
+ * The order's lines with their products, all of this shop (`loadProductsByIds` returns only those).
+ * A product of another shop, or a variant of another product, is "not available"; a business card
+ * without its details is refused. Card details of other products are dropped.
+ */
+async function loadOrderLines(tx: Queryable, websiteId: number, items: readonly CartItemInput[], now: Date): Promise<OrderLine[]> {
+  const products = await loadProductsByIds(
+    tx,
+    websiteId,
+    items.map((item) => item.product_id),
+    now,
+  );
+  const lines = items.map((item): OrderLine => {
+    const product = products.get(item.product_id);
+    const variant = product?.variants.find((candidate) => candidate.id === item.variant_id);
+    if (!product || !variant) fail(422, 'errors.product_unavailable');
+    return { product, variant, quantity: item.quantity, card_info: product.is_business_card ? (item.card_info ?? null) : null };
+  });
+  if (lines.some((line) => line.product.is_business_card && !line.card_info)) fail(422, 'errors.card_info');
+  return lines;
+}
+
+/**
+ * Takes the ordered pieces off each limited variant's stock with a guarded update, so two buyers
+ * racing for the last pieces cannot both get them: the loser's update matches no row and the order
+ * fails with the stock that is left. Unlimited and in-delivery variants are not touched.
+ */
+async function reserveStock(tx: Queryable, lines: readonly OrderLine[]): Promise<void> {
+  const perVariant = new Map<number, { line: OrderLine; quantity: number }>();
+  for (const line of lines) {
+    const entry = perVariant.get(line.variant.id);
+    if (entry) entry.quantity += line.quantity;
+    else perVariant.set(line.variant.id, { line, quantity: line.quantity });
+  }
+  for (const [variantId, { line, quantity }] of [...perVariant].sort(([a], [b]) => a - b)) {
+    if (variantLimit(line.variant) === null || line.variant.stock === null) continue;
+    const updated = await tx.query(
+      'UPDATE product_variants SET stock = stock - $1 WHERE id = $2 AND (stock IS NULL OR stock >= $1)',
+      [quantity, variantId],
+    );
+    if (updated.rowCount === 0) {
+      const { rows } = await tx.query<{ stock: number | null }>('SELECT stock FROM product_variants WHERE id = $1', [variantId]);
+      const qty = Math.max(0, rows[0]?.stock ?? 0);
+      fail(422, 'sale.qty.exceeded', { qty }, { qty, product_id: line.product.id });
+    }
+  }
+}
+
+/**
+ * Adds this order's pieces to each running group buy and prices the order on the total the group
+ * had just before it. The update locks the product row until commit, so two buyers joining at once
+ * are counted one after the other and each gets the tier of the total they actually reached.
+ */
+async function joinGroupBuys(tx: Queryable, lines: readonly OrderLine[], now: Date): Promise<void> {
+  const perProduct = new Map<number, number>();
+  for (const line of lines) {
+    if (!isGroupBuyActive(line.product.groupbuy, now)) continue;
+    perProduct.set(line.product.id, (perProduct.get(line.product.id) ?? 0) + line.quantity);
+  }
+  for (const [productId, quantity] of [...perProduct].sort(([a], [b]) => a - b)) {
+    const { rows } = await tx.query<{ before: number }>(
+      'UPDATE products SET groupbuy_total = groupbuy_total + $1 WHERE id = $2 RETURNING groupbuy_total - $1 AS before',
+      [quantity, productId],
+    );
+    const before = rows[0]?.before ?? 0;
+    for (const line of lines) {
+      if (line.product.id === productId && line.product.groupbuy) line.product.groupbuy.total_quantity = before;
+    }
+  }
+}
+
+/**
+ * The buyer's budget assignment paying each line: one of the product's budget that is active now,
+ * the one expiring first when several are. No assignment of that budget at all is "budget doesn't
+ * exist"; only inactive ones is the spec's inactive-budget error.
+ */
+async function assignLineBudgets(tx: Queryable, websiteId: number, userId: number, lines: readonly PricedLine[]): Promise<number[]> {
+  const assignments = await userBudgets(tx, websiteId, userId);
+  return lines.map((line) => {
+    const budgetId = line.product.budget?.id;
+    const ofBudget = assignments.filter((assignment) => assignment.budget_id === budgetId);
+    if (budgetId === undefined || ofBudget.length === 0) fail(422, 'budgets.error.no_budget');
+    const active = ofBudget.find((assignment) => assignment.active);
+    if (!active) fail(422, 'budgets.inactive_in_cart');
+    return active.id;
+  });
+}
+
+/** The buyer's assignments of this shop's budgets, those expiring first first. */
+async function userBudgets(tx: Queryable, websiteId: number, userId: number): Promise<UserBudgetRow[]> {
+  const { rows } = await tx.query<UserBudgetRow>(
+    `SELECT ub.id, ub.budget_id,
+            (ub.is_active AND ub.start_date <= clock_timestamp() AND clock_timestamp() < ub.expiry_date) AS active
+       FROM user_budgets ub JOIN budgets b ON b.id = ub.budget_id
+      WHERE ub.user_id = $1 AND b.website_id = $2
+      ORDER BY ub.expiry_date, ub.id`,
+    [userId, websiteId],
+  );
+  return rows;
+}
+
+/**
+ * The delivery's price in points and the assignment paying it. A method with delivery budgets must
+ * be paid from an active assignment of the buyer of one of those budgets; its price is that budget's
+ * price for the method. A method without any is free in points.
+ */
+async function deliveryBudgetCharge(
+  tx: Queryable,
+  websiteId: number,
+  userId: number,
+  methodId: number,
+  userBudgetId: number | null | undefined,
+): Promise<{ userBudgetId: number; points: number } | null> {
+  const { rows: prices } = await tx.query<{ budget_id: number; price: number }>(
+    `SELECT dmb.budget_id, dmb.price FROM delivery_method_budgets dmb
+       JOIN budgets b ON b.id = dmb.budget_id AND b.website_id = $2
+      WHERE dmb.delivery_method_id = $1`,
+    [methodId, websiteId],
+  );
+  if (prices.length === 0) return null;
+  const assignment = (await userBudgets(tx, websiteId, userId)).find((candidate) => candidate.id === userBudgetId);
+  const price = prices.find((candidate) => candidate.budget_id === assignment?.budget_id);
+  if (!assignment || !assignment.active || !price) fail(422, 'budgets.error.no_budget');
+  return { userBudgetId: assignment.id, points: price.price };
+}
+
+/** Points to take from each assignment: its lines plus the delivery it pays for. */
+function spendPlan(lines: readonly PricedLine[], lineBudgets: readonly number[], delivery: { userBudgetId: number; points: number } | null): Spend[] {
+  const cents = new Map<number, number>();
+  const add = (userBudgetId: number, points: number) => cents.set(userBudgetId, (cents.get(userBudgetId) ?? 0) + Math.round(points * 100));
+  lines.forEach((line, index) => add(lineBudgets[index]!, line.line_net));
+  if (delivery) add(delivery.userBudgetId, delivery.points);
+  return [...cents]
+    .filter(([, amount]) => amount > 0)
+    .sort(([a], [b]) => a - b)
+    .map(([userBudgetId, amount]) => ({ userBudgetId, points: amount / 100 }));
+}
+
+/**
+ * Takes the points with one guarded statement per assignment: the balance check and the spend are
+ * the same row update, so no interleaving can overspend. When it matches no row the whole order rolls
+ * back. The `points_spent <= points` CHECK is the last line of defence. Every spend is written to the
+ * ledger, so `points_spent` always equals the sum of the ledger's deltas.
+ */
+async function spendPoints(tx: Queryable, orderId: number, spends: readonly Spend[]): Promise<void> {
+  for (const spend of spends) {
+    const updated = await tx.query('UPDATE user_budgets SET points_spent = points_spent + $1 WHERE id = $2 AND points - points_spent >= $1', [
+      spend.points,
+      spend.userBudgetId,
+    ]);
+    if (updated.rowCount === 0) fail(422, 'budgets.error.insufficient');
+    await tx.query(`INSERT INTO budget_ledger (user_budget_id, order_id, delta, reason) VALUES ($1, $2, $3, 'order')`, [
+      spend.userBudgetId,
+      orderId,
+      spend.points,
+    ]);
+  }
+}
+
+/**
+ * A new unique order name `<SLUG>-<6+ digits>`, numbered by the orders id sequence (works on both
+ * drivers and across instances). Should a name already exist (e.g. an imported order), the next
+ * number is taken.
+ */
+async function newOrderName(tx: Queryable, slug: string): Promise<string> {
+  for (let attempt = 0; attempt < 20; attempt += 1) {
+    const { rows } = await tx.query<{ id: number }>("SELECT nextval(pg_get_serial_sequence('orders', 'id')) AS id");
+    const name = `${slug.toUpperCase()}-${String(rows[0]!.id).padStart(6, '0')}`;
+    const taken = await tx.query('SELECT 1 FROM orders WHERE name = $1', [name]);
+    if (taken.rows.length === 0) return name;
+  }
+  throw new Error('could not find a free order name');
+}
+
+/** Stores the lines, 100 per statement (well under the 65535 parameter limit). */
+async function insertItems(tx: Queryable, orderId: number, lines: readonly PricedLine[], lineBudgets: readonly number[]): Promise<void> {
+  const COLUMNS = 15;
+  for (let start = 0; start < lines.length; start += 100) {
+    const chunk = lines.slice(start, start + 100);
+    const params: unknown[] = [];
+    const tuples = chunk.map((line, offset) => {
+      params.push(
+        orderId,
+        line.product.id,
+        line.variant.id,
+        line.product.name,
+        line.product.code,
+        line.variant.color_code,
+        line.variant.size_code,
+        line.quantity,
+        line.unit_price,
+        line.vat,
+        line.line_net,
+        line.line_gross,
+        line.product.budget?.id ?? null,
+        lineBudgets[start + offset] ?? null,
+        line.card_info ? JSON.stringify(line.card_info) : null,
+      );
+      const base = offset * COLUMNS;
+      const placeholders = Array.from({ length: COLUMNS }, (_, i) => `$${base + i + 1}${i === COLUMNS - 1 ? '::jsonb' : ''}`);
+      return `(${placeholders.join(', ')})`;
+    });
+    await tx.query(
+      `INSERT INTO order_items (order_id, product_id, variant_id, name, code, color_code, size_code, quantity, unit_price, vat,
+          line_net, line_gross, budget_id, user_budget_id, card_info)
+       VALUES ${tuples.join(', ')}`,
+      params,
+    );
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Reading orders
+
+const ORDER_COLUMNS = `o.id, o.name, o.created_at, o.status, o.currency, o.is_gross, o.total_net, o.total_gross, o.total_points,
+  o.delivery_price, o.payment_method, o.payment_status, o.delivery_method, o.delivery_address, o.billing_address, o.contact,
+  o.mpk_code, o.comment, (SELECT count(*) FROM order_items i WHERE i.order_id = o.id) AS items_count`;
+
+/**
+ * What the buyer paid, as the history shows it: points in a points shop, gross in a gross shop, net
+ * otherwise. Taken from the order's own snapshot of currency and `is_gross`, so changing a shop's
+ * settings does not rewrite its past orders.
+ */
+function summaryTotal(row: Pick<OrderRow, 'currency' | 'is_gross' | 'total_net' | 'total_gross' | 'total_points'>): number {
+  if (row.currency === POINTS_CURRENCY) return row.total_points;
+  return row.is_gross ? row.total_gross : row.total_net;
+}
+
+function toSummary(row: OrderRow): OrderSummary {
+  return {
+    id: row.id,
+    name: row.name,
+    date: row.created_at.toISOString(),
+    status: row.status,
+    currency: row.currency,
+    total: summaryTotal(row),
+    items_count: row.items_count,
+  };
+}
+
+/**
+ * One order of this buyer in this shop by its name, with its items; null for any other order (the
+ * caller answers 404, never revealing that another buyer's or shop's order exists).
+ */
+export async function loadOrder(db: Queryable, websiteId: number, userId: number, name: string): Promise<Order | null> {
+  const { rows } = await db.query<OrderRow>(`SELECT ${ORDER_COLUMNS} FROM orders o WHERE o.website_id = $1 AND o.user_id = $2 AND o.name = $3`, [
+    websiteId,
+    userId,
+    name,
+  ]);
+  const row = rows[0];
+  if (!row) return null;
+  const { rows: items } = await db.query<OrderItemRow>(
+    `SELECT i.product_id, i.variant_id, i.name, i.code, i.color_code, i.size_code, i.quantity, i.unit_price, i.vat,
+            i.line_net, i.line_gross, i.budget_id, b.name AS budget_name, b.color AS budget_color, i.card_info
+       FROM order_items i LEFT JOIN budgets b ON b.id = i.budget_id
+      WHERE i.order_id = $1 ORDER BY i.id`,
+    [row.id],
+  );
+  return {
+    ...toSummary(row),
+    is_gross: row.is_gross,
+    total_net: row.total_net,
+    total_gross: row.total_gross,
+    total_points: row.total_points,
+    delivery_price: row.delivery_price,
+    payment_method: row.payment_method,
+    payment_status: row.payment_status,
+    delivery_method: row.delivery_method,
+    delivery_address: row.delivery_address,
+    billing_address: row.billing_address,
+    contact: row.contact,
+    mpk_code: row.mpk_code,
+    comment: row.comment,
+    items: items.map(toItem),
+  };
+}
+
+function toItem(row: OrderItemRow): OrderItem {
+  return {
+    product_id: row.product_id,
+    variant_id: row.variant_id,
+    name: row.name,
+    code: row.code,
+    color_code: row.color_code,
+    size_code: row.size_code,
+    quantity: row.quantity,
+    unit_price: row.unit_price,
+    vat: row.vat,
+    line_net: row.line_net,
+    line_gross: row.line_gross,
+    budget: row.budget_id !== null && row.budget_name !== null ? { id: row.budget_id, name: row.budget_name, color: row.budget_color ?? '' } : null,
+    card_info: row.card_info,
+  };
+}
+
+/** A page of this buyer's orders in this shop, newest first, and how many there are in all. */
+export async function listOrders(
+  db: Queryable,
+  websiteId: number,
+  userId: number,
+  page: number,
+  perPage: number,
+): Promise<{ data: OrderSummary[]; total: number }> {
+  const [list, count] = await Promise.all([
+    db.query<OrderRow>(
+      `SELECT ${ORDER_COLUMNS} FROM orders o WHERE o.website_id = $1 AND o.user_id = $2
+        ORDER BY o.created_at DESC, o.id DESC LIMIT $3 OFFSET $4`,
+      [websiteId, userId, perPage, (page - 1) * perPage],
+    ),
+    db.query<{ total: number }>('SELECT count(*) AS total FROM orders WHERE website_id = $1 AND user_id = $2', [websiteId, userId]),
+  ]);
+  return { data: list.rows.map(toSummary), total: count.rows[0]?.total ?? 0 };
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Demo payment provider
+
+/** What the demo payment page shows and needs. */
+export interface PayableOrder {
+  name: string;
+  slug: string;
+  shop_name: string;
+  currency: string;
+  total: number;
+  payment_method: Order['payment_method'];
+  payment_status: Order['payment_status'];
+}
+
+/** An order by its (globally unique) name for the demo payment page, or null. */
+export async function findOrderForPayment(db: Queryable, name: string): Promise<PayableOrder | null> {
+  const { rows } = await db.query<Omit<OrderRow, 'items_count'> & { slug: string; shop_name: string }>(
+    `SELECT o.name, o.currency, o.is_gross, o.total_net, o.total_gross, o.total_points, o.payment_method, o.payment_status,
+            w.slug, w.name AS shop_name
+       FROM orders o JOIN websites w ON w.id = o.website_id WHERE o.name = $1`,
+    [name],
+  );
+  const row = rows[0];
+  if (!row) return null;
+  return {
+    name: row.name,
+    slug: row.slug,
+    shop_name: row.shop_name,
+    currency: row.currency,
+    total: summaryTotal(row),
+    payment_method: row.payment_method,
+    payment_status: row.payment_status,
+  };
+}
+
+/** Marks a pending online order paid; false when the order is not one awaiting online payment. */
+export async function markOrderPaid(db: Queryable, name: string): Promise<boolean> {
+  const { rowCount } = await db.query(
+    `UPDATE orders SET payment_status = 'paid' WHERE name = $1 AND payment_method = 'online' AND payment_status = 'pending'`,
+    [name],
+  );
+  return rowCount > 0;
+}
