@@ -1,7 +1,99 @@
 import type { Hono } from 'hono';
-import type { AppEnv } from '../http/env.ts';
+import type { Page, PaymentMethod, Popup, Website, WebsiteSettings } from '../../../src/api/contract.ts';
+import { ButtonStyleSchema, PaymentMethodsRequestSchema } from '../../../src/api/contract.ts';
+import type { Queryable } from '../db/index.ts';
+import { shopAccess } from '../http/auth.ts';
+import type { AppEnv, WebsiteRow } from '../http/env.ts';
+import { fail } from '../http/errors.ts';
+import { jsonBody } from '../http/validate.ts';
 
-/** Registers the website routes (being written). */
+/** Same rule as the `websites.slug` CHECK: anything else cannot name a shop, so it is not looked up. */
+const SLUG = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
+
+/** A shop's payment methods in the order the shop arranged them. */
+export async function loadPaymentMethods(db: Queryable, websiteId: number): Promise<PaymentMethod[]> {
+  const { rows } = await db.query<PaymentMethod>(
+    'SELECT id, code, name FROM payment_methods WHERE website_id = $1 ORDER BY position, id',
+    [websiteId],
+  );
+  return rows;
+}
+
+/** A settings value as the contract wants it: a string, or null when missing or not a string. */
+function stringOrNull(value: unknown): string | null {
+  return typeof value === 'string' && value !== '' ? value : null;
+}
+
+/**
+ * The `settings` jsonb with every contract field present: a shop that never set its look gets the
+ * defaults (the client falls back to its own accent colour and font on null, spec §9), and a stored
+ * button style outside the three allowed values becomes 'round' rather than breaking the client.
+ */
+export function websiteSettings(raw: Record<string, unknown>): WebsiteSettings {
+  const buttonStyle = ButtonStyleSchema.options.find((style) => style === raw.button_style) ?? 'round';
+  return {
+    accent_colour: stringOrNull(raw.accent_colour),
+    font: stringOrNull(raw.font),
+    favicon: stringOrNull(raw.favicon),
+    logo: stringOrNull(raw.logo),
+    button_style: buttonStyle,
+  };
+}
+
+/** The whole shop config the storefront loads at start-up (contract `WebsiteSchema`). */
+async function loadWebsiteConfig(db: Queryable, website: WebsiteRow): Promise<Website> {
+  const [paymentMethods, pages, popups] = await Promise.all([
+    loadPaymentMethods(db, website.id),
+    db.query<Page>(
+      'SELECT id, name, slug, type, is_deletable, content FROM pages WHERE website_id = $1 ORDER BY position, id',
+      [website.id],
+    ),
+    db.query<Popup>('SELECT id, page_id, popup_data FROM popups WHERE website_id = $1 ORDER BY id', [website.id]),
+  ]);
+  return {
+    id: website.id,
+    slug: website.slug,
+    name: website.name,
+    lang: website.lang,
+    currency: website.currency,
+    payment_type: website.payment_type,
+    paymentMethods,
+    is_gross: website.is_gross,
+    login_required: website.login_required,
+    registration_type: website.registration_type,
+    shipping_only_to_specific_address: website.shipping_only_to_specific_address,
+    pages: pages.rows,
+    popups: popups.rows,
+    popup_enabled: website.popup_enabled,
+    livechat_enabled: website.livechat_enabled,
+    livechat_script: website.livechat_script,
+    mpk_required: website.mpk_required,
+    settings: websiteSettings(website.settings),
+  };
+}
+
+/**
+ * Registers the shop-config calls:
+ * - `GET /api/slug/website?slug=` (public): the shop config; an unknown shop is a 404 whose body has
+ *   no `id`, which is how the spec's client recognises "unknown shop". It reveals nothing of a user,
+ *   so a bearer token is ignored here (a stale token must not stop the shop from loading);
+ * - `POST /api/payment` `{website_id}` (guests only in open shops): the shop's payment methods.
+ */
 export function registerWebsiteRoutes(app: Hono<AppEnv>): void {
-  void app;
+  app.get('/api/slug/website', async (c) => {
+    const slug = c.req.query('slug') ?? '';
+    if (!SLUG.test(slug)) fail(404, 'errors.store_not_found');
+    const db = c.get('db');
+    const { rows } = await db.query<WebsiteRow>('SELECT * FROM websites WHERE slug = $1', [slug]);
+    const website = rows[0];
+    if (!website) fail(404, 'errors.store_not_found');
+    // Public shop data with nothing of the user in it: the token (if any) plays no part here.
+    return c.json(await loadWebsiteConfig(db, website));
+  });
+
+  app.post('/api/payment', async (c) => {
+    const { website_id } = await jsonBody(c, PaymentMethodsRequestSchema);
+    const { website } = await shopAccess(c, website_id, 'shop');
+    return c.json(await loadPaymentMethods(c.get('db'), website.id));
+  });
 }

@@ -1,0 +1,225 @@
+import * as v from 'valibot';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApiErrorSchema, MessageResponseSchema, UserBudgetSchema, UserSchema } from '../../src/api/contract.ts';
+import { DEMO_PASSWORD, startTestServer, type TestServer } from './harness.ts';
+
+const WEAK_PASSWORD_TEXT = 'The password must have at least 8 characters, one uppercase letter, one lowercase letter and one digit';
+
+let server: TestServer;
+
+beforeAll(async () => {
+  server = await startTestServer();
+});
+
+afterAll(async () => {
+  await server?.close();
+});
+
+async function userId(email: string): Promise<number> {
+  const { rows } = await server.db.query<{ id: number }>('SELECT id FROM users WHERE lower(email) = lower($1)', [email]);
+  if (!rows[0]) throw new Error(`no user ${email}`);
+  return rows[0].id;
+}
+
+async function firstBudgetId(shop: string): Promise<number> {
+  const { rows } = await server.db.query<{ id: number }>('SELECT id FROM budgets WHERE website_id = $1 ORDER BY id LIMIT 1', [server.shops[shop]]);
+  if (!rows[0]) throw new Error(`no budget in ${shop}`);
+  return rows[0].id;
+}
+
+/** A valid profile update, with `overrides`. */
+const profile = (overrides: Record<string, unknown> = {}) => ({
+  name: 'Irene',
+  surname: 'Initech',
+  email: 'irene@initech.test',
+  phone: '+48 601 602 603',
+  job_title: 'Buyer',
+  ...overrides,
+});
+
+/** POST /api/user/changePassword with the current password and a new one. */
+const change = (token: string, current: string, password = 'Chang3dPass', confirmation = password) =>
+  server.json('/api/user/changePassword', { body: { current_password: current, password, password_confirmation: confirmation }, token });
+
+describe('GET /api/user', () => {
+  it("should answer the buyer's profile, role, coordinator and budgets of this shop", async () => {
+    const token = await server.login('buyer@acme.test', 'acme');
+    const { status, body } = await server.json('/api/user', { token });
+    expect(status).toBe(200);
+    const user = v.parse(UserSchema, body);
+    expect(user).toMatchObject({ email: 'buyer@acme.test', role: 'buyer', website_id: server.shops.acme, coordinator_email: 'coordinator@acme.test' });
+    const byName = new Map(user.budgets.map((budget) => [budget.name, budget]));
+    expect(byName.get('Welcome pack')).toMatchObject({ points: 1000, is_active: true, status: 'active' });
+    expect(byName.get('Team events')).toMatchObject({ points: 300, is_active: true, status: 'active' });
+    expect(byName.get('Winter 2025')).toMatchObject({ points: 500, is_active: false, status: 'expired' });
+  });
+
+  it('should compute points left from points spent', async () => {
+    const token = await server.login('buyer@acme.test', 'acme');
+    const { rows } = await server.db.query<{ id: number }>(
+      `UPDATE user_budgets SET points_spent = 123.45
+        WHERE id = (SELECT ub.id FROM user_budgets ub JOIN budgets b ON b.id = ub.budget_id
+                     WHERE ub.user_id = $1 AND b.name = 'Welcome pack' ORDER BY ub.id LIMIT 1)
+        RETURNING id`,
+      [await userId('buyer@acme.test')],
+    );
+    const { body } = await server.json('/api/user', { token });
+    const welcome = v.parse(UserSchema, body).budgets.find((budget) => budget.id === rows[0]?.id);
+    expect(welcome).toMatchObject({ points: 1000, points_left: 876.55 });
+  });
+
+  it('should mark scheduled and switched-off budgets', async () => {
+    const budgetId = await firstBudgetId('acme');
+    const buyer = await userId('nobudget@acme.test');
+    const { rows } = await server.db.query<{ id: number }>(
+      `INSERT INTO user_budgets (budget_id, user_id, points, points_spent, start_date, expiry_date, is_active) VALUES
+         ($1, $2, 100, 0, now() + interval '2 days', now() + interval '30 days', true),
+         ($1, $2, 200, 12.5, now() - interval '1 day', now() + interval '30 days', false),
+         ($1, $2, 300, 0, now() - interval '30 days', now() - interval '1 day', false)
+       RETURNING id`,
+      [budgetId, buyer],
+    );
+    const token = await server.login('nobudget@acme.test', 'acme');
+    const { body } = await server.json('/api/user', { token });
+    const budgets = v.parse(UserSchema, body).budgets;
+    const [scheduled, inactive, expiredAndOff] = rows.map((row) => budgets.find((budget) => budget.id === row.id));
+    expect(scheduled).toMatchObject({ status: 'scheduled', is_active: false, points_left: 100 });
+    expect(inactive).toMatchObject({ status: 'inactive', is_active: false, points_left: 187.5 });
+    expect(expiredAndOff).toMatchObject({ status: 'expired', is_active: false });
+    expect(budgets.some((budget) => budget.is_active)).toBe(false);
+  });
+
+  it('should leave out budgets of other shops', async () => {
+    const { rows: budgets } = await server.db.query<{ id: number }>(
+      "INSERT INTO budgets (website_id, name, color) VALUES ($1, 'Globex perks', '#000000') RETURNING id",
+      [server.shops.globex],
+    );
+    const { rows } = await server.db.query<{ id: number }>(
+      `INSERT INTO user_budgets (budget_id, user_id, points, start_date, expiry_date)
+       VALUES ($1, $2, 777, now() - interval '1 day', now() + interval '30 days') RETURNING id`,
+      [budgets[0]?.id, await userId('buyer@acme.test')],
+    );
+    const token = await server.login('buyer@acme.test', 'acme');
+    const { body } = await server.json('/api/user', { token });
+    const ids = v.parse(UserSchema, body).budgets.map((budget) => budget.id);
+    expect(ids.length).toBeGreaterThan(0);
+    expect(ids).not.toContain(rows[0]?.id);
+  });
+
+  it('should answer the coordinator role for a coordinator', async () => {
+    const token = await server.login('coordinator@acme.test', 'acme');
+    const { body } = await server.json('/api/user', { token });
+    expect(v.parse(UserSchema, body).role).toBe('coordinator');
+  });
+
+  it('should answer 401 without a token or with an unknown one', async () => {
+    const guest = await server.json('/api/user');
+    expect(guest.status).toBe(401);
+    expect(v.parse(ApiErrorSchema, guest.body).code).toBe('errors.unauthenticated');
+    expect((await server.json('/api/user', { token: 'x'.repeat(43) })).status).toBe(401);
+  });
+});
+
+describe('GET /api/user/budgets', () => {
+  it("should list the user's budgets of the token's shop", async () => {
+    const token = await server.login('buyer@acme.test', 'acme');
+    const { status, body } = await server.json(`/api/user/budgets?website_id=${server.shops.acme}`, { token });
+    expect(status).toBe(200);
+    const budgets = v.parse(v.array(UserBudgetSchema), body);
+    const user = await server.json('/api/user', { token });
+    expect(budgets).toEqual(user.body.budgets);
+    expect(budgets.filter((budget) => budget.status === 'active').length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('should refuse a globex token asking for acme budgets', async () => {
+    const token = await server.login('buyer@globex.test', 'globex');
+    const { status, body } = await server.json(`/api/user/budgets?website_id=${server.shops.acme}`, { token });
+    expect(status).toBe(403);
+    expect(body).toEqual({ message: "This account doesn't have access to this website", code: 'errors.no_access' });
+  });
+
+  it('should answer 401 to a guest, 404 for an unknown shop and 422 without a website id', async () => {
+    expect((await server.json(`/api/user/budgets?website_id=${server.shops.globex}`)).status).toBe(401);
+    const token = await server.login('buyer@acme.test', 'acme');
+    expect((await server.json('/api/user/budgets?website_id=999999', { token })).status).toBe(404);
+    const missing = await server.json('/api/user/budgets', { token });
+    expect(missing.status).toBe(422);
+    expect(Object.keys(missing.body.errors)).toEqual(['website_id']);
+  });
+});
+
+describe('PUT /api/user/update', () => {
+  it('should update the profile and answer the updated user', async () => {
+    const token = await server.login('buyer@initech.test', 'initech');
+    const { status, body } = await server.json('/api/user/update', { method: 'PUT', body: profile(), token });
+    expect(status).toBe(200);
+    expect(v.parse(UserSchema, body)).toMatchObject({ ...profile(), website_id: server.shops.initech });
+    expect((await server.json('/api/user', { token })).body.email).toBe('irene@initech.test');
+    expect((await server.json('/api/login', { body: { email: 'irene@initech.test', password: DEMO_PASSWORD, website_id: server.shops.initech } })).status).toBe(200);
+  });
+
+  it('should refuse an e-mail of another user, whatever its case', async () => {
+    const token = await server.login('irene@initech.test', 'initech');
+    const { status, body } = await server.json('/api/user/update', { method: 'PUT', body: profile({ email: 'COORDINATOR@Initech.test' }), token });
+    expect(status).toBe(422);
+    expect(body.errors).toEqual({ email: ['The email has already been taken'] });
+    expect((await server.json('/api/user', { token })).body.email).toBe('irene@initech.test');
+  });
+
+  it('should accept the user keeping their own address in another case', async () => {
+    const token = await server.login('irene@initech.test', 'initech');
+    const { status, body } = await server.json('/api/user/update', { method: 'PUT', body: profile({ email: 'Irene@Initech.test', job_title: '' }), token });
+    expect(status).toBe(200);
+    expect(body).toMatchObject({ email: 'Irene@Initech.test', job_title: '' });
+  });
+
+  it('should validate the fields, first failing rule only', async () => {
+    const token = await server.login('irene@initech.test', 'initech');
+    const { status, body } = await server.json('/api/user/update', { method: 'PUT', body: profile({ name: '', email: 'nope', phone: '12' }), token });
+    expect(status).toBe(422);
+    expect(body.errors).toEqual({ name: ['This element is required'], email: ['E-mail must be valid'], phone: ['Enter a valid phone number'] });
+  });
+
+  it('should answer 401 to a guest', async () => {
+    expect((await server.json('/api/user/update', { method: 'PUT', body: profile() })).status).toBe(401);
+  });
+});
+
+describe('POST /api/user/changePassword', () => {
+  it('should refuse a wrong current password', async () => {
+    const token = await server.login('coordinator@initech.test', 'initech');
+    const { status, body } = await change(token, 'Not-the-passw0rd');
+    expect(status).toBe(422);
+    expect(body.errors).toEqual({ current_password: ['Invalid login details'] });
+  });
+
+  it('should apply the password rules', async () => {
+    const token = await server.login('coordinator@initech.test', 'initech');
+    expect((await change(token, DEMO_PASSWORD, 'weakpass')).body.errors).toEqual({ password: [WEAK_PASSWORD_TEXT] });
+    expect((await change(token, DEMO_PASSWORD, 'Chang3dPass', 'Chang3dPasz')).body.errors).toEqual({ password_confirmation: ['The passwords must match'] });
+  });
+
+  it('should change the password and end every other session', async () => {
+    const current = await server.login('coordinator@initech.test', 'initech');
+    const other = await server.login('coordinator@initech.test', 'initech');
+    const { status, body } = await change(current, DEMO_PASSWORD);
+    expect(status).toBe(200);
+    v.parse(MessageResponseSchema, body);
+    expect((await server.json('/api/user', { token: current })).status).toBe(200);
+    expect((await server.json('/api/user', { token: other })).status).toBe(401);
+    const login = (password: string) =>
+      server.json('/api/login', { body: { email: 'coordinator@initech.test', password, website_id: server.shops.initech } });
+    expect((await login(DEMO_PASSWORD)).status).toBe(422);
+    expect((await login('Chang3dPass')).status).toBe(200);
+  });
+
+  it('should throttle guesses of the current password like failed logins', async () => {
+    const token = await server.login('buyer@globex.test', 'globex');
+    const { perEmail } = server.config.loginThrottle;
+    for (let attempt = 0; attempt < perEmail; attempt++) expect((await change(token, `Guess-${attempt}`)).status).toBe(422);
+    const throttled = await change(token, DEMO_PASSWORD);
+    expect(throttled.status).toBe(429);
+    expect(throttled.body.code).toBe('errors.throttled');
+    expect((await server.json('/api/user', { token })).status).toBe(200);
+  });
+});
