@@ -24,6 +24,7 @@ export default defineConfig({
           name: 'unit',
           include: ['src/**/*.test.{ts,tsx}', 'demo/**/*.test.ts', 'elements/**/*.test.ts'],
           environment: 'jsdom',
+          sequence: { groupOrder: 0 },
         },
       },
       {
@@ -36,6 +37,7 @@ export default defineConfig({
           hookTimeout: 60_000,
           // Each file starts its own server and database; two at a time fits two cores.
           maxWorkers: 2,
+          sequence: { groupOrder: 1 },
         },
       },
     ],

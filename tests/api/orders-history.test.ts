@@ -86,7 +86,7 @@ describe('GET /api/user/orders', () => {
     const result = await server.json(`/api/user/orders?website_id=${server.shops.globex}&page=2&per_page=1`, { token: globexBuyer });
     const page = v.parse(OrderPageSchema, result.body);
     expect(page.meta).toEqual({ total: 3, page: 2, per_page: 1 });
-    expect(page.data.map((order) => order.name)).toEqual(['GLX-000002']);
+    expect(page.data.map((order) => order.name)).toEqual(['GLOBEX-000002']);
   });
 
   it('should show points totals in the points shop', async () => {
@@ -140,7 +140,7 @@ describe('GET /api/user/order/:name', () => {
 
   it.each([
     ['another buyer of the same shop', 'ACME-000001', () => nobudget],
-    ['a buyer of another shop', 'GLX-000001', () => acmeBuyer],
+    ['a buyer of another shop', 'GLOBEX-000001', () => acmeBuyer],
     ['an unknown name', 'GLX-999999', () => globexBuyer],
     ['a malformed name', 'glx-000001%27%20OR%201=1', () => globexBuyer],
   ])('should answer 404 for %s', async (_label, name, token) => {

@@ -554,31 +554,32 @@ describe('POST /api/order idempotency', () => {
   });
 });
 
-/** A globex order paid online, still pending. */
-async function onlineOrder(): Promise<{ name: string; paymentUrl: string }> {
+/** A globex order paid online, still pending, with the payment secret from its payment_url. */
+async function onlineOrder(): Promise<{ name: string; paymentUrl: string; token: string }> {
   const result = await placeOrder(globexBuyer, await globexOrder([await line('GLX-MUG', 'GLX-MUG-WHITE', 2)], { payment_method: 'online' }));
   expect(result.status).toBe(201);
   const { order, payment_url } = v.parse(PlaceOrderResponseSchema, result.body);
   expect(order.payment_status).toBe('pending');
-  return { name: order.name, paymentUrl: payment_url ?? '' };
+  const paymentUrl = payment_url ?? '';
+  return { name: order.name, paymentUrl, token: new URL(paymentUrl).searchParams.get('token') ?? '' };
 }
 
 /** Submits the demo payment form; the redirect is not followed, so its target can be checked. */
-const pay = (name: string, action: string, returnUrl?: string, headers: Record<string, string> = {}) =>
+const pay = (name: string, token: string, action: string, returnUrl?: string, headers: Record<string, string> = {}) =>
   fetch(`${server.url}/demo/pay/${name}`, {
     method: 'POST',
-    body: new URLSearchParams({ action, ...(returnUrl === undefined ? {} : { return: returnUrl }) }),
+    body: new URLSearchParams({ action, token, ...(returnUrl === undefined ? {} : { return: returnUrl }) }),
     headers,
     redirect: 'manual',
   });
 
 describe('online payment through the demo provider', () => {
   it('should pay an order and return to the storefront with status=success', async () => {
-    const { name, paymentUrl } = await onlineOrder();
-    expect(paymentUrl).toBe(`${server.url}/demo/pay/${name}`);
+    const { name, paymentUrl, token } = await onlineOrder();
+    expect(paymentUrl).toMatch(new RegExp(`^${server.url}/demo/pay/${name}\\?token=[A-Za-z0-9_-]{43}$`));
     const storefront = `http://globex.localhost:${server.config.port}/payment-processing`;
 
-    const page = await fetch(`${paymentUrl}?return=${encodeURIComponent(storefront)}`);
+    const page = await fetch(`${paymentUrl}&return=${encodeURIComponent(storefront)}`);
     expect(page.status).toBe(200);
     expect(page.headers.get('x-frame-options')).toBe('DENY');
     const html = await page.text();
@@ -586,7 +587,7 @@ describe('online payment through the demo provider', () => {
     expect(html).toContain('61.48 PLN'); // 2 × 24.99 = 49.98 net, 61.48 gross
     expect(html).toContain(`value="${storefront}"`);
 
-    const paid = await pay(name, 'pay', storefront);
+    const paid = await pay(name, token, 'pay', storefront);
     expect(paid.status).toBe(303);
     expect(paid.headers.get('location')).toBe(`${storefront}?status=success`);
     const detail = await server.json(`/api/user/order/${name}`, { token: globexBuyer });
@@ -594,8 +595,8 @@ describe('online payment through the demo provider', () => {
   });
 
   it('should return a cancelled payment with status=cancelled and leave it pending', async () => {
-    const { name } = await onlineOrder();
-    const cancelled = await pay(name, 'cancel', `http://globex.localhost:${server.config.port}/payment-processing`);
+    const { name, token } = await onlineOrder();
+    const cancelled = await pay(name, token, 'cancel', `http://globex.localhost:${server.config.port}/payment-processing`);
     expect(cancelled.status).toBe(303);
     expect(cancelled.headers.get('location')).toBe(`http://globex.localhost:${server.config.port}/payment-processing?status=cancelled`);
     expect(await one('SELECT payment_status FROM orders WHERE name = $1', [name])).toEqual({ payment_status: 'pending' });
@@ -609,8 +610,8 @@ describe('online payment through the demo provider', () => {
     ['a script URL', 'javascript:alert(1)'],
     ['a protocol-relative URL', '//evil.example/x'],
   ])('should never redirect to %s', async (_label, target) => {
-    const { name } = await onlineOrder();
-    const paid = await pay(name, 'pay', target.replace('{port}', String(server.config.port)));
+    const { name, token } = await onlineOrder();
+    const paid = await pay(name, token, 'pay', target.replace('{port}', String(server.config.port)));
     expect(paid.status).toBe(303);
     expect(paid.headers.get('location')).toBe(`${storefrontUrl(server.config, 'globex')}/payment-processing?status=success`);
   });
@@ -618,15 +619,24 @@ describe('online payment through the demo provider', () => {
   it('should escape what it writes into the page', async () => {
     const { paymentUrl } = await onlineOrder();
     const evil = `http://globex.localhost:${server.config.port}/x?a="><script>alert(1)</script>`;
-    const html = await (await fetch(`${paymentUrl}?return=${encodeURIComponent(evil)}`)).text();
+    const html = await (await fetch(`${paymentUrl}&return=${encodeURIComponent(evil)}`)).text();
     expect(html).not.toContain('<script>');
     expect(html).not.toMatch(/value="[^"]*"><script/);
   });
 
   it('should refuse a payment form posted from another site', async () => {
-    const { name } = await onlineOrder();
-    const response = await pay(name, 'pay', undefined, { origin: 'https://evil.example' });
+    const { name, token } = await onlineOrder();
+    const response = await pay(name, token, 'pay', undefined, { origin: 'https://evil.example' });
     expect(response.status).toBe(403);
+    expect(await one('SELECT payment_status FROM orders WHERE name = $1', [name])).toEqual({ payment_status: 'pending' });
+  });
+
+  it('should neither show nor pay an order without its payment secret', async () => {
+    const { name, token } = await onlineOrder();
+    expect((await server.request(`/demo/pay/${name}`)).status).toBe(404);
+    expect((await server.request(`/demo/pay/${name}?token=${'x'.repeat(43)}`)).status).toBe(404);
+    expect((await pay(name, '', 'pay')).status).toBe(404);
+    expect((await pay(name, `${token}x`, 'pay')).status).toBe(404);
     expect(await one('SELECT payment_status FROM orders WHERE name = $1', [name])).toEqual({ payment_status: 'pending' });
   });
 
@@ -634,7 +644,7 @@ describe('online payment through the demo provider', () => {
     const result = await placeOrder(globexBuyer, await globexOrder([await line('GLX-MUG', 'GLX-MUG-WHITE', 1)]));
     const { order } = v.parse(PlaceOrderResponseSchema, result.body);
     expect((await server.request(`/demo/pay/${order.name}`)).status).toBe(404);
-    expect((await pay(order.name, 'pay')).status).toBe(404);
+    expect((await pay(order.name, 'any-token', 'pay')).status).toBe(404);
     expect(await one('SELECT payment_status FROM orders WHERE name = $1', [order.name])).toEqual({ payment_status: 'not_required' });
   });
 });

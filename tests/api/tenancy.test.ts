@@ -44,7 +44,7 @@ beforeAll(async () => {
     token: acmeBuyer,
     body: { type: 'delivery', street: 'Sekretna 7', city: 'Warszawa', zip: '00-950', country: 'PL', company: 'Owner Secret Sp. z o.o.' },
   });
-  expect(address.status).toBe(201);
+  if (address.status !== 201) throw new Error(`could not create the owner's address: ${JSON.stringify(address.body)}`);
   ownerAddressId = address.body.id;
   const order = await server.db.query<{ name: string }>(
     `SELECT o.name FROM orders o JOIN users u ON u.id = o.user_id WHERE u.email = 'buyer@acme.test' AND o.website_id = $1 LIMIT 1`,
@@ -70,6 +70,7 @@ const orderBody = (websiteId: number, extra: Record<string, unknown> = {}) => ({
   website_id: websiteId,
   items: [{ product_id: acmeProductId, variant_id: acmeVariantId, quantity: 1 }],
   delivery_method_id: 1,
+  delivery_address: { type: 'specific', street: 'Probe 1', city: 'Gdańsk', zip: '80-001', country: 'PL' },
   billing_same_as_delivery: true,
   payment_method: 'budget',
   contact: { name: 'Eve', surname: 'Attacker', email: 'eve@example.com', phone: '+48 600 700 800' },

@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { E2E_ORIGIN } from './playwright.config.ts';
 import { postJson, shopId } from './support/api.ts';

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite, types as pgliteTypes } from '@electric-sql/pglite';
-import pg from 'pg';
+import { Client, Pool, types as pgTypes, type CustomTypesConfig, type PoolClient } from 'pg';
 
 /** Result of one statement: rows already parsed (numeric and bigint become numbers). */
 export interface QueryResult<T> {
@@ -50,16 +50,21 @@ export async function openDb(options: DbOptions): Promise<Db> {
 
 const SAFE_IDENTIFIER = /^[a-z_][a-z0-9_]{0,62}$/;
 
+async function runPg<T>(client: Pool | PoolClient, sql: string, params?: unknown[]): Promise<QueryResult<T>> {
+  const result = await client.query(sql, params as unknown[]);
+  return { rows: result.rows as T[], rowCount: result.rowCount ?? 0 };
+}
+
 async function openPg(url: string, schema: string | undefined): Promise<Db> {
   if (schema !== undefined && !SAFE_IDENTIFIER.test(schema)) throw new Error(`Invalid schema name "${schema}"`);
   const typeParsers = {
     getTypeParser(oid: number, format?: string) {
       if (oid === NUMERIC_OID || oid === INT8_OID) return toNumber;
-      return pg.types.getTypeParser(oid, format as 'text');
+      return pgTypes.getTypeParser(oid, format as 'text');
     },
   };
   if (schema) {
-    const admin = new pg.Client({ connectionString: url });
+    const admin = new Client({ connectionString: url });
     await admin.connect();
     try {
       await admin.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
@@ -67,28 +72,23 @@ async function openPg(url: string, schema: string | undefined): Promise<Db> {
       await admin.end();
     }
   }
-  const pool = new pg.Pool({
+  const pool = new Pool({
     connectionString: url,
     max: 20,
-    types: typeParsers as pg.CustomTypesConfig,
+    types: typeParsers as CustomTypesConfig,
     ...(schema ? { options: `-c search_path=${schema}` } : {}),
   });
   // A broken idle connection must not crash the process; the pool replaces it.
   pool.on('error', (error) => console.error('[db] idle client error:', error.message));
 
-  const run = async <T>(client: pg.Pool | pg.PoolClient, sql: string, params?: unknown[]) => {
-    const result = await client.query(sql, params as unknown[]);
-    return { rows: result.rows as T[], rowCount: result.rowCount ?? 0 };
-  };
-
   return {
     kind: 'pg',
-    query: (sql, params) => run(pool, sql, params),
+    query: (sql, params) => runPg(pool, sql, params),
     async transaction(fn) {
       const client = await pool.connect();
       try {
         await client.query('BEGIN');
-        const result = await fn({ query: (sql, params) => run(client, sql, params) });
+        const result = await fn({ query: (sql, params) => runPg(client, sql, params) });
         await client.query('COMMIT');
         return result;
       } catch (error) {
@@ -105,21 +105,22 @@ async function openPg(url: string, schema: string | undefined): Promise<Db> {
   };
 }
 
+async function wrapPglite<T>(result: Promise<{ rows: unknown[]; affectedRows?: number }>): Promise<QueryResult<T>> {
+  const { rows, affectedRows } = await result;
+  // PGlite reports affectedRows 0 for SELECT; pg's rowCount counts the rows returned.
+  return { rows: rows as T[], rowCount: affectedRows || rows.length };
+}
+
 async function openPglite(dataDir: string): Promise<Db> {
   if (!dataDir.includes('://')) mkdirSync(dataDir, { recursive: true });
   const db = await PGlite.create({
     dataDir,
     parsers: { [pgliteTypes.NUMERIC]: toNumber, [pgliteTypes.INT8]: toNumber },
   });
-  const wrap = async <T>(result: Promise<{ rows: unknown[]; affectedRows?: number }>) => {
-    const { rows, affectedRows } = await result;
-    // PGlite reports affectedRows 0 for SELECT; pg's rowCount counts the rows returned.
-    return { rows: rows as T[], rowCount: affectedRows || rows.length };
-  };
   return {
     kind: 'pglite',
-    query: (sql, params) => wrap(db.query(sql, params)),
-    transaction: (fn) => db.transaction((tx) => fn({ query: (sql, params) => wrap(tx.query(sql, params)) })),
+    query: (sql, params) => wrapPglite(db.query(sql, params)),
+    transaction: (fn) => db.transaction((tx) => fn({ query: (sql, params) => wrapPglite(tx.query(sql, params)) })),
     async exec(sql) {
       await db.exec(sql);
     },

@@ -141,13 +141,14 @@ function notFoundPage(c: Context<AppEnv>) {
   return c.html(htmlPage('Payment not found', '<h1>Payment not found</h1>\n<p>There is no online payment waiting for this order.</p>'), 404);
 }
 
-function paymentPage(order: PayableOrder, returnUrl: string): string {
+function paymentPage(order: PayableOrder, token: string, returnUrl: string): string {
   const amount = `${order.total.toFixed(2)} ${order.currency}`;
   const action = `/demo/pay/${encodeURIComponent(order.name)}`;
   const body =
     order.payment_status === 'paid'
       ? `<p>This order is already paid.</p>\n<p><a href="${escapeHtml(withStatus(returnUrl, 'success'))}">Back to the shop</a></p>`
       : `<form method="post" action="${escapeHtml(action)}">
+<input type="hidden" name="token" value="${escapeHtml(token)}">
 <input type="hidden" name="return" value="${escapeHtml(returnUrl)}">
 <button type="submit" name="action" value="pay">Pay</button>
 <button type="submit" name="action" value="cancel">Cancel</button>
@@ -173,10 +174,11 @@ ${body}`,
 function registerDemoPayment(app: Hono<AppEnv>): void {
   app.get('/demo/pay/:name', async (c) => {
     const name = c.req.param('name');
-    const order = ORDER_NAME_PATTERN.test(name) ? await findOrderForPayment(c.get('db'), name) : null;
+    const token = c.req.query('token') ?? '';
+    const order = ORDER_NAME_PATTERN.test(name) && token ? await findOrderForPayment(c.get('db'), name, token) : null;
     if (!order || order.payment_method !== 'online') return notFoundPage(c);
     paymentHeaders(c);
-    return c.html(paymentPage(order, paymentReturnUrl(c.req.query('return'), c.get('config'), order.slug)));
+    return c.html(paymentPage(order, token, paymentReturnUrl(c.req.query('return'), c.get('config'), order.slug)));
   });
 
   app.post('/demo/pay/:name', bodyLimit({ maxSize: 16 * 1024, onError: (c) => c.text('Request too large', 413) }), async (c) => {
@@ -184,15 +186,16 @@ function registerDemoPayment(app: Hono<AppEnv>): void {
     const origin = c.req.header('origin');
     if (origin !== undefined && origin !== new URL(c.req.url).origin) return c.text('Forbidden', 403);
     const name = c.req.param('name');
-    const order = ORDER_NAME_PATTERN.test(name) ? await findOrderForPayment(c.get('db'), name) : null;
-    if (!order || order.payment_method !== 'online') return notFoundPage(c);
     const form = await c.req.parseBody();
+    const token = typeof form.token === 'string' ? form.token : '';
+    const order = ORDER_NAME_PATTERN.test(name) && token ? await findOrderForPayment(c.get('db'), name, token) : null;
+    if (!order || order.payment_method !== 'online') return notFoundPage(c);
     const action = form.action;
     const returnUrl = paymentReturnUrl(typeof form.return === 'string' ? form.return : c.req.query('return'), c.get('config'), order.slug);
     if (action === 'cancel') return c.redirect(withStatus(returnUrl, 'cancelled'), 303);
     if (action !== 'pay') return c.text('Unknown action', 400);
     // Paying twice (a double click, a reload) is harmless: an already paid order just goes back.
-    const paid = (await markOrderPaid(c.get('db'), name)) || order.payment_status === 'paid';
+    const paid = (await markOrderPaid(c.get('db'), name, token)) || order.payment_status === 'paid';
     if (!paid) return notFoundPage(c);
     return c.redirect(withStatus(returnUrl, 'success'), 303);
   });

@@ -11,8 +11,8 @@
  */
 import type { Db, Queryable } from '../db/index.ts';
 import { hashPassword } from '../services/passwords.ts';
-import { roundMoney, sumMoney } from '../../../src/domain/money.ts';
-import { unitPrice } from '../../../src/domain/pricing.ts';
+import { sumMoney } from '../../../src/domain/money.ts';
+import { deliveryCharge, orderTotals, priceLines } from '../services/order-pricing.ts';
 import { PSEUDO_PAGE_SLUGS, type PageBlock } from '../../../src/api/contract.ts';
 import {
   CODE_PREFIX,
@@ -1118,26 +1118,30 @@ async function writeDemo(tx: Queryable, now: Date, passwordHash: string): Promis
   );
 }
 
-/** Prices an order with the shop's catalogue, the way the order route does. */
+/**
+ * Prices an order with the shop's catalogue through the order route's own pricing functions, so a
+ * seeded order's totals are exactly what the server would charge for it.
+ */
 function priceOrder(seed: OrderSeed, index: number, defs: readonly ProductDef[], now: Date) {
   const number = ORDERS.slice(0, index + 1).filter((order) => order.shop === seed.shop).length;
-  const name = `${CODE_PREFIX[seed.shop]}-${String(number).padStart(6, '0')}`;
-  const quantityByCode = new Map<string, number>();
+  const name = `${seed.shop.toUpperCase()}-${String(number).padStart(6, '0')}`;
   const lines = seed.lines.map((line) => {
     const code = `${CODE_PREFIX[seed.shop]}-${line.key}`;
     const def = defs.find((candidate) => candidate.code === code);
     if (!def) throw new Error(`Seed: order ${name} refers to unknown product ${code}`);
-    quantityByCode.set(code, (quantityByCode.get(code) ?? 0) + line.quantity);
-    return { ...line, def, variantCode: variantCode(code, line.colour, line.size) };
-  });
-  const priced = lines.map((line) => {
-    const tiers = line.def.thresholds.map((tier) => ({ min_quantity: tier.min, max_quantity: tier.max, price: tier.price }));
-    const unit = unitPrice({ calculated_price: line.def.price, thresholds: tiers, groupbuy: null }, quantityByCode.get(line.def.code) ?? line.quantity, now);
-    const vat = line.def.vat ?? 23;
-    const net = roundMoney(unit * line.quantity);
-    return { ...line, unit, vat, net, gross: roundMoney(net * (1 + vat / 100)) };
+    const product = {
+      // Lines of one product must share an id: tiers are chosen by the product's total quantity.
+      id: defs.indexOf(def) + 1,
+      calculated_price: def.price,
+      vat: def.vat,
+      vat_included: def.vatIncluded,
+      thresholds: def.thresholds.map((tier) => ({ min_quantity: tier.min, max_quantity: tier.max, price: tier.price })),
+      groupbuy: null,
+    };
+    return { ...line, def, product, variantCode: variantCode(code, line.colour, line.size) };
   });
   const points = seed.shop === 'acme';
+  const priced = priceLines(lines, points, now).map((line) => ({ ...line, unit: line.unit_price, net: line.line_net, gross: line.line_gross }));
   const paidFrom = points ? assignmentKey(seed.email, 'welcome') : null;
   const budgetDelivery = DELIVERY_BUDGETS.find((entry) => entry.type === seed.delivery && entry.budget === 'welcome');
   const deliveryPrice = points
@@ -1145,7 +1149,7 @@ function priceOrder(seed: OrderSeed, index: number, defs: readonly ProductDef[],
       ? budgetDelivery.price
       : 0
     : DELIVERY_PRICES[seed.shop][seed.delivery];
-  const itemsNet = sumMoney(priced.map((line) => line.net));
+  const totals = orderTotals(priced, deliveryCharge(deliveryPrice, points), points);
   return {
     seed,
     name,
@@ -1153,8 +1157,8 @@ function priceOrder(seed: OrderSeed, index: number, defs: readonly ProductDef[],
     deliveryPrice,
     deliveryFromBudget: points && seed.deliveryFromBudget ? paidFrom : null,
     paidFrom,
-    totalNet: sumMoney([itemsNet, deliveryPrice]),
-    totalGross: sumMoney([...priced.map((line) => line.gross), deliveryPrice]),
-    totalPoints: points ? sumMoney([itemsNet, deliveryPrice]) : 0,
+    totalNet: totals.total_net,
+    totalGross: totals.total_gross,
+    totalPoints: points ? totals.total_net : 0,
   };
 }

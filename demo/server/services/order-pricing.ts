@@ -13,17 +13,25 @@ import { checkProductQuantities, type QuantityError } from '../../../src/domain/
  * @module
  */
 
+/** What pricing reads of a product: the order route passes whole products, the seed its definitions. */
+export type PricingProduct = Pick<Product, 'id' | 'calculated_price' | 'vat' | 'vat_included' | 'thresholds' | 'groupbuy'>;
+
+/** What pricing reads of a line. */
+export interface PricingLine {
+  product: PricingProduct;
+  quantity: number;
+}
+
 /** One order line after its product and variant were found in this shop. */
-export interface OrderLine {
+export interface OrderLine extends PricingLine {
   product: Product;
   variant: Variant;
-  quantity: number;
   /** Business-card details; only kept for business-card products. */
   card_info: CardInfo | null;
 }
 
-/** A line with the prices the server charges for it. */
-export interface PricedLine extends OrderLine {
+/** The prices the server charges for a line. */
+export interface LinePrices {
   /** As the product stores prices: gross when `vat_included`, net otherwise; points in pkt shops. */
   unit_price: number;
   /** VAT rate in percent (the product's, 23 when it has none). */
@@ -31,6 +39,9 @@ export interface PricedLine extends OrderLine {
   line_net: number;
   line_gross: number;
 }
+
+/** An order line with its prices. */
+export type PricedLine = OrderLine & LinePrices;
 
 /** The charge for the chosen delivery method. */
 export interface DeliveryCharge {
@@ -99,7 +110,7 @@ export function orderQuantityErrors(lines: readonly OrderLine[]): OrderQuantityE
  * a line costs unit × quantity points with no VAT; in a money shop net and gross come from the domain's
  * `cartTotals` for that one line, so the lines add up exactly to the order totals.
  */
-export function priceLines(lines: readonly OrderLine[], points: boolean, now: Date): PricedLine[] {
+export function priceLines<L extends PricingLine>(lines: readonly L[], points: boolean, now: Date): (L & LinePrices)[] {
   const totals = totalQuantityByProduct(lines.map((line) => ({ product_id: line.product.id, quantity: line.quantity })));
   return lines.map((line) => {
     const unit = unitPrice(line.product, totals.get(line.product.id) ?? line.quantity, now);
@@ -125,7 +136,7 @@ export function deliveryCharge(price: number, points: boolean): DeliveryCharge {
 }
 
 /** The order totals: the domain's `cartTotals` (or `pointsTotal`) over the lines, plus delivery. */
-export function orderTotals(lines: readonly PricedLine[], delivery: DeliveryCharge, points: boolean): OrderTotals {
+export function orderTotals(lines: readonly (PricingLine & LinePrices)[], delivery: DeliveryCharge, points: boolean): OrderTotals {
   if (points) {
     const total = sumMoney([pointsTotal(lines), delivery.net]);
     return { total_net: total, total_gross: total };

@@ -26,6 +26,7 @@ import {
   variantLimit,
 } from './order-pricing.ts';
 import { loadProductsByIds } from './products.ts';
+import { hashToken, newToken } from './tokens.ts';
 
 /**
  * Order placement, history and payment state. Placement is the most safety-critical path of the
@@ -241,11 +242,13 @@ async function createOrder(tx: Queryable, input: PlaceOrderInput): Promise<Order
   const totalPoints = spends.reduce((sum, spend) => sum + Math.round(spend.points * 100), 0) / 100;
 
   const name = await newOrderName(tx, website.slug);
+  // Online payment: a secret for the payment page, returned once in payment_url and stored hashed.
+  const paymentToken = request.payment_method === 'online' ? newToken() : null;
   const { rows } = await tx.query<{ id: number }>(
     `INSERT INTO orders (website_id, user_id, name, status, currency, is_gross, total_net, total_gross, total_points,
         delivery_price, payment_method, payment_status, delivery_method, delivery_address, billing_address, contact,
-        mpk_code, comment, delivery_budget_id, created_at)
-     VALUES ($1, $2, $3, 'new', $4, $5, $6, $7, $8, $9, $10, $11, $12::jsonb, $13::jsonb, $14::jsonb, $15::jsonb, $16, $17, $18, clock_timestamp())
+        mpk_code, comment, delivery_budget_id, payment_token_hash, created_at)
+     VALUES ($1, $2, $3, 'new', $4, $5, $6, $7, $8, $9, $10, $11, $12::jsonb, $13::jsonb, $14::jsonb, $15::jsonb, $16, $17, $18, $19, clock_timestamp())
      RETURNING id`,
     [
       website.id,
@@ -266,6 +269,7 @@ async function createOrder(tx: Queryable, input: PlaceOrderInput): Promise<Order
       request.mpk_code ? request.mpk_code : null,
       request.comment,
       deliveryBudget?.userBudgetId ?? null,
+      paymentToken ? hashToken(paymentToken) : null,
     ],
   );
   const orderId = rows[0]!.id;
@@ -274,7 +278,7 @@ async function createOrder(tx: Queryable, input: PlaceOrderInput): Promise<Order
 
   const order = await loadOrder(tx, website.id, userId, name);
   if (!order) throw new Error(`order ${name} vanished inside its own transaction`);
-  const paymentUrl = request.payment_method === 'online' ? `${input.origin}/demo/pay/${encodeURIComponent(name)}` : null;
+  const paymentUrl = paymentToken ? `${input.origin}/demo/pay/${encodeURIComponent(name)}?token=${paymentToken}` : null;
   return { status: 201, body: { order, payment_url: paymentUrl } };
 }
 
@@ -708,13 +712,13 @@ export interface PayableOrder {
   payment_status: Order['payment_status'];
 }
 
-/** An order by its (globally unique) name for the demo payment page, or null. */
-export async function findOrderForPayment(db: Queryable, name: string): Promise<PayableOrder | null> {
+/** An order by its (globally unique) name and payment secret for the demo payment page, or null. */
+export async function findOrderForPayment(db: Queryable, name: string, token: string): Promise<PayableOrder | null> {
   const { rows } = await db.query<Omit<OrderRow, 'items_count'> & { slug: string; shop_name: string }>(
     `SELECT o.name, o.currency, o.is_gross, o.total_net, o.total_gross, o.total_points, o.payment_method, o.payment_status,
             w.slug, w.name AS shop_name
-       FROM orders o JOIN websites w ON w.id = o.website_id WHERE o.name = $1`,
-    [name],
+       FROM orders o JOIN websites w ON w.id = o.website_id WHERE o.name = $1 AND o.payment_token_hash = $2`,
+    [name, hashToken(token)],
   );
   const row = rows[0];
   if (!row) return null;
@@ -730,10 +734,11 @@ export async function findOrderForPayment(db: Queryable, name: string): Promise<
 }
 
 /** Marks a pending online order paid; false when the order is not one awaiting online payment. */
-export async function markOrderPaid(db: Queryable, name: string): Promise<boolean> {
+export async function markOrderPaid(db: Queryable, name: string, token: string): Promise<boolean> {
   const { rowCount } = await db.query(
-    `UPDATE orders SET payment_status = 'paid' WHERE name = $1 AND payment_method = 'online' AND payment_status = 'pending'`,
-    [name],
+    `UPDATE orders SET payment_status = 'paid'
+      WHERE name = $1 AND payment_token_hash = $2 AND payment_method = 'online' AND payment_status = 'pending'`,
+    [name, hashToken(token)],
   );
   return rowCount > 0;
 }
