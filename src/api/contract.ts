@@ -319,7 +319,7 @@ export const RegisterRequestSchema = v.pipe(
 );
 export type RegisterRequest = v.InferOutput<typeof RegisterRequestSchema>;
 
-export const RegisterResponseSchema = v.object({ status: v.literal('pending'), message: v.string() });
+export const RegisterResponseSchema = v.object({ status: v.literal('pending'), message: v.string(), code: v.optional(v.string()) });
 
 export const ForgotPasswordRequestSchema = v.object({ email: emailField, website_id: websiteId });
 
@@ -357,7 +357,8 @@ export const UserUpdateRequestSchema = v.object({
   job_title: optionalText(100),
 });
 
-export const MessageResponseSchema = v.object({ message: v.string() });
+/** A success answer: English `message` and its i18n key `code` (`notices.*`) for the client's locale. */
+export const MessageResponseSchema = v.object({ message: v.string(), code: v.optional(v.string()) });
 
 // ---------------------------------------------------------------------------------------------------
 // Delivery, payment and orders

@@ -240,7 +240,7 @@ describe('POST /api/logout', () => {
     const other = await server.login('buyer@acme.test', 'acme');
     const { status, body } = await server.json('/api/logout', { method: 'POST', token });
     expect(status).toBe(200);
-    v.parse(MessageResponseSchema, body);
+    expect(v.parse(MessageResponseSchema, body)).toEqual({ message: 'You have been logged out.', code: 'notices.logged_out' });
     const { rows } = await server.db.query<{ revoked_at: Date | null }>('SELECT revoked_at FROM sessions WHERE token_hash = $1', [hashToken(token)]);
     expect(rows[0]?.revoked_at).toBeInstanceOf(Date);
     const me = await server.json('/api/user', { token });

@@ -9,3 +9,8 @@ export function text(key: string, params: Record<string, unknown> = {}): string 
   const value = i18n.t(key, params);
   return value === '' ? key : value;
 }
+
+/** A success answer `{message, code}`: the English text, and its key so clients can show it in their locale. */
+export function notice(key: string): { message: string; code: string } {
+  return { message: text(key), code: key };
+}

@@ -11,7 +11,7 @@ import type { Queryable } from '../db/index.ts';
 import { requireAuth, shopAccess } from '../http/auth.ts';
 import type { AppEnv, WebsiteRow } from '../http/env.ts';
 import { fail, invalidFields } from '../http/errors.ts';
-import { text } from '../http/messages.ts';
+import { notice } from '../http/messages.ts';
 import { jsonBody } from '../http/validate.ts';
 import { sendMail } from '../services/outbox.ts';
 import { hashPassword, verifyPassword } from '../services/passwords.ts';
@@ -126,7 +126,7 @@ async function register(c: Context<AppEnv>): Promise<Response> {
     if (isUniqueViolation(error)) throw invalidFields({ email: 'validation.email_taken' });
     throw error;
   }
-  return c.json({ status: 'pending' as const, message: text('notices.registration_pending') }, 201);
+  return c.json({ status: 'pending' as const, ...notice('notices.registration_pending') }, 201);
 }
 
 /**
@@ -172,7 +172,7 @@ async function forgotPassword(c: Context<AppEnv>): Promise<Response> {
       });
     });
   }
-  return c.json({ message: text('notices.reset_link_sent') });
+  return c.json(notice('notices.reset_link_sent'));
 }
 
 /**
@@ -223,7 +223,7 @@ export function registerAuthRoutes(app: Hono<AppEnv>): void {
   app.post('/api/logout', async (c) => {
     const auth = requireAuth(c);
     await revokeSession(c.get('db'), auth.sessionId);
-    return c.json({ message: text('notices.logged_out') });
+    return c.json(notice('notices.logged_out'));
   });
   app.post('/api/register', (c) => register(c));
   app.post('/api/forgotPassword', (c) => forgotPassword(c));

@@ -3,7 +3,7 @@ import { ContactUsRequestSchema } from '../../../src/api/contract.ts';
 import { shopAccess } from '../http/auth.ts';
 import type { AppEnv } from '../http/env.ts';
 import { fail } from '../http/errors.ts';
-import { text } from '../http/messages.ts';
+import { notice } from '../http/messages.ts';
 import { parseWith } from '../http/validate.ts';
 import { sendMail } from '../services/outbox.ts';
 import { checkUpload, type CheckedUpload } from '../services/uploads.ts';
@@ -64,6 +64,6 @@ export function registerContactRoutes(app: Hono<AppEnv>): void {
           (upload ? `\nAttached file: ${upload.name} (${upload.contentType}, ${upload.data.byteLength} bytes)\n` : ''),
       });
     });
-    return c.json({ message: text('notices.contact_sent') }, 201);
+    return c.json(notice('notices.contact_sent'), 201);
   });
 }

@@ -11,7 +11,7 @@ import type { Queryable } from '../db/index.ts';
 import { shopAccess, userAccess } from '../http/auth.ts';
 import type { AppEnv } from '../http/env.ts';
 import { fail, invalidFields } from '../http/errors.ts';
-import { text } from '../http/messages.ts';
+import { notice } from '../http/messages.ts';
 import { jsonBody, queryParams } from '../http/validate.ts';
 import { hashPassword, verifyPassword } from '../services/passwords.ts';
 import { revokeUserSessions } from '../services/sessions.ts';
@@ -121,7 +121,7 @@ async function changePassword(c: Context<AppEnv>): Promise<Response> {
     await revokeUserSessions(tx, auth.userId, auth.sessionId);
     await clearFailedLogins(tx, auth.email);
   });
-  return c.json({ message: text('notices.password_changed') });
+  return c.json(notice('notices.password_changed'));
 }
 
 /**
