@@ -1,21 +1,40 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
+import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
 /**
  * One config for the library build and the test projects.
- * - `unit`: pure rules and components beside their code (`src/**\/*.test.ts(x)`), under jsdom.
+ * - Build: one ES module per element file in `elements/` (a host loads only what it uses) plus
+ *   `index.js` defining them all; shared code lands in common chunks, so two entries on one page
+ *   still share one store.
+ * - `unit`: rules and components beside their code (`src/**\/*.test.ts(x)`), under jsdom.
  * - `server`: the reference API over real HTTP on a fresh database (`tests/api`), in Node.
  */
-const elementEntry = 'elements/index.ts';
+const elementEntries = Object.fromEntries(
+  (existsSync('elements') ? readdirSync('elements') : [])
+    .filter((file) => /^[a-z][a-z0-9-]*\.ts$/.test(file) && !file.endsWith('.test.ts') && !['define.ts', 'types.ts'].includes(file))
+    .map((file) => [file.replace(/\.ts$/, ''), `elements/${file}`]),
+);
 
-export default defineConfig({
-  build: existsSync(elementEntry)
-    ? {
-        lib: { entry: { index: elementEntry }, formats: ['es'] },
-        outDir: 'dist',
-        emptyOutDir: true,
-      }
-    : { outDir: 'dist' },
+export default defineConfig(({ command }) => ({
+  plugins: [react()],
+  // Only the library build replaces process.env.NODE_ENV (the dev server and tests keep their own).
+  define: command === 'build' ? { 'process.env.NODE_ENV': JSON.stringify('production') } : {},
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    target: 'es2022',
+    assetsInlineLimit: 0,
+    lib: { entry: elementEntries, formats: ['es'] },
+    rolldownOptions: {
+      output: {
+        minify: true,
+        entryFileNames: '[name].js',
+        chunkFileNames: 'chunks/[name]-[hash].js',
+        assetFileNames: 'assets/[name]-[hash][extname]',
+      },
+    },
+  },
   test: {
     projects: [
       {
@@ -24,6 +43,7 @@ export default defineConfig({
           name: 'unit',
           include: ['src/**/*.test.{ts,tsx}', 'demo/**/*.test.ts', 'elements/**/*.test.ts'],
           environment: 'jsdom',
+          setupFiles: ['src/test-setup.ts'],
           sequence: { groupOrder: 0 },
         },
       },
@@ -42,4 +62,4 @@ export default defineConfig({
       },
     ],
   },
-});
+}));

@@ -1,0 +1,98 @@
+import r2wc from '@r2wc/react-to-web-component';
+import { createElement, type ComponentType } from 'react';
+import { ElementShell } from '../src/app/element-context.tsx';
+import { setLocale } from '../src/store/locale.ts';
+import { ensureDocumentFonts } from '../src/theme/fonts.ts';
+import { adoptStyles, releaseStyles } from '../src/theme/styles.ts';
+
+/** How an attribute becomes a prop. */
+export type PropType = 'string' | 'number' | 'boolean' | 'json';
+
+/** The typed props record of an element: every prop named with its attribute type. */
+export type PropTypes<P> = { [K in keyof P]-?: PropType };
+
+/** Attributes every element understands (DESIGN.md §3 "Configuration"). */
+export interface CommonProps {
+  /** Interface language for the whole page: `en` or `pl`. */
+  lang?: string;
+}
+
+const COMMON_PROPS: PropTypes<CommonProps> = { lang: 'string' };
+
+/** r2wc keeps an element's props and its render function under these registered symbols. */
+const R2WC_PROPS = Symbol.for('r2wc.props');
+const R2WC_RENDER = Symbol.for('r2wc.render');
+
+type R2wcInternals = HTMLElement & { [R2WC_PROPS]: Record<string, unknown>; [R2WC_RENDER]: () => void };
+
+/** `<x open>`, `<x open="true">` are on; `open="false"`, `"0"`, `"no"`, `"off"` and no attribute are off. */
+export function parseBooleanAttribute(value: string | null): boolean {
+  return value !== null && !/^(false|0|no|off)$/i.test(value.trim());
+}
+
+function kebab(name: string): string {
+  return name.replace(/([a-z0-9])([A-Z])/g, '$1-$2').toLowerCase();
+}
+
+/**
+ * Turns a React component into a custom element class: an open shadow root holding the themed
+ * `.shop-root`, the page's shared stylesheet adopted (a `<style>` fallback where constructable sheets
+ * are missing), the document's fonts declared once, and attributes mapped to props by a typed record.
+ *
+ * It mends what r2wc leaves out: a boolean attribute present without a value (`<x open>`) turns the
+ * prop on, and REMOVING any attribute turns its prop off (r2wc would keep the last value).
+ * The caller registers the class with {@link defineOnce}, with a JSDoc block on the class from which
+ * `custom-elements.json` is generated.
+ */
+export function createElementClass<P extends object>(component: ComponentType<P>, props: PropTypes<P>) {
+  const allProps = { ...COMMON_PROPS, ...props } as Record<string, PropType>;
+  const attributeToProp = new Map(Object.keys(allProps).map((prop) => [kebab(prop), prop]));
+
+  function Root(all: P & CommonProps & { container?: ShadowRoot }) {
+    const { container, ...rest } = all;
+    return createElement(ElementShell, { host: container?.host as HTMLElement, root: container ?? document }, createElement(component, rest as P));
+  }
+
+  const Base = r2wc(Root as ComponentType<P & CommonProps>, { shadow: 'open', props: allProps as never }) as unknown as {
+    new (): R2wcInternals & { attributeChangedCallback(name: string, old: string | null, value: string | null): void; connectedCallback(): void; disconnectedCallback(): void };
+  };
+
+  class ShopElement extends Base {
+    constructor() {
+      super();
+      // r2wc ignores empty attribute values: `<x open>` must still be on.
+      for (const [prop, type] of Object.entries(allProps)) {
+        if (type === 'boolean') this[R2WC_PROPS][prop] = parseBooleanAttribute(this.getAttribute(kebab(prop)));
+      }
+      if (this.hasAttribute('lang')) setLocale(this.getAttribute('lang'));
+    }
+
+    override connectedCallback(): void {
+      ensureDocumentFonts(this.ownerDocument);
+      if (this.shadowRoot) adoptStyles(this.shadowRoot);
+      super.connectedCallback();
+    }
+
+    override disconnectedCallback(): void {
+      if (this.shadowRoot) releaseStyles(this.shadowRoot);
+      super.disconnectedCallback();
+    }
+
+    override attributeChangedCallback(name: string, old: string | null, value: string | null): void {
+      const prop = attributeToProp.get(name);
+      if (prop === 'lang' && value !== null) setLocale(value);
+      if (prop && (value === null || allProps[prop] === 'boolean')) {
+        this[R2WC_PROPS][prop] = allProps[prop] === 'boolean' ? parseBooleanAttribute(value) : undefined;
+        this[R2WC_RENDER]();
+        return;
+      }
+      super.attributeChangedCallback(name, old, value);
+    }
+  }
+  return ShopElement as unknown as { new (): HTMLElement & P & CommonProps };
+}
+
+/** Registers `tag` once: a second bundle or entry on the same page keeps the first definition. */
+export function defineOnce(tag: `shop-${string}`, elementClass: CustomElementConstructor): void {
+  if (!customElements.get(tag)) customElements.define(tag, elementClass);
+}

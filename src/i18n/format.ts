@@ -1,0 +1,47 @@
+import { POINTS_CURRENCY } from '../api/contract.ts';
+import { locale, type Locale } from '../store/locale.ts';
+import { t } from './index.ts';
+
+/**
+ * Numbers, money, points and dates per locale through `Intl`. English uses British conventions
+ * (day/month/year, the shops sell in Europe); Polish its own (spaces between thousands, comma decimals).
+ */
+const INTL_LOCALE: Record<Locale, string> = { en: 'en-GB', pl: 'pl-PL' };
+
+/** The BCP 47 tag used with Intl for a locale. */
+export function intlLocale(lang: Locale = locale.value): string {
+  return INTL_LOCALE[lang];
+}
+
+/** A plain number, e.g. 1,234.5 (en) or 1 234,5 (pl). */
+export function formatNumber(value: number, lang: Locale = locale.value, options: Intl.NumberFormatOptions = {}): string {
+  return new Intl.NumberFormat(intlLocale(lang), options).format(value);
+}
+
+/** Points of a budget shop: "1,000 pts" (en), "1000 pkt" (pl). */
+export function formatPoints(value: number, lang: Locale = locale.value): string {
+  return `${formatNumber(value, lang, { maximumFractionDigits: 2 })}\u00a0${t('units.points', {}, lang)}`;
+}
+
+/** A price in the shop's currency; `pkt` (points shops, spec §1) is shown as points. */
+export function formatMoney(value: number, currency: string, lang: Locale = locale.value): string {
+  if (currency.toLowerCase() === POINTS_CURRENCY) return formatPoints(value, lang);
+  try {
+    return new Intl.NumberFormat(intlLocale(lang), { style: 'currency', currency }).format(value);
+  } catch {
+    // An unknown currency code still shows the amount rather than failing the whole screen.
+    return `${formatNumber(value, lang, { minimumFractionDigits: 2, maximumFractionDigits: 2 })}\u00a0${currency}`;
+  }
+}
+
+/** A date (or ISO string): "22 Nov 2026" (en), "22 lis 2026" (pl); `withTime` adds hours and minutes. */
+export function formatDate(value: Date | string, lang: Locale = locale.value, withTime = false): string {
+  const date = typeof value === 'string' ? new Date(value) : value;
+  if (Number.isNaN(date.getTime())) return '';
+  return new Intl.DateTimeFormat(intlLocale(lang), {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    ...(withTime ? { hour: '2-digit', minute: '2-digit' } : {}),
+  }).format(date);
+}
