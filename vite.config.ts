@@ -41,8 +41,10 @@ export default defineConfig(({ command }) => ({
         extends: true,
         test: {
           name: 'unit',
-          include: ['src/**/*.test.{ts,tsx}', 'demo/**/*.test.ts', 'elements/**/*.test.ts'],
+          include: ['src/**/*.test.{ts,tsx}', 'demo/**/*.test.ts', 'elements/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
+          // Widgets import their CSS `?inline`; tests need the real text (e.g. the 400 px list height).
+          css: true,
           setupFiles: ['src/test-setup.ts'],
           sequence: { groupOrder: 0 },
         },

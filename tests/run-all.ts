@@ -1,8 +1,8 @@
-import { e2e, lint, serverOnPostgres, summarise, typecheck, vitest, type StepResult } from './steps.ts';
+import { build, e2e, lint, serverOnPostgres, sizes, summarise, typecheck, vitest, type StepResult } from './steps.ts';
 
 /**
  * `npm test`: typecheck, lint, unit tests, the server suite on PGlite and on PostgreSQL (when one
- * answers), and the end-to-end tests in Chromium. Every step runs even when an earlier one failed, so
+ * answers), the build with its size budgets, and the end-to-end tests in Chromium. Every step runs even when an earlier one failed, so
  * one run shows everything that is wrong; the exit code is non-zero if any step failed or no test ran.
  */
 const results: StepResult[] = [];
@@ -10,5 +10,12 @@ results.push(await typecheck());
 results.push(await lint());
 results.push(await vitest('unit tests + server tests on PGlite', ['unit', 'server'], { TEST_DATABASE_URL: '' }));
 results.push(await serverOnPostgres());
-results.push(await e2e());
+const built = await build();
+results.push(built);
+if (built.ok) {
+  results.push(await sizes());
+  results.push(await e2e());
+} else {
+  console.log('\nSKIPPED size budgets and end-to-end tests: the build failed.');
+}
 process.exit(summarise(results));

@@ -77,6 +77,20 @@ function readCounts(file: string, pick: (json: any) => { passed: number; failed:
   }
 }
 
+/** `vite build` of the elements, then the custom-elements manifest: what the e2e tests load. */
+export const build = () =>
+  timed('build (vite) + custom-elements manifest', async () => {
+    const code = (await run(bin('vite'), ['build', '--logLevel', 'warn'])) || (await run('node', ['tests/bundle/manifest.mjs']));
+    return { ok: code === 0, passed: code === 0 ? 1 : 0, failed: code === 0 ? 0 : 1, skipped: 0 };
+  });
+
+/** Size budgets of the built bundle (size-limit, brotli). */
+export const sizes = () =>
+  timed('bundle size budgets (size-limit)', async () => {
+    const code = await run(bin('size-limit'), []);
+    return { ok: code === 0, passed: code === 0 ? 1 : 0, failed: code === 0 ? 0 : 1, skipped: 0 };
+  });
+
 /** The PostgreSQL server tests run against: TEST_DATABASE_URL, or the local one if it answers. */
 export async function reachablePostgres(): Promise<string | undefined> {
   const url = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
