@@ -14,7 +14,8 @@ if (!('ResizeObserver' in globalThis)) {
   }
   Object.assign(globalThis, { ResizeObserver: ResizeObserverStub });
 }
-if (!window.matchMedia) {
+// Node-environment tests (e.g. the seed) share this setup file: only patch where there is a DOM.
+if (typeof window !== 'undefined' && !window.matchMedia) {
   window.matchMedia = (query: string) =>
     ({
       matches: false,
@@ -27,7 +28,7 @@ if (!window.matchMedia) {
       dispatchEvent: () => false,
     }) as MediaQueryList;
 }
-if (!Element.prototype.scrollIntoView) Element.prototype.scrollIntoView = () => undefined;
+if (typeof Element !== 'undefined' && !Element.prototype.scrollIntoView) Element.prototype.scrollIntoView = () => undefined;
 function showModal(this: HTMLDialogElement): void {
   this.setAttribute('open', '');
 }
