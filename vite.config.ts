@@ -20,13 +20,19 @@ export default defineConfig(({ command }) => ({
   plugins: [react()],
   // Only the library build replaces process.env.NODE_ENV (the dev server and tests keep their own).
   define: command === 'build' ? { 'process.env.NODE_ENV': JSON.stringify('production') } : {},
+  // Relative base: asset URLs resolve from `import.meta.url`, so the bundle works from any CDN path.
+  base: './',
   build: {
     outDir: 'dist',
     emptyOutDir: true,
     target: 'es2022',
+    // Not library mode: it would inline every asset (the fonts) as base64 into the JS.
     assetsInlineLimit: 0,
-    lib: { entry: elementEntries, formats: ['es'] },
+    modulePreload: false,
+    copyPublicDir: false,
     rolldownOptions: {
+      input: elementEntries,
+      preserveEntrySignatures: 'exports-only',
       output: {
         minify: true,
         entryFileNames: '[name].js',

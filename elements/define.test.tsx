@@ -50,6 +50,13 @@ async function mount(html: string): Promise<HTMLElement> {
   return holder.firstElementChild as HTMLElement;
 }
 
+/** The element's n-th button inside its shadow root. */
+function button(element: HTMLElement, index: number): HTMLButtonElement {
+  const found = element.shadowRoot?.querySelectorAll('button')[index];
+  if (!found) throw new Error(`no button ${index}`);
+  return found;
+}
+
 function inside(element: HTMLElement, testId: string): string {
   return element.shadowRoot?.querySelector(`[data-testid="${testId}"]`)?.textContent ?? '';
 }
@@ -106,7 +113,7 @@ describe('createElementClass', () => {
     const element = await mount('<shop-test-probe></shop-test-probe>');
     const listener = vi.fn((event: Event) => (event as CustomEvent).detail);
     document.addEventListener('shop-order-placed', listener);
-    await act(async () => (element.shadowRoot?.querySelectorAll('button')[0] as HTMLButtonElement).click());
+    await act(async () => button(element, 0).click());
     document.removeEventListener('shop-order-placed', listener);
     expect(listener).toHaveBeenCalledTimes(1);
     const event = listener.mock.calls[0]![0] as CustomEvent;
@@ -119,7 +126,7 @@ describe('createElementClass', () => {
     const first = await mount('<shop-test-probe></shop-test-probe>');
     const second = await mount('<shop-test-probe></shop-test-probe>');
     const before = Number(inside(second, 'shared'));
-    await act(async () => (first.shadowRoot?.querySelectorAll('button')[1] as HTMLButtonElement).click());
+    await act(async () => button(first, 1).click());
     expect(inside(second, 'shared')).toBe(String(before + 1));
     expect(inside(first, 'shared')).toBe(String(before + 1));
   });

@@ -1,0 +1,6 @@
+/**
+ * Defines every shop element. A page that uses several elements may load this one file; a page that
+ * needs one element loads only that element's file (`dist/<name>.js`). Either way they share one store.
+ */
+export { ShopLanguageSwitchElement } from './language-switch.ts';
+export type { ShopEventMap, ShopEventName, ShopEventDetail, ShopEventTarget } from './types.ts';

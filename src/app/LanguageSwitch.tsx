@@ -1,0 +1,32 @@
+import { useSignals } from '@preact/signals-react/runtime';
+import { useEmit } from './element-context.tsx';
+import { t } from '../i18n/index.ts';
+import { LOCALES, locale, setLocale } from '../store/locale.ts';
+import { SelectButton } from '../widgets/select-button/SelectButton.tsx';
+
+export interface LanguageSwitchProps {
+  /** Show the "Language" label (hidden by default; still announced to screen readers). */
+  showLabel?: boolean;
+}
+
+/**
+ * Switches the interface language of every shop element on the page (en / pl, spec §1). Language
+ * names are written in their own language, so a user who cannot read the current one finds theirs.
+ */
+export function LanguageSwitch({ showLabel = false }: LanguageSwitchProps) {
+  useSignals();
+  const emit = useEmit();
+  return (
+    <SelectButton
+      label={t('app.language')}
+      hideLabel={!showLabel}
+      size="small"
+      value={locale.value}
+      options={LOCALES.map((code) => ({ value: code, label: code.toUpperCase(), ariaLabel: t(`app.languages.${code}`) }))}
+      onValueChange={(next) => {
+        setLocale(next);
+        emit('shop-locale-change', { locale: locale.value });
+      }}
+    />
+  );
+}
