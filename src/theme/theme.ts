@@ -1,4 +1,5 @@
 import type { WebsiteSettings } from '../api/contract.ts';
+import { strongAccent } from './colour.ts';
 
 /** Accent colour when a shop sets none (spec §9). */
 export const DEFAULT_ACCENT = 'rgb(236 72 153)';
@@ -48,7 +49,11 @@ function safeFontName(value: string | null | undefined): string | null {
 export function themeFromSettings(settings: Partial<WebsiteSettings> | null | undefined): Record<string, string> {
   const vars: Record<string, string> = {};
   const accent = safeCssValue(settings?.accent_colour);
-  if (accent) vars['--_settings-accent'] = accent;
+  if (accent) {
+    vars['--_settings-accent'] = accent;
+    const strong = strongAccent(accent);
+    if (strong) vars['--_settings-accent-strong'] = strong;
+  }
   const font = safeFontName(settings?.font);
   if (font && font !== DEFAULT_FONT) vars['--_settings-font'] = `'${font}', 'Inter Variable', Inter, system-ui, sans-serif`;
   const style = settings?.button_style;

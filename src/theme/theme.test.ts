@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { contrastRatio, parseColor, strongAccent } from './colour.ts';
+import { BUTTON_RADIUS, storageUrl, themeFromSettings } from './theme.ts';
+
+const white = { r: 255, g: 255, b: 255, a: 1 };
+
+describe('storageUrl', () => {
+  it('should prefix relative paths with the storage base and pass absolute http(s) URLs through', () => {
+    expect(storageUrl('products/mug.svg')).toBe('/storage/products/mug.svg');
+    expect(storageUrl('/shops/acme/logo.svg', 'https://cdn.example/storage')).toBe('https://cdn.example/storage/shops/acme/logo.svg');
+    expect(storageUrl('https://img.example/a.png')).toBe('https://img.example/a.png');
+    expect(storageUrl('HTTP://img.example/a.png')).toBe('HTTP://img.example/a.png');
+  });
+
+  it('should refuse script, data and protocol-relative URLs and empty values', () => {
+    for (const bad of ['javascript:alert(1)', 'data:image/svg+xml,<svg/>', '//evil.example/x.png', '', null, undefined]) {
+      expect(storageUrl(bad)).toBeNull();
+    }
+  });
+});
+
+describe('themeFromSettings', () => {
+  it('should expose the accent, a readable accent shade, the font and the button radius as settings variables', () => {
+    const vars = themeFromSettings({ accent_colour: 'rgb(5 150 105)', font: 'Lora', button_style: 'square' });
+    expect(vars['--_settings-accent']).toBe('rgb(5 150 105)');
+    expect(vars['--_settings-accent-strong']).toBe('rgb(5 135 95)');
+    expect(vars['--_settings-font']).toMatch(/^'Lora', 'Inter Variable'/);
+    expect(vars['--_settings-button-radius']).toBe(BUTTON_RADIUS.square);
+  });
+
+  it('should leave defaults in place when settings are missing', () => {
+    expect(themeFromSettings(null)).toEqual({});
+    expect(themeFromSettings({ accent_colour: null, font: 'Inter' })).toEqual({});
+  });
+
+  it('should drop values that could inject CSS', () => {
+    const vars = themeFromSettings({ accent_colour: 'red; background: url(https://evil.example)', font: "Lora'; } * { display:none" });
+    expect(vars).toEqual({});
+  });
+
+  it('should map the three button styles to radii', () => {
+    expect(BUTTON_RADIUS).toEqual({ round: '999px', medium: '0.5rem', square: '0' });
+  });
+});
+
+describe('strongAccent', () => {
+  it.each(['rgb(236 72 153)', '#2563eb', 'rgb(5 150 105)', '#ffff00', '#ffffff', '#777'])('should give %s a shade with at least 4.5:1 against white', (accent) => {
+    const strong = parseColor(strongAccent(accent) ?? '');
+    expect(strong).not.toBeNull();
+    expect(contrastRatio(strong!, white)).toBeGreaterThanOrEqual(4.5);
+  });
+
+  it('should keep an accent that is already readable unchanged', () => {
+    expect(strongAccent('rgb(37 99 235)')).toBe('rgb(37 99 235)');
+  });
+
+  it('should darken the default pink only as far as needed', () => {
+    expect(strongAccent('rgb(236 72 153)')).toBe('rgb(201 61 130)');
+    expect(contrastRatio(parseColor('rgb(236 72 153)')!, white)).toBeLessThan(4.5);
+  });
+
+  it('should refuse values that are not colours', () => {
+    expect(strongAccent('not-a-colour')).toBeNull();
+  });
+});
