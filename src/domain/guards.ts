@@ -1,0 +1,198 @@
+/**
+ * Route guards (spec §2 "Guards", §6 "Roles and permissions") as one pure decision: given a matched
+ * route and what the app knows (session, shop settings, designer mode, query, checkout progress), either
+ * show the route or redirect elsewhere. The router applies the redirect and guards the target again,
+ * so chains such as `/checkout` → `/checkout/delivery` → `/login?redirect=…` resolve step by step.
+ *
+ * Side effects named by the spec beside the guards (entering the summary marks checkout complete; the
+ * order confirmation then clears checkout, cart and contact info) belong to the screens, not here.
+ *
+ * @module
+ */
+import type { POINTS_CURRENCY } from '../api/contract.ts';
+import type { RouteDef } from './routes.ts';
+
+/** The points currency code (spec §1); typed from the contract so the two cannot drift apart. */
+const POINTS: typeof POINTS_CURRENCY = 'pkt';
+
+/**
+ * Checkout progress the step guards read (spec §2 "Guards"). Optional in {@link GuardContext}: while the
+ * checkout is not built the app passes none and the step guards are skipped.
+ */
+export interface CheckoutGuardState {
+  /** Lines in the cart. */
+  cartCount: number;
+  /** The shop's `payment_type`. */
+  paymentType: 'invoice' | 'budget';
+  /** Whether the user has at least one active budget. */
+  hasActiveBudget: boolean;
+  /** Contact e-mail entered on the delivery step ('' when not yet). */
+  contactEmail: string;
+  /** Contact name entered on the delivery step ('' when not yet). */
+  contactName: string;
+  /** The payment method chosen on the payment step, `null` when none. */
+  paymentMethod: string | null;
+  /** Set when the summary step is entered; cleared by the order confirmation. */
+  checkoutComplete: boolean;
+}
+
+/** What {@link guardRoute} needs to know besides the route. */
+export interface GuardContext {
+  /** A user is logged in (the user is loaded, not merely a token present). */
+  loggedIn: boolean;
+  /** The logged-in user coordinates budgets (only read for the coordinator screen). */
+  isCoordinator: boolean;
+  /** The shop's `login_required`. */
+  loginRequired: boolean;
+  /** The shop's `currency` (`pkt` for a points shop). */
+  currency: string;
+  /** The shop's `registration_type`, e.g. `budget_form`, `invoice_noform`. */
+  registrationType: string;
+  /** The store-designer preview is on (see {@link guardRoute} for what it bypasses). */
+  designerMode: boolean;
+  /** The query string of the requested URL, parsed. */
+  query: Readonly<Record<string, string>>;
+  /**
+   * The path (with query) the visitor asked for, carried to Login as `?redirect=` so that login can send
+   * them back. Only a same-origin absolute path is carried (`/cart`, not `//evil.example` or `https:…`).
+   */
+  returnTo: string;
+  /** Checkout progress; absent while the checkout is not built, which skips the step guards. */
+  checkout?: CheckoutGuardState;
+}
+
+/** Why a guard redirected; stable codes for logs and tests. */
+export type GuardReason =
+  // `/checkout` itself has no screen: it starts at the delivery step.
+  | 'checkout-entry'
+  // A logged-in user opened login, register, forget or new-password.
+  | 'already-logged-in'
+  // A route that always needs a user, opened by a guest.
+  | 'auth-required'
+  // A route that needs a user only because the shop requires login, opened by a guest.
+  | 'login-required'
+  // The coordinator screen, opened by a logged-in user who is not a coordinator.
+  | 'not-coordinator'
+  // Register in a shop whose `registration_type` ends with `_noform`.
+  | 'registration-closed'
+  // Budgets in a shop whose currency is not `pkt`.
+  | 'not-points-shop'
+  // `/payment-processing` without `status=success`.
+  | 'payment-not-successful'
+  // Delivery step with an empty cart.
+  | 'cart-empty'
+  // Delivery step in a budget-payment shop, for a user without an active budget.
+  | 'no-active-budget'
+  // Payment step before the contact e-mail and name are given.
+  | 'contact-missing'
+  // Summary step before a payment method is chosen.
+  | 'payment-method-missing'
+  // Order confirmation without the checkout-complete flag.
+  | 'checkout-incomplete';
+
+/** The guard's decision: show the route, or go to `to` (a storefront path) for `reason`. */
+export type GuardResult = { kind: 'allow' } | { kind: 'redirect'; to: string; reason: GuardReason };
+
+/** @internal */
+const ALLOW: GuardResult = { kind: 'allow' };
+
+/** @internal */
+function redirect(to: string, reason: GuardReason): GuardResult {
+  return { kind: 'redirect', to, reason };
+}
+
+/** @internal A same-origin absolute path: starts with one `/` (not `//` or `/\`, which leave the site). */
+function isLocalPath(path: string): boolean {
+  return path.startsWith('/') && !path.startsWith('//') && !path.startsWith('/\\');
+}
+
+/** @internal The Login path carrying where to go back to, when that is a safe local path. */
+function loginPath(returnTo: string): string {
+  return isLocalPath(returnTo) ? `/login?redirect=${encodeURIComponent(returnTo)}` : '/login';
+}
+
+/** @internal Whether a guest must log in first: `auth` always; shop pages only when the shop requires login. */
+function needsLogin(access: RouteDef['access'], loginRequired: boolean): boolean {
+  switch (access) {
+    case 'auth':
+      return true;
+    case 'shop':
+    case 'open-shop':
+      return loginRequired;
+    case 'guest':
+    case 'guest-only':
+    case 'any':
+      return false;
+  }
+}
+
+/** @internal A field counts as given when it has more than white space. */
+function filled(value: string | null): boolean {
+  return value !== null && value.trim() !== '';
+}
+
+/** @internal The checkout step guards (spec §2 "Guards"); `null` when the step may be shown. */
+function checkoutStepRedirect(id: RouteDef['id'], state: CheckoutGuardState): GuardResult | null {
+  switch (id) {
+    case 'checkout-delivery':
+      if (state.cartCount <= 0) return redirect('/cart', 'cart-empty');
+      if (state.paymentType === 'budget' && !state.hasActiveBudget) return redirect('/cart', 'no-active-budget');
+      return null;
+    case 'checkout-payment':
+      return filled(state.contactEmail) && filled(state.contactName) ? null : redirect('/checkout/delivery', 'contact-missing');
+    case 'checkout-summary':
+      return filled(state.paymentMethod) ? null : redirect('/checkout/payment', 'payment-method-missing');
+    case 'order-confirmation':
+      return state.checkoutComplete ? null : redirect('/checkout/summary', 'checkout-incomplete');
+    default:
+      return null;
+  }
+}
+
+/**
+ * Whether `route` may be shown in `context`, or where to go instead. Rules, in the order applied (the
+ * first that fires decides; the router guards the redirect target again):
+ *
+ * 1. `/checkout` → `/checkout/delivery` (a plain redirect, before any other check).
+ * 2. Visitor checks, skipped in designer mode:
+ *    - guest-only routes (login, register, forget, new-password) with a user → `/`;
+ *    - a guest on an `auth` route, or on a `shop`/`open-shop` route when the shop requires login →
+ *      `/login?redirect=<returnTo>` (`guest` and `any` routes never; in an open shop products, product,
+ *      cart, home and content pages need no login);
+ *    - the coordinator screen with a logged-in non-coordinator → `/user`.
+ * 3. Register when `registrationType` ends with `_noform` → `/login`.
+ * 4. Budgets when the currency is not `pkt` → `/user/orders`.
+ * 5. `/payment-processing` unless `query.status === 'success'` → `/404`.
+ * 6. Checkout steps, only when `context.checkout` is given: delivery needs a non-empty cart (else `/cart`)
+ *    and, when `paymentType` is `budget`, an active budget (else `/cart`); payment needs the contact
+ *    e-mail and name (else `/checkout/delivery`); summary needs a payment method (else
+ *    `/checkout/payment`); order confirmation needs `checkoutComplete` (else `/checkout/summary`). Each
+ *    step checks its own precondition only; the redirects chain back to the first unmet one.
+ *
+ * Designer mode. The spec says "Guest routes and designer mode pass" (§2) and "Store-designer preview
+ * mode bypasses guest and auth checks" (§6). Read as: designer mode bypasses exactly the checks about
+ * *who the visitor is* (rule 2: guest-only, login, and the coordinator role), so the designer can preview
+ * every screen logged in or not. It does not bypass rules about *what the shop or the URL offers*: the
+ * `/checkout` redirect, registration closed by `_noform`, budgets outside a points shop, the
+ * payment-processing status and the checkout step preconditions (a designer who wants to preview checkout
+ * steps with no data passes no `checkout` state). Auth runs before the shop rules, as global guards run
+ * before per-route ones, so a guest on `/user/budgets` goes to Login, not to `/user/orders`.
+ */
+export function guardRoute(route: Pick<RouteDef, 'id' | 'access'>, context: GuardContext): GuardResult {
+  if (route.id === 'checkout') return redirect('/checkout/delivery', 'checkout-entry');
+
+  if (!context.designerMode) {
+    if (route.access === 'guest-only' && context.loggedIn) return redirect('/', 'already-logged-in');
+    if (!context.loggedIn && needsLogin(route.access, context.loginRequired)) {
+      return redirect(loginPath(context.returnTo), route.access === 'auth' ? 'auth-required' : 'login-required');
+    }
+    if (route.id === 'coordinator' && context.loggedIn && !context.isCoordinator) return redirect('/user', 'not-coordinator');
+  }
+
+  if (route.id === 'register' && context.registrationType.endsWith('_noform')) return redirect('/login', 'registration-closed');
+  if (route.id === 'user-budgets' && context.currency !== POINTS) return redirect('/user/orders', 'not-points-shop');
+  if (route.id === 'payment-processing' && context.query['status'] !== 'success') return redirect('/404', 'payment-not-successful');
+
+  if (context.checkout) return checkoutStepRedirect(route.id, context.checkout) ?? ALLOW;
+  return ALLOW;
+}

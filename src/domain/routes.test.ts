@@ -1,0 +1,357 @@
+import { describe, it, expect } from 'vitest';
+import { ROUTES, buildPath, getRoute, matchRoute, stripBasePath, withBasePath } from './routes.ts';
+import type { RoutablePage, RouteAccess, RouteId } from './routes.ts';
+
+/** The demo shops' nine pages (docs/demo-data.md "Pages"). */
+const DEMO_PAGES: RoutablePage[] = [
+  { slug: 'homepage', type: 'homepage', is_deletable: 0 },
+  { slug: 'privacy-policy', type: 'content', is_deletable: 0 },
+  { slug: 'terms-of-use', type: 'content', is_deletable: 0 },
+  { slug: 'about-us', type: 'content', is_deletable: 1 },
+  { slug: 'cart', type: 'pseudo', is_deletable: 0 },
+  { slug: 'delivery-addresses', type: 'pseudo', is_deletable: 0 },
+  { slug: 'payment-methods', type: 'pseudo', is_deletable: 0 },
+  { slug: 'summary', type: 'pseudo', is_deletable: 0 },
+  { slug: 'order-confirmation', type: 'pseudo', is_deletable: 0 },
+];
+
+/** Every route id, written out by hand: the table must have exactly these. */
+const ALL_IDS: RouteId[] = [
+  'home', 'privacy-policy', 'terms-of-use', 'page', 'login', 'register', 'forget', 'new-password',
+  'products', 'product', 'cart', 'checkout', 'checkout-delivery', 'checkout-payment', 'checkout-summary',
+  'payment-processing', 'order-confirmation', 'user', 'user-orders', 'user-order', 'user-budgets',
+  'user-account-details', 'user-addresses', 'coordinator', 'not-found', 'store-not-found',
+];
+
+function idOf(path: string, pages: RoutablePage[] = DEMO_PAGES): RouteId | null {
+  return matchRoute(path, pages)?.route.id ?? null;
+}
+
+describe('ROUTES', () => {
+  it('should have one row for every route id and no other', () => {
+    expect(ROUTES.map((route) => route.id).sort()).toEqual([...ALL_IDS].sort());
+  });
+
+  it.each<[RouteId, string, RouteAccess]>([
+    ['home', '/', 'shop'],
+    ['privacy-policy', '/privacy-policy', 'guest'],
+    ['terms-of-use', '/terms-of-use', 'guest'],
+    ['page', '/:slug', 'shop'],
+    ['login', '/login', 'guest-only'],
+    ['register', '/register', 'guest-only'],
+    ['forget', '/forget', 'guest-only'],
+    ['new-password', '/new-password', 'guest-only'],
+    ['products', '/products', 'shop'],
+    ['product', '/products/:slug/:id', 'open-shop'],
+    ['cart', '/cart', 'open-shop'],
+    ['checkout', '/checkout', 'any'],
+    ['checkout-delivery', '/checkout/delivery', 'auth'],
+    ['checkout-payment', '/checkout/payment', 'auth'],
+    ['checkout-summary', '/checkout/summary', 'auth'],
+    ['payment-processing', '/payment-processing', 'any'],
+    ['order-confirmation', '/order-confirmation', 'auth'],
+    ['user', '/user', 'auth'],
+    ['user-orders', '/user/orders', 'auth'],
+    ['user-order', '/user/orders/:name', 'auth'],
+    ['user-budgets', '/user/budgets', 'auth'],
+    ['user-account-details', '/user/account-details', 'auth'],
+    ['user-addresses', '/user/addresses', 'auth'],
+    ['coordinator', '/user/coordinator', 'auth'],
+    ['not-found', '/404', 'any'],
+    ['store-not-found', '/store-not-found', 'any'],
+  ])('should give %s the pattern %s and access %s', (id, pattern, access) => {
+    expect(getRoute(id)).toEqual({ id, pattern, access });
+  });
+
+  it('should put the /{slug} content route last so it never shadows a fixed route', () => {
+    expect(ROUTES.at(-1)?.id).toBe('page');
+  });
+});
+
+describe('matchRoute', () => {
+  it.each<[string, RouteId, Record<string, string>]>([
+    ['/', 'home', {}],
+    ['/privacy-policy', 'privacy-policy', {}],
+    ['/terms-of-use', 'terms-of-use', {}],
+    ['/about-us', 'page', { slug: 'about-us' }],
+    ['/login', 'login', {}],
+    ['/register', 'register', {}],
+    ['/forget', 'forget', {}],
+    ['/new-password', 'new-password', {}],
+    ['/products', 'products', {}],
+    ['/products/classic-mug/42', 'product', { slug: 'classic-mug', id: '42' }],
+    ['/cart', 'cart', {}],
+    ['/checkout', 'checkout', {}],
+    ['/checkout/delivery', 'checkout-delivery', {}],
+    ['/checkout/payment', 'checkout-payment', {}],
+    ['/checkout/summary', 'checkout-summary', {}],
+    ['/payment-processing', 'payment-processing', {}],
+    ['/order-confirmation', 'order-confirmation', {}],
+    ['/user', 'user', {}],
+    ['/user/orders', 'user-orders', {}],
+    ['/user/orders/ZAM-2024-001', 'user-order', { name: 'ZAM-2024-001' }],
+    ['/user/budgets', 'user-budgets', {}],
+    ['/user/account-details', 'user-account-details', {}],
+    ['/user/addresses', 'user-addresses', {}],
+    ['/user/coordinator', 'coordinator', {}],
+    ['/404', 'not-found', {}],
+    ['/store-not-found', 'store-not-found', {}],
+  ])('should match %s as %s', (path, id, params) => {
+    const match = matchRoute(path, DEMO_PAGES);
+    expect(match?.route.id).toBe(id);
+    expect(match?.params).toEqual(params);
+  });
+
+  it.each([
+    ['/products/', 'products'],
+    ['/products//', 'products'],
+    ['/user/orders/', 'user-orders'],
+    ['/products/mug/7/', 'product'],
+    ['/about-us/', 'page'],
+    ['', 'home'],
+  ])('should tolerate trailing slashes or an empty path: %s is %s', (path, id) => {
+    expect(idOf(path)).toBe(id);
+  });
+
+  it.each([
+    ['/products?search=mug&sort=price_asc', 'products'],
+    ['/payment-processing?status=success', 'payment-processing'],
+    ['/?utm=mail', 'home'],
+    ['?x=1', 'home'],
+    ['/cart#top', 'cart'],
+    ['/products/mug/7?variant=red', 'product'],
+    ['/user/?tab=1', 'user'],
+  ])('should ignore the query string and hash of %s', (path, id) => {
+    expect(idOf(path)).toBe(id);
+  });
+
+  it.each([
+    ['/nope'],
+    ['/Products'],
+    ['/CART'],
+    ['/User/orders'],
+    ['/About-Us'],
+    ['/products/mug'],
+    ['/products/mug/7/extra'],
+    ['/products/mug/abc'],
+    ['/products/mug/7a'],
+    ['/products/mug/-7'],
+    ['/products/mug/7.5'],
+    ['/products/mug/%37x'],
+    ['/products//7'],
+    ['/user//orders'],
+    ['/user/orders/a/b'],
+    ['/checkout/unknown'],
+    ['/user/unknown'],
+    ['/login/extra'],
+    ['products'],
+    ['/%E0%A4%A'],
+    ['/user/orders/%'],
+  ])('should give null for the unknown path %s', (path) => {
+    expect(matchRoute(path, DEMO_PAGES)).toBeNull();
+  });
+
+  it('should take a numeric product id, also a percent-encoded one', () => {
+    expect(matchRoute('/products/mug/%37', DEMO_PAGES)?.params).toEqual({ slug: 'mug', id: '7' });
+  });
+
+  it('should decode path parameters', () => {
+    expect(matchRoute('/user/orders/ZAM%2F2024%2F1', DEMO_PAGES)?.params).toEqual({ name: 'ZAM/2024/1' });
+    expect(matchRoute('/products/kubek-z%C5%82oty/3', DEMO_PAGES)?.params).toEqual({ slug: 'kubek-złoty', id: '3' });
+  });
+
+  describe('content pages', () => {
+    it.each([['/privacy-policy'], ['/terms-of-use'], ['/about-us']])('should not match %s when the shop has no pages', (path) => {
+      expect(matchRoute(path, [])).toBeNull();
+    });
+
+    it('should match /privacy-policy only when that page exists, whatever /terms-of-use does', () => {
+      const pages: RoutablePage[] = [{ slug: 'privacy-policy', type: 'content', is_deletable: 0 }];
+      expect(idOf('/privacy-policy', pages)).toBe('privacy-policy');
+      expect(idOf('/terms-of-use', pages)).toBeNull();
+    });
+
+    it('should match /terms-of-use only when that page exists', () => {
+      const pages: RoutablePage[] = [{ slug: 'terms-of-use', type: 'content', is_deletable: 0 }];
+      expect(idOf('/terms-of-use', pages)).toBe('terms-of-use');
+      expect(idOf('/privacy-policy', pages)).toBeNull();
+    });
+
+    it('should keep /privacy-policy a guest route even when that page is deletable', () => {
+      const pages: RoutablePage[] = [{ slug: 'privacy-policy', type: 'content', is_deletable: 1 }];
+      expect(idOf('/privacy-policy', pages)).toBe('privacy-policy');
+    });
+
+    it.each<[string, RoutablePage, RouteId | null]>([
+      ['a deletable content page', { slug: 'faq', type: 'content', is_deletable: 1 }, 'page'],
+      ['any non-zero is_deletable', { slug: 'faq', type: 'content', is_deletable: 2 }, 'page'],
+      ['a negative is_deletable', { slug: 'faq', type: 'content', is_deletable: -1 }, 'page'],
+      ['a non-deletable content page', { slug: 'faq', type: 'content', is_deletable: 0 }, null],
+      ['a deletable pseudo page', { slug: 'faq', type: 'pseudo', is_deletable: 1 }, null],
+      ['a deletable homepage', { slug: 'faq', type: 'homepage', is_deletable: 1 }, null],
+    ])('should route /faq for %s: %s', (_label, page, id) => {
+      expect(idOf('/faq', [page])).toBe(id);
+    });
+
+    it.each([['/cart', 'cart'], ['/summary', null], ['/order-confirmation', 'order-confirmation'], ['/homepage', null], ['/delivery-addresses', null]])(
+      'should never give pseudo pages or the homepage a content route: %s is %s',
+      (path, id) => {
+        expect(idOf(path)).toBe(id);
+      },
+    );
+
+    it.each<[string, RouteId]>([
+      ['products', 'products'],
+      ['cart', 'cart'],
+      ['checkout', 'checkout'],
+      ['user', 'user'],
+      ['login', 'login'],
+      ['404', 'not-found'],
+      ['store-not-found', 'store-not-found'],
+      ['payment-processing', 'payment-processing'],
+    ])('should not let a deletable page with slug %s shadow the fixed route', (slug, id) => {
+      const pages: RoutablePage[] = [{ slug, type: 'content', is_deletable: 1 }];
+      const match = matchRoute(`/${slug}`, pages);
+      expect(match?.route.id).toBe(id);
+      expect(match?.params).toEqual({});
+    });
+
+    it('should match a content page slug case-sensitively', () => {
+      const pages: RoutablePage[] = [{ slug: 'about-us', type: 'content', is_deletable: 1 }];
+      expect(idOf('/about-us', pages)).toBe('page');
+      expect(idOf('/ABOUT-US', pages)).toBeNull();
+    });
+
+    it('should not match a content page one level down', () => {
+      expect(idOf('/about-us/team')).toBeNull();
+    });
+  });
+});
+
+describe('buildPath', () => {
+  it.each<[RouteId, string]>([
+    ['home', '/'],
+    ['privacy-policy', '/privacy-policy'],
+    ['terms-of-use', '/terms-of-use'],
+    ['login', '/login'],
+    ['register', '/register'],
+    ['forget', '/forget'],
+    ['new-password', '/new-password'],
+    ['products', '/products'],
+    ['cart', '/cart'],
+    ['checkout', '/checkout'],
+    ['checkout-delivery', '/checkout/delivery'],
+    ['checkout-payment', '/checkout/payment'],
+    ['checkout-summary', '/checkout/summary'],
+    ['payment-processing', '/payment-processing'],
+    ['order-confirmation', '/order-confirmation'],
+    ['user', '/user'],
+    ['user-orders', '/user/orders'],
+    ['user-budgets', '/user/budgets'],
+    ['user-account-details', '/user/account-details'],
+    ['user-addresses', '/user/addresses'],
+    ['coordinator', '/user/coordinator'],
+    ['not-found', '/404'],
+    ['store-not-found', '/store-not-found'],
+  ])('should build %s as %s', (id, path) => {
+    // The ids here take no parameters; the cast only widens the tuple type of the table.
+    expect(buildPath(id as 'home')).toBe(path);
+  });
+
+  it('should build parameterised routes', () => {
+    expect(buildPath('product', { slug: 'classic-mug', id: 42 })).toBe('/products/classic-mug/42');
+    expect(buildPath('product', { slug: 'classic-mug', id: '42' })).toBe('/products/classic-mug/42');
+    expect(buildPath('user-order', { name: 'ZAM-1' })).toBe('/user/orders/ZAM-1');
+    expect(buildPath('page', { slug: 'about-us' })).toBe('/about-us');
+  });
+
+  it('should percent-encode parameters', () => {
+    expect(buildPath('user-order', { name: 'ZAM/2024/1' })).toBe('/user/orders/ZAM%2F2024%2F1');
+    expect(buildPath('product', { slug: 'kubek złoty?', id: 3 })).toBe('/products/kubek%20z%C5%82oty%3F/3');
+  });
+
+  it.each([
+    ['a non-numeric product id', () => buildPath('product', { slug: 'mug', id: 'abc' })],
+    ['a negative product id', () => buildPath('product', { slug: 'mug', id: -1 })],
+    ['a fractional product id', () => buildPath('product', { slug: 'mug', id: 1.5 })],
+    ['an empty slug', () => buildPath('product', { slug: '', id: 1 })],
+    ['an empty order name', () => buildPath('user-order', { name: '' })],
+  ])('should throw a RangeError for %s', (_label, build) => {
+    expect(build).toThrow(RangeError);
+  });
+
+  const ROUND_TRIP_PAGES: RoutablePage[] = [...DEMO_PAGES, { slug: 'o nas/ż', type: 'content', is_deletable: 1 }];
+  const ROUND_TRIP_PARAMS: Partial<Record<RouteId, Record<string, string>>> = {
+    product: { slug: 'mug ż/1', id: '7' },
+    'user-order': { name: 'ZAM/2024/1' },
+    page: { slug: 'o nas/ż' },
+  };
+
+  it.each(ROUTES.map((route) => [route.id, ROUND_TRIP_PARAMS[route.id] ?? {}] as const))(
+    'should match the path built for %s back to it',
+    (id, params) => {
+      // The table mixes routes; the cast only widens buildPath's per-route parameter type.
+      const path = buildPath(id as 'product', params as { slug: string; id: string });
+      expect(matchRoute(path, ROUND_TRIP_PAGES)).toEqual({ route: getRoute(id), params });
+    },
+  );
+});
+
+describe('stripBasePath', () => {
+  it.each([
+    ['/shop/products', '/shop', '/products'],
+    ['/shop/products/mug/7', '/shop', '/products/mug/7'],
+    ['/shop', '/shop', '/'],
+    ['/shop/', '/shop', '/'],
+    ['/shop/products', '/shop/', '/products'],
+    ['/shop/products', 'shop', '/products'],
+    ['/shop?x=1', '/shop', '/?x=1'],
+    ['/shop/payment-processing?status=success', '/shop', '/payment-processing?status=success'],
+    ['/shop#top', '/shop', '/#top'],
+    ['/a/b/cart', '/a/b', '/cart'],
+    ['/products', '', '/products'],
+    ['/products', '/', '/products'],
+    ['/', '/', '/'],
+  ])('should read %s under base %s as %s', (pathname, base, path) => {
+    expect(stripBasePath(pathname, base)).toBe(path);
+  });
+
+  it.each([
+    ['/shopping', '/shop'],
+    ['/shopping/cart', '/shop'],
+    ['/', '/shop'],
+    ['/other/shop', '/shop'],
+    ['/Shop/products', '/shop'],
+    ['/a/cart', '/a/b'],
+  ])('should give null for %s outside base %s', (pathname, base) => {
+    expect(stripBasePath(pathname, base)).toBeNull();
+  });
+});
+
+describe('withBasePath', () => {
+  it.each([
+    ['/products', '/shop', '/shop/products'],
+    ['/', '/shop', '/shop'],
+    ['/?x=1', '/shop', '/shop?x=1'],
+    ['/login?redirect=%2Fcart', '/shop', '/shop/login?redirect=%2Fcart'],
+    ['/products', '/shop/', '/shop/products'],
+    ['/products', 'shop', '/shop/products'],
+    ['/cart', '/a/b', '/a/b/cart'],
+    ['products', '/shop', '/shop/products'],
+    ['/products', '', '/products'],
+    ['/products', '/', '/products'],
+    ['/', '', '/'],
+  ])('should put %s under base %s as %s', (path, base, full) => {
+    expect(withBasePath(path, base)).toBe(full);
+  });
+
+  it.each([
+    ['/', '/shop'],
+    ['/products', '/shop'],
+    ['/products/mug/7?x=1', '/shop'],
+    ['/cart', '/'],
+    ['/user/orders', '/a/b'],
+  ])('should round-trip %s through base %s', (path, base) => {
+    expect(stripBasePath(withBasePath(path, base), base)).toBe(path);
+  });
+});
