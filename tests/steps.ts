@@ -80,7 +80,7 @@ function readCounts(file: string, pick: (json: any) => { passed: number; failed:
 /** `vite build` of the elements, then the custom-elements manifest: what the e2e tests load. */
 export const build = () =>
   timed('build (vite) + custom-elements manifest', async () => {
-    const code = (await run(bin('vite'), ['build', '--logLevel', 'warn'])) || (await run('node', ['tests/bundle/manifest.mjs']));
+    const code = (await run(bin('vite'), ['build', '--logLevel', 'warn'])) || (await run(bin('tsx'), ['tests/bundle/manifest.ts']));
     return { ok: code === 0, passed: code === 0 ? 1 : 0, failed: code === 0 ? 0 : 1, skipped: 0 };
   });
 
