@@ -542,3 +542,19 @@ export const ContactUsRequestSchema = v.object({
 /** Upload limits of spec §5 and §9. */
 export const UPLOAD_MAX_BYTES = 10_485_760;
 export const UPLOAD_EXTENSIONS = ['jpg', 'jpeg', 'png', 'pdf'] as const;
+
+// ---------------------------------------------------------------------------------------------------
+// Answers that are lists or plain messages (the client validates every answer, so each has a schema)
+
+/** `POST /api/payment`: the shop's payment methods by position. */
+export const PaymentMethodListSchema = v.array(PaymentMethodSchema);
+/** `GET /api/user/budgets`: the buyer's budget assignments in the shop. */
+export const UserBudgetListSchema = v.array(UserBudgetSchema);
+/** `GET /api/user/addresses`: the address book, newest first. */
+export const AddressListSchema = v.array(AddressSchema);
+/** `POST /api/delivery-methods`: the methods for a cart and address (`[]` when none). */
+export const DeliveryMethodListSchema = v.array(DeliveryMethodSchema);
+export type MessageResponse = v.InferOutput<typeof MessageResponseSchema>;
+export type RegisterResponse = v.InferOutput<typeof RegisterResponseSchema>;
+export type OrderPage = v.InferOutput<typeof OrderPageSchema>;
+export type OrderWaitResponse = v.InferOutput<typeof OrderWaitResponseSchema>;

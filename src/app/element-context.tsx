@@ -33,6 +33,23 @@ export function useEmit(): <K extends ShopEventName>(name: K, detail: ShopEventD
 }
 
 /**
+ * A new overlay layer for everything rendered inside it: a modal `<dialog>` sits in the top layer and
+ * makes the rest of the page inert, so lists and tooltips opened from inside it must be portalled
+ * inside it too, not into the element's own overlay layer beneath.
+ */
+export function OverlayLayer({ children }: { children?: ReactNode }) {
+  const parent = useElement();
+  const [overlayRoot, setOverlayRoot] = useState<HTMLElement | null>(null);
+  const value = useMemo(() => ({ ...parent, overlayRoot: overlayRoot ?? parent.overlayRoot }), [parent, overlayRoot]);
+  return (
+    <ElementContext.Provider value={value}>
+      {children}
+      <div className="shop-overlays" ref={setOverlayRoot} />
+    </ElementContext.Provider>
+  );
+}
+
+/**
  * The root every element renders into: the themed `.shop-root` wrapper (tokens, theme from the shop's
  * settings, language) with `part="base"`, and a layer for overlays. Also used by tests and the demo
  * to render components outside an element.

@@ -1,0 +1,39 @@
+import type * as v from 'valibot';
+import { api, type CallOptions } from './client.ts';
+import {
+  MessageResponseSchema,
+  UserBudgetListSchema,
+  UserSchema,
+  type ChangePasswordRequestSchema,
+  type MessageResponse,
+  type User,
+  type UserBudget,
+  type UserUpdateRequestSchema,
+} from './contract.ts';
+
+/** Calls of the logged-in user (spec §7 and DESIGN.md §4): profile, password and budgets. */
+
+/** Body of `PUT /api/user/update`. */
+export type UserUpdateRequest = v.InferInput<typeof UserUpdateRequestSchema>;
+/** Body of `POST /api/user/changePassword`. */
+export type ChangePasswordRequest = v.InferInput<typeof ChangePasswordRequestSchema>;
+
+/** The user of the current token (`GET /api/user`), with their budgets in this shop. */
+export function fetchUser(options: CallOptions = {}): Promise<User> {
+  return api.get('/api/user', UserSchema, options);
+}
+
+/** Saves the profile (`PUT /api/user/update`) and answers the updated user. */
+export function updateUser(form: UserUpdateRequest): Promise<User> {
+  return api.put('/api/user/update', UserSchema, form);
+}
+
+/** Changes the password (`POST /api/user/changePassword`); the provider ends the user's other sessions. */
+export function changePassword(form: ChangePasswordRequest): Promise<MessageResponse> {
+  return api.post('/api/user/changePassword', MessageResponseSchema, form);
+}
+
+/** The buyer's budget assignments in the shop (`GET /api/user/budgets?website_id=`). */
+export function fetchBudgets(websiteId: number, options: CallOptions = {}): Promise<UserBudget[]> {
+  return api.get('/api/user/budgets', UserBudgetListSchema, { query: { website_id: websiteId }, signal: options.signal });
+}
