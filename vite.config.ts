@@ -15,6 +15,8 @@ const elementEntries = Object.fromEntries(
     .filter((file) => /^[a-z][a-z0-9-]*\.ts$/.test(file) && !file.endsWith('.test.ts') && !['define.ts', 'types.ts'].includes(file))
     .map((file) => [file.replace(/\.ts$/, ''), `elements/${file}`]),
 );
+/** Demo-only entries (not product elements): the widget gallery of /demo/widgets.html. */
+const demoEntries = { 'widget-gallery': 'demo/widgets/gallery-element.ts' };
 
 export default defineConfig(({ command }) => ({
   plugins: [react()],
@@ -31,7 +33,7 @@ export default defineConfig(({ command }) => ({
     modulePreload: false,
     copyPublicDir: false,
     rolldownOptions: {
-      input: elementEntries,
+      input: { ...elementEntries, ...demoEntries },
       preserveEntrySignatures: 'exports-only',
       output: {
         minify: true,

@@ -63,3 +63,15 @@ describe('strongAccent', () => {
     expect(strongAccent('not-a-colour')).toBeNull();
   });
 });
+
+describe('tokens.css', () => {
+  it('should default the strong accent to the readable shade of the default accent', async () => {
+    const css = (await import('./tokens.css?inline')).default;
+    expect(css).toContain(`var(--_settings-accent-strong, ${strongAccent('rgb(236 72 153)')})`);
+  });
+
+  it('should keep its element resets at zero specificity so widget rules win', async () => {
+    const css = (await import('./tokens.css?inline')).default;
+    expect(css).toMatch(/:where\(\.shop-root\)\s*:where\(button, input, select, textarea\)/);
+  });
+});

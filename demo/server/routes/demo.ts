@@ -83,6 +83,7 @@ export function registerDemoRoutes(app: Hono<AppEnv>): void {
 <tbody>${accountRows}</tbody></table>
 <h2>Tools</h2>
 <ul>
+<li><a href="/demo/widgets.html">Widget kit</a>: every widget in both languages and all three button styles.</li>
 <li><a href="/demo/outbox">Outbox</a>: e-mails the provider sent (password reset links, registration replies).</li>
 <li><a href="/api/slug/website?slug=acme">Shop config of acme</a> (JSON, <code>GET /api/slug/website</code>).</li>
 </ul>`,

@@ -101,6 +101,8 @@ export function Autocomplete({
 
   const { refs, floatingStyles } = useFloating({
     open,
+    // Fixed, so a scrolling ancestor (a dialog, a drawer) cannot clip the list.
+    strategy: 'fixed',
     placement: 'bottom-start',
     whileElementsMounted: autoUpdate,
     middleware: [

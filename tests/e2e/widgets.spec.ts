@@ -1,0 +1,130 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+
+/**
+ * The widget kit in a real browser, inside a real shadow root (/demo/widgets.html): accessibility in
+ * both languages and all button styles, and the behaviours jsdom cannot show (positioning, focus,
+ * top-layer dialogs, outside clicks across the shadow boundary, timers).
+ */
+async function openGallery(page: Page) {
+  await page.goto('/demo/widgets.html');
+  await expect(page.getByRole('heading', { level: 1, name: 'Widget kit' })).toBeVisible();
+}
+
+async function expectNoAxeViolations(page: Page, context: string) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  expect(violations.map((v) => `${context}: ${v.id} (${v.nodes.length}) ${v.nodes[0]?.target.join(' ')}`)).toEqual([]);
+}
+
+test.describe('widget gallery', () => {
+  test('should have no accessibility violations in English and Polish, in each button style', async ({ page }) => {
+    await openGallery(page);
+    await expectNoAxeViolations(page, 'en, round');
+    await page.getByRole('radio', { name: 'Square' }).click();
+    await expectNoAxeViolations(page, 'en, square');
+    await page.getByRole('radio', { name: 'Polski' }).first().click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Zestaw kontrolek' })).toBeVisible();
+    await page.getByRole('radio', { name: 'Średnie' }).click();
+    await expectNoAxeViolations(page, 'pl, medium');
+  });
+
+  test('should apply the three button styles as corner radii', async ({ page }) => {
+    await openGallery(page);
+    const radius = () => page.getByRole('button', { name: /Add to cart/ }).evaluate((node) => getComputedStyle(node).borderTopLeftRadius);
+    expect(parseFloat(await radius())).toBeGreaterThan(100);
+    await page.getByRole('radio', { name: 'Medium' }).click();
+    expect(await radius()).toBe('8px');
+    await page.getByRole('radio', { name: 'Square' }).click();
+    expect(await radius()).toBe('0px');
+  });
+
+  test('should operate the dropdown by keyboard and close it by clicking outside', async ({ page }) => {
+    await openGallery(page);
+    const sort = page.getByRole('combobox', { name: 'Sort by' });
+    await sort.focus();
+    await page.keyboard.press('ArrowDown');
+    const list = page.getByRole('listbox');
+    await expect(list).toBeVisible();
+    expect(await list.evaluate((node) => getComputedStyle(node).maxHeight)).toBe('400px');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await expect(list).toBeHidden();
+    await expect(sort).toHaveText(/Product name Z-A/);
+    await sort.click();
+    await expect(page.getByRole('listbox')).toBeVisible();
+    await page.getByRole('heading', { level: 1 }).click();
+    await expect(page.getByRole('listbox')).toBeHidden();
+  });
+
+  test('should filter the country autocomplete ignoring case and accents, and say "No data"', async ({ page }) => {
+    await openGallery(page);
+    await page.getByRole('radio', { name: 'Polski' }).first().click();
+    const country = page.getByRole('combobox', { name: 'Kraj' });
+    await country.fill('wegry');
+    await expect(page.getByRole('option', { name: 'Węgry' })).toBeVisible();
+    await country.fill('zzzz');
+    await expect(page.getByText('Brak danych').first()).toBeVisible();
+  });
+
+  test('should show the tooltip on keyboard focus, above its trigger, and hide it on Escape', async ({ page }) => {
+    await openGallery(page);
+    const trigger = page.getByRole('button', { name: 'Tooltip' });
+    await trigger.focus();
+    const tooltip = page.getByRole('tooltip');
+    await expect(tooltip).toBeVisible();
+    const [tip, button] = await Promise.all([tooltip.boundingBox(), trigger.boundingBox()]);
+    expect(tip!.y + tip!.height).toBeLessThanOrEqual(button!.y);
+    await page.keyboard.press('Escape');
+    await expect(tooltip).toBeHidden();
+  });
+
+  test('should trap focus in the drawer, close it on Escape and give focus back', async ({ page }) => {
+    await openGallery(page);
+    const opener = page.getByRole('button', { name: 'Open drawer' });
+    await opener.click();
+    const drawer = page.getByRole('dialog', { name: 'Cart' });
+    await expect(drawer).toBeVisible();
+    for (let i = 0; i < 6; i++) {
+      await page.keyboard.press('Tab');
+      const inside = await drawer.evaluate((node) => {
+        let active: Element | null = document.activeElement;
+        while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
+        return node.contains(active);
+      });
+      expect(inside).toBe(true);
+    }
+    expect(await page.evaluate(() => getComputedStyle(document.documentElement).overflow)).toBe('hidden');
+    await page.keyboard.press('Escape');
+    await expect(drawer).toBeHidden();
+    await expect(opener).toBeFocused();
+    expect(await page.evaluate(() => getComputedStyle(document.documentElement).overflow)).not.toBe('hidden');
+  });
+
+  test('should open a modal dialog whose own dropdown works above it', async ({ page }) => {
+    await openGallery(page);
+    await page.getByRole('button', { name: 'Open dialog' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Cost centre' });
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole('combobox', { name: 'Country' }).click();
+    await page.getByRole('option').first().click();
+    await expect(dialog.getByRole('combobox', { name: 'Country' })).not.toHaveText('Select…');
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+  });
+
+  test('should show an alert toast to screen readers and hide it after 3 seconds', async ({ page }) => {
+    await openGallery(page);
+    await page.getByRole('button', { name: 'Success' }).click();
+    const status = page.getByRole('status').filter({ hasText: 'Thank you, your message has been sent.' });
+    await expect(status).toBeVisible();
+    await expect(status).toBeHidden({ timeout: 5000 });
+  });
+
+  test('should refuse a file with a wrong extension with the spec message', async ({ page }) => {
+    await openGallery(page);
+    await page.locator('shop-widget-gallery').evaluate(() => undefined);
+    const input = page.locator('input[type="file"]');
+    await input.setInputFiles({ name: 'virus.exe', mimeType: 'application/octet-stream', buffer: Buffer.from('MZ') });
+    await expect(page.getByRole('alert').filter({ hasText: 'Unauthorized file extension' })).toBeVisible();
+  });
+});
