@@ -1,3 +1,4 @@
+import { useSignals } from '@preact/signals-react/runtime';
 import { forwardRef, type ButtonHTMLAttributes, type ReactNode } from 'react';
 import { t } from '../../i18n/index.ts';
 import { registerStyles } from '../../theme/styles.ts';
@@ -23,6 +24,7 @@ export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button
   { variant = 'primary', size = 'medium', loading = false, fullWidth = false, type = 'button', disabled, onClick, children, ...rest },
   ref,
 ) {
+  useSignals();
   return (
     <button
       ref={ref}
