@@ -13,7 +13,7 @@ function sourceFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
     const full = path.join(dir, name);
     if (statSync(full).isDirectory()) return sourceFiles(full);
-    return /\.tsx$/.test(name) && !/\.test\.tsx$/.test(name) ? [full] : [];
+    return name.endsWith('.tsx') && !name.endsWith('.test.tsx') ? [full] : [];
   });
 }
 
