@@ -1,11 +1,11 @@
-import { autoUpdate, flip, offset, shift, size, useFloating } from '@floating-ui/react-dom';
 import { useSignals } from '@preact/signals-react/runtime';
-import { useCallback, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { t } from '../../i18n/index.ts';
 import { registerStyles } from '../../theme/styles.ts';
 import { Field } from '../field/Field.tsx';
 import { matchesQuery, normaliseForMatch } from '../shared/match.ts';
 import { Portal } from '../shared/Portal.tsx';
+import { useListPosition } from '../shared/use-list-position.ts';
 import { useControllableState } from '../shared/use-controllable-state.ts';
 import { useDismiss } from '../shared/use-dismiss.ts';
 import css from './autocomplete.css?inline';
@@ -99,40 +99,7 @@ export function Autocomplete({
   const matches = useMemo(() => (filter === null ? [...options] : options.filter((option) => matchesQuery(option.label, filter))), [options, filter]);
   const expanded = open && matches.length > 0;
 
-  const { refs, floatingStyles } = useFloating({
-    open,
-    // Fixed, so a scrolling ancestor (a dialog, a drawer) cannot clip the list.
-    strategy: 'fixed',
-    placement: 'bottom-start',
-    whileElementsMounted: autoUpdate,
-    middleware: [
-      offset(4),
-      flip({ padding: 8 }),
-      shift({ padding: 8 }),
-      size({
-        apply({ rects, elements }) {
-          elements.floating.style.minWidth = `${rects.reference.width}px`;
-        },
-      }),
-    ],
-  });
-
-  // Stable ref callbacks: a new function each render would detach and re-attach the nodes every time.
-  const { setReference, setFloating } = refs;
-  const setWrapper = useCallback(
-    (node: HTMLDivElement | null) => {
-      wrapperRef.current = node;
-      setReference(node);
-    },
-    [setReference],
-  );
-  const setPopup = useCallback(
-    (node: HTMLDivElement | null) => {
-      popupRef.current = node;
-      setFloating(node);
-    },
-    [setFloating],
-  );
+  const { setReference: setWrapper, setFloating: setPopup, floatingStyles } = useListPosition(open, wrapperRef, popupRef);
 
   // A value chosen elsewhere (or options that arrive later) shows its label, unless the user is typing.
   const shown = useRef({ value, selectedLabel });

@@ -1,11 +1,11 @@
-import { autoUpdate, flip, offset, shift, size, useFloating } from '@floating-ui/react-dom';
 import { useSignals } from '@preact/signals-react/runtime';
-import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { t } from '../../i18n/index.ts';
 import { registerStyles } from '../../theme/styles.ts';
 import { Field } from '../field/Field.tsx';
 import { startsWithQuery } from '../shared/match.ts';
 import { Portal } from '../shared/Portal.tsx';
+import { useListPosition } from '../shared/use-list-position.ts';
 import { useControllableState } from '../shared/use-controllable-state.ts';
 import { useDismiss } from '../shared/use-dismiss.ts';
 import css from './dropdown.css?inline';
@@ -121,40 +121,7 @@ export function Dropdown({
   };
   const initialActive = () => (selectedIndex >= 0 && isEnabled(selectedIndex) ? selectedIndex : firstEnabled());
 
-  const { refs, floatingStyles } = useFloating({
-    open,
-    // Fixed, so a scrolling ancestor (a dialog, a drawer) cannot clip the list.
-    strategy: 'fixed',
-    placement: 'bottom-start',
-    whileElementsMounted: autoUpdate,
-    middleware: [
-      offset(4),
-      flip({ padding: 8 }),
-      shift({ padding: 8 }),
-      size({
-        apply({ rects, elements }) {
-          elements.floating.style.minWidth = `${rects.reference.width}px`;
-        },
-      }),
-    ],
-  });
-
-  // Stable ref callbacks: a new function each render would detach and re-attach the nodes every time.
-  const { setReference, setFloating } = refs;
-  const setTrigger = useCallback(
-    (node: HTMLDivElement | null) => {
-      triggerRef.current = node;
-      setReference(node);
-    },
-    [setReference],
-  );
-  const setList = useCallback(
-    (node: HTMLUListElement | null) => {
-      listRef.current = node;
-      setFloating(node);
-    },
-    [setFloating],
-  );
+  const { setReference: setTrigger, setFloating: setList, floatingStyles } = useListPosition(open, triggerRef, listRef);
 
   // Opened from outside (controlled `open`, `defaultOpen`): start at the chosen option.
   useEffect(() => {

@@ -1,4 +1,4 @@
-import { autoUpdate, flip, offset, shift, useFloating, type Placement } from '@floating-ui/react-dom';
+import type { Placement } from '@floating-ui/react-dom';
 import {
   Children,
   cloneElement,
@@ -6,7 +6,6 @@ import {
   useCallback,
   useEffect,
   useId,
-  useMemo,
   useRef,
   type FocusEvent,
   type KeyboardEvent,
@@ -17,8 +16,9 @@ import {
 } from 'react';
 import { registerStyles } from '../../theme/styles.ts';
 import { containsDeep, getDeepActiveElement, getTabbables } from '../shared/focus-trap.ts';
-import { composeHandlers, mergeRefs } from '../shared/merge-props.ts';
+import { composeHandlers } from '../shared/merge-props.ts';
 import { Portal } from '../shared/Portal.tsx';
+import { useAnchoredLayer } from '../shared/use-anchored-layer.ts';
 import { useControllableState } from '../shared/use-controllable-state.ts';
 import { useDismiss } from '../shared/use-dismiss.ts';
 import css from './popover.css?inline';
@@ -31,8 +31,6 @@ export const POPOVER_OFFSET_PX = 10;
 export const POPOVER_HIDE_DELAY_MS = 100;
 /** Preferred side (spec §9: top); it flips and shifts to stay in view. */
 export const POPOVER_DEFAULT_PLACEMENT: Placement = 'top';
-/** Space kept between a shifted popover and the edge of the viewport. */
-export const POPOVER_VIEWPORT_PADDING_PX = 8;
 
 /** Props a cloned trigger may already carry; the popover chains onto them. */
 interface TriggerProps {
@@ -101,8 +99,6 @@ export function Popover({
   const hideTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   /** Set while focus is handed back to the trigger on close, so that focus does not reopen it. */
   const returningFocus = useRef(false);
-  const middleware = useMemo(() => [offset(POPOVER_OFFSET_PX), flip({ padding: POPOVER_VIEWPORT_PADDING_PX }), shift({ padding: POPOVER_VIEWPORT_PADDING_PX })], []);
-  const { refs, floatingStyles, placement: actualPlacement } = useFloating({ open, placement, strategy: 'fixed', middleware, whileElementsMounted: autoUpdate });
 
   const cancelHide = useCallback(() => {
     if (hideTimer.current !== null) clearTimeout(hideTimer.current);
@@ -153,25 +149,16 @@ export function Popover({
 
   useDismiss({ open, onDismiss: () => close(), inside: [triggerRef, popoverRef] });
 
-  const setPopover = useCallback(
-    (node: HTMLDivElement | null) => {
-      popoverRef.current = node;
-      refs.setFloating(open ? node : null);
-    },
-    [open, refs],
-  );
-
   const child = Children.only(children);
   const own: TriggerProps = isValidElement<TriggerProps>(child) ? child.props : {};
-  const ownRef = own.ref;
-  const setTrigger = useMemo(
-    () =>
-      mergeRefs<HTMLElement>(ownRef, (node) => {
-        triggerRef.current = node;
-        refs.setReference(node);
-      }),
-    [ownRef, refs],
-  );
+  const { setTrigger, setLayer: setPopover, floatingStyles, actualPlacement } = useAnchoredLayer({
+    open,
+    placement,
+    offsetPx: POPOVER_OFFSET_PX,
+    triggerRef,
+    layerRef: popoverRef,
+    ownTriggerRef: own.ref,
+  });
   if (!isValidElement<TriggerProps>(child)) return child;
   const triggerId = own.id ?? generatedTriggerId;
 

@@ -1,8 +1,9 @@
-import { autoUpdate, flip, offset, shift, useFloating, type Placement } from '@floating-ui/react-dom';
-import { Children, cloneElement, isValidElement, useCallback, useId, useMemo, useRef, type FocusEvent, type MouseEvent, type ReactElement, type ReactNode, type Ref } from 'react';
+import type { Placement } from '@floating-ui/react-dom';
+import { Children, cloneElement, isValidElement, useId, useRef, type FocusEvent, type MouseEvent, type ReactElement, type ReactNode, type Ref } from 'react';
 import { registerStyles } from '../../theme/styles.ts';
-import { composeHandlers, mergeRefs } from '../shared/merge-props.ts';
+import { composeHandlers } from '../shared/merge-props.ts';
 import { Portal } from '../shared/Portal.tsx';
+import { useAnchoredLayer } from '../shared/use-anchored-layer.ts';
 import { useControllableState } from '../shared/use-controllable-state.ts';
 import { useDismiss } from '../shared/use-dismiss.ts';
 import css from './tooltip.css?inline';
@@ -13,8 +14,6 @@ registerStyles('tooltip', css);
 export const TOOLTIP_OFFSET_PX = 8;
 /** Where the tooltip goes when there is room (spec §9: top); it flips and shifts to stay in view. */
 export const TOOLTIP_DEFAULT_PLACEMENT: Placement = 'top';
-/** Space kept between a shifted tooltip and the edge of the viewport. */
-export const TOOLTIP_VIEWPORT_PADDING_PX = 8;
 
 /** Props a cloned trigger may already carry; the tooltip chains onto them. */
 interface TriggerProps {
@@ -57,32 +56,19 @@ export function Tooltip({ content, children, placement = TOOLTIP_DEFAULT_PLACEME
   const id = useId();
   const triggerRef = useRef<HTMLElement | null>(null);
   const tooltipRef = useRef<HTMLDivElement | null>(null);
-  const middleware = useMemo(() => [offset(TOOLTIP_OFFSET_PX), flip({ padding: TOOLTIP_VIEWPORT_PADDING_PX }), shift({ padding: TOOLTIP_VIEWPORT_PADDING_PX })], []);
-  const { refs, floatingStyles, placement: actualPlacement } = useFloating({ open, placement, strategy: 'fixed', middleware, whileElementsMounted: autoUpdate });
 
   useDismiss({ open, onDismiss: () => setOpen(false), inside: [triggerRef, tooltipRef] });
 
-  // Floating UI tracks the tooltip only while it is shown: closed tooltips cost no listeners.
-  const setTooltip = useCallback(
-    (node: HTMLDivElement | null) => {
-      tooltipRef.current = node;
-      refs.setFloating(open ? node : null);
-    },
-    [open, refs],
-  );
-
   const child = Children.only(children);
   const own: TriggerProps = isValidElement<TriggerProps>(child) ? child.props : {};
-  const ownRef = own.ref;
-  // Stable, so React does not detach and re-attach the trigger (and Floating UI re-measure) each render.
-  const setTrigger = useMemo(
-    () =>
-      mergeRefs<HTMLElement>(ownRef, (node) => {
-        triggerRef.current = node;
-        refs.setReference(node);
-      }),
-    [ownRef, refs],
-  );
+  const { setTrigger, setLayer: setTooltip, floatingStyles, actualPlacement } = useAnchoredLayer({
+    open,
+    placement,
+    offsetPx: TOOLTIP_OFFSET_PX,
+    triggerRef,
+    layerRef: tooltipRef,
+    ownTriggerRef: own.ref,
+  });
 
   if (!isValidElement<TriggerProps>(child)) return child;
   const describedBy = [own['aria-describedby'], id].filter(Boolean).join(' ');
