@@ -1,0 +1,32 @@
+import type { MessageKey } from '../i18n/index.ts';
+import type { RouteId } from '../domain/routes.ts';
+
+/** The i18n key of each screen's title (the document title and its heading); content pages use their name. */
+export const ROUTE_TITLES: Record<RouteId, MessageKey> = {
+  home: 'nav.home',
+  'privacy-policy': 'nav.privacy_policy',
+  'terms-of-use': 'nav.terms_of_use',
+  page: 'nav.home',
+  login: 'auth.login_title',
+  register: 'auth.register_title',
+  forget: 'auth.forget_title',
+  'new-password': 'auth.new_password_title',
+  products: 'nav.products',
+  product: 'nav.products',
+  cart: 'nav.cart',
+  checkout: 'checkout.title',
+  'checkout-delivery': 'checkout.steps.delivery',
+  'checkout-payment': 'checkout.steps.payment',
+  'checkout-summary': 'checkout.steps.summary',
+  'payment-processing': 'checkout.payment_processing',
+  'order-confirmation': 'checkout.steps.confirmation',
+  user: 'account.title',
+  'user-orders': 'account.orders',
+  'user-order': 'account.orders',
+  'user-budgets': 'account.budgets',
+  'user-account-details': 'account.details',
+  'user-addresses': 'account.addresses',
+  coordinator: 'account.coordinator_area',
+  'not-found': 'app.not_found_title',
+  'store-not-found': 'app.store_not_found',
+};

@@ -1,0 +1,53 @@
+import { signal } from '@preact/signals-react';
+import { pageSingleton } from './registry.ts';
+
+/**
+ * How this page uses the shop elements (DESIGN.md §3 "Configuration"), from attributes on any
+ * element: `shop` and `api-base` override the host-name rule, `base-path` mounts the storefront under
+ * a path, `storefront-url` is where widgets link to when no router is on the page, `provider-domain`
+ * is the provider's own domain for the host-name rule. The first element that names a value wins.
+ */
+export interface PageConfig {
+  shop: string | null;
+  apiBase: string | null;
+  basePath: string;
+  storefrontUrl: string | null;
+  providerDomain: string;
+}
+
+/** The provider's own domain: `<slug>.<domain>` hosts a shop (the demo's is `localhost`). */
+export const DEFAULT_PROVIDER_DOMAIN = 'localhost';
+
+export const pageConfig = pageSingleton('pageConfig', () =>
+  signal<PageConfig>({ shop: null, apiBase: null, basePath: '', storefrontUrl: null, providerDomain: DEFAULT_PROVIDER_DOMAIN }),
+);
+
+/** Which keys were set by an element already (the first one wins). */
+const claimed = pageSingleton('pageConfigClaimed', () => new Set<keyof PageConfig>());
+
+/** Normalises a base path: '' for the root, else a leading slash and no trailing one. */
+export function normaliseBasePath(value: string): string {
+  const trimmed = value.trim().replace(/\/+$/, '');
+  if (trimmed === '' || trimmed === '/') return '';
+  return trimmed.startsWith('/') ? trimmed : `/${trimmed}`;
+}
+
+/** Applies values from an element's attributes; a key already set by an earlier element is kept. */
+export function configurePage(values: Partial<Record<keyof PageConfig, string | null | undefined>>): void {
+  const next = { ...pageConfig.value };
+  let changed = false;
+  for (const [key, raw] of Object.entries(values) as [keyof PageConfig, string | null | undefined][]) {
+    if (raw === null || raw === undefined || raw.trim() === '' || claimed.has(key)) continue;
+    claimed.add(key);
+    const value = key === 'basePath' ? normaliseBasePath(raw) : raw.trim();
+    (next as Record<keyof PageConfig, string | null>)[key] = value;
+    changed = true;
+  }
+  if (changed) pageConfig.value = next;
+}
+
+/** @internal Tests start from a fresh configuration. */
+export function resetPageConfig(): void {
+  claimed.clear();
+  pageConfig.value = { shop: null, apiBase: null, basePath: '', storefrontUrl: null, providerDomain: DEFAULT_PROVIDER_DOMAIN };
+}

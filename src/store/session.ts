@@ -1,0 +1,141 @@
+import { computed, signal } from '@preact/signals-react';
+import * as authApi from '../api/auth.ts';
+import { api } from '../api/client.ts';
+import type { User } from '../api/contract.ts';
+import type { ResetPasswordRequest } from '../api/auth.ts';
+import { clearAuthToken, getAuthToken, setAuthToken } from '../api/cookies.ts';
+import { isApiClientError } from '../api/errors.ts';
+import { fetchUser } from '../api/user.ts';
+import { pageSingleton } from './registry.ts';
+import { shop } from './shop.ts';
+import { readStored, removeStored, shopKey, writeStored } from './storage.ts';
+
+/**
+ * Who is using the shop (spec §4): the token lives in the `Admin-Token` cookie, the logged-in user's id
+ * in local storage (per shop), the user in a signal every element shares.
+ * - `unknown`: not checked yet (a token may exist); guards wait for it.
+ * - `guest`: nobody is logged in (or the token was refused: spec §8 "Token fetch failure").
+ * - `user`: a user is loaded.
+ */
+export type SessionStatus = 'unknown' | 'loading' | 'guest' | 'user';
+
+export const user = pageSingleton('user', () => signal<User | null>(null));
+export const sessionStatus = pageSingleton('sessionStatus', () => signal<SessionStatus>('unknown'));
+export const isLoggedIn = pageSingleton('isLoggedIn', () => computed(() => user.value !== null));
+export const isCoordinator = pageSingleton('isCoordinator', () => computed(() => user.value?.role === 'coordinator'));
+
+/** Called after the session ends for any reason (logout, 401, user switch), e.g. to clear the cart. */
+type SessionListener = (reason: 'logout' | 'expired') => void;
+const endListeners = pageSingleton('sessionEndListeners', () => new Set<SessionListener>());
+
+/** Registers a listener for the end of a session; returns the unsubscribe function. */
+export function onSessionEnd(listener: SessionListener): () => void {
+  endListeners.add(listener);
+  return () => endListeners.delete(listener);
+}
+
+const USER_ID_KEY = 'user-id';
+const isUserId = (value: unknown): value is number => typeof value === 'number' && Number.isInteger(value) && value > 0;
+
+/** The stored id of the user logged in to this shop (spec §3), or null. */
+export function storedUserId(): number | null {
+  const slug = shop.value?.slug;
+  return slug ? readStored(shopKey(slug, USER_ID_KEY), isUserId) : null;
+}
+
+function setUser(next: User): void {
+  user.value = next;
+  sessionStatus.value = 'user';
+  const slug = shop.value?.slug;
+  if (slug) writeStored(shopKey(slug, USER_ID_KEY), next.id);
+}
+
+/** Forgets the user, the stored id and the token; tells listeners why. */
+function clearSession(reason: 'logout' | 'expired'): void {
+  const hadUser = user.value !== null || getAuthToken() !== null;
+  clearAuthToken();
+  const slug = shop.value?.slug;
+  if (slug) removeStored(shopKey(slug, USER_ID_KEY));
+  user.value = null;
+  sessionStatus.value = 'guest';
+  if (hadUser) for (const listener of endListeners) listener(reason);
+}
+
+// A 401 on any call ends the session cleanly (the guards then send the user to Login).
+api.configure({ onUnauthorized: () => clearSession('expired') });
+
+let restoring: Promise<void> | null = null;
+
+/**
+ * Loads the user from an existing token once per page. Without a token the visitor is a guest; a token
+ * the server refuses (or a failed call) also falls back to guest (spec §8), never to an error screen.
+ */
+export function restoreSession(): Promise<void> {
+  restoring ??= (async () => {
+    if (!getAuthToken()) {
+      sessionStatus.value = 'guest';
+      return;
+    }
+    sessionStatus.value = 'loading';
+    try {
+      setUser(await fetchUser());
+    } catch (error) {
+      // 401 already cleared the session; other failures (network, 500) leave the token for a later try.
+      if (!isApiClientError(error, 'http') || error.status !== 401) clearAuthToken();
+      user.value = null;
+      sessionStatus.value = 'guest';
+    }
+  })();
+  return restoring;
+}
+
+/** Logs in to the current shop (spec §4: store the token, then load the user). Throws API errors. */
+export async function login(email: string, password: string): Promise<User> {
+  const website = shop.value;
+  if (!website) throw new Error('login needs a loaded shop');
+  const { access_token } = await authApi.login({ email, password, website_id: website.id });
+  return adoptToken(access_token);
+}
+
+/** Stores a token from login or password reset and loads its user (spec §4). */
+export async function adoptToken(token: string): Promise<User> {
+  setAuthToken(token);
+  try {
+    const loaded = await fetchUser();
+    setUser(loaded);
+    return loaded;
+  } catch (error) {
+    clearSession('expired');
+    throw error;
+  }
+}
+
+/** Sets a new password from an e-mailed link; the user is then logged in (spec §4). */
+export async function resetPasswordAndLogin(form: ResetPasswordRequest): Promise<User> {
+  const { access_token } = await authApi.resetPassword(form);
+  return adoptToken(access_token);
+}
+
+/** Logs out: the server revokes the token; locally everything is cleared even if that call fails. */
+export async function logout(): Promise<void> {
+  try {
+    if (getAuthToken()) await authApi.logout();
+  } catch {
+    // Offline or already expired: the local session ends all the same.
+  } finally {
+    clearSession('logout');
+  }
+}
+
+/** Replaces the loaded user (after a profile update). */
+export function updateSessionUser(next: User): void {
+  if (user.value) setUser(next);
+}
+
+/** @internal Tests start from a page with no session. */
+export function resetSession(): void {
+  restoring = null;
+  user.value = null;
+  sessionStatus.value = 'unknown';
+  endListeners.clear();
+}

@@ -1,0 +1,83 @@
+import { computed, signal } from '@preact/signals-react';
+import { api } from '../api/client.ts';
+import { POINTS_CURRENCY, type Website } from '../api/contract.ts';
+import { fetchWebsite } from '../api/website.ts';
+import { shopSlugFromHost } from '../domain/tenant.ts';
+import { pageConfig } from './config.ts';
+import { setLocale } from './locale.ts';
+import { pageSingleton } from './registry.ts';
+import { storageBase, themeSettings } from './theme.ts';
+
+/** Where the shop's presets stand: loading first, then the app knows which shop it is (spec §2 start-up). */
+export type ShopStatus = 'idle' | 'loading' | 'ready' | 'not-found' | 'error';
+
+/** The shop's configuration (spec §1), once loaded. */
+export const shop = pageSingleton('shop', () => signal<Website | null>(null));
+export const shopStatus = pageSingleton('shopStatus', () => signal<ShopStatus>('idle'));
+
+/** Points (budget) shop: currency `pkt` (spec §1). */
+export const isPointsShop = pageSingleton('isPointsShop', () => computed(() => shop.value?.currency === POINTS_CURRENCY));
+
+/** The shop's slug: the `shop` attribute, else the host-name rule (spec §1). */
+export function resolveShopSlug(host: string = typeof location === 'undefined' ? '' : location.host): string | null {
+  return pageConfig.value.shop ?? shopSlugFromHost(host, pageConfig.value.providerDomain);
+}
+
+/** Files are served from the provider's `/storage/` beside its API (spec §7). */
+export function storageBaseFor(apiBase: string): string {
+  return `${apiBase.replace(/\/+$/, '')}/storage/`;
+}
+
+/** The language a user picked themselves beats the shop's default for the rest of the visit. */
+const userPickedLocale = pageSingleton('userPickedLocale', () => ({ value: false }));
+
+/** Marks the language as the user's own choice (the language switch calls it). */
+export function markLocaleChosen(): void {
+  userPickedLocale.value = true;
+}
+
+let pending: Promise<void> | null = null;
+
+/**
+ * Loads the shop's presets once per page, whatever number of elements ask (spec §2 start-up):
+ * configures the API base, fetches the config for the resolved slug, then applies the shop's language
+ * and theme. An unknown shop or a failure still resolves: `shopStatus` says which, and the storefront
+ * shows Store not found.
+ */
+export function loadShop(): Promise<void> {
+  pending ??= (async () => {
+    const config = pageConfig.value;
+    if (config.apiBase) {
+      api.configure({ baseUrl: config.apiBase });
+      storageBase.value = storageBaseFor(config.apiBase);
+    }
+    const slug = resolveShopSlug();
+    if (!slug) {
+      shopStatus.value = 'not-found';
+      return;
+    }
+    shopStatus.value = 'loading';
+    try {
+      const website = await fetchWebsite(slug);
+      if (!website) {
+        shopStatus.value = 'not-found';
+        return;
+      }
+      shop.value = website;
+      themeSettings.value = website.settings;
+      if (!userPickedLocale.value) setLocale(website.lang);
+      shopStatus.value = 'ready';
+    } catch {
+      shopStatus.value = 'error';
+    }
+  })();
+  return pending;
+}
+
+/** @internal Tests start from a page that has not loaded a shop. */
+export function resetShop(): void {
+  pending = null;
+  shop.value = null;
+  shopStatus.value = 'idle';
+  userPickedLocale.value = false;
+}

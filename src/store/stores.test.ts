@@ -1,0 +1,270 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Website } from '../api/contract.ts';
+import { getAuthToken, setAuthToken } from '../api/cookies.ts';
+import { configurePage, normaliseBasePath, pageConfig, resetPageConfig } from './config.ts';
+import { locale } from './locale.ts';
+import { adoptToken, isLoggedIn, login, logout, onSessionEnd, resetSession, restoreSession, sessionStatus, storedUserId, user } from './session.ts';
+import { loadShop, markLocaleChosen, resetShop, resolveShopSlug, shop, shopStatus } from './shop.ts';
+import { onStorageChange, readStored, removeStoredMatching, shopKey, storageKey, writeStored } from './storage.ts';
+import { themeSettings } from './theme.ts';
+
+const website: Website = {
+  id: 1,
+  slug: 'acme',
+  name: 'ACME Corporation',
+  lang: 'pl',
+  currency: 'pkt',
+  payment_type: 'budget',
+  paymentMethods: [{ id: 1, code: 'budget', name: 'Points budget' }],
+  is_gross: false,
+  login_required: true,
+  registration_type: 'budget_form',
+  shipping_only_to_specific_address: false,
+  pages: [],
+  popups: [],
+  popup_enabled: false,
+  livechat_enabled: false,
+  livechat_script: null,
+  mpk_required: true,
+  settings: { accent_colour: '#2563eb', font: null, favicon: null, logo: null, button_style: 'square' },
+};
+
+const me = {
+  id: 7,
+  email: 'buyer@acme.test',
+  name: 'Anna',
+  surname: 'Nowak',
+  phone: '',
+  job_title: '',
+  buyer_id: '',
+  cost_center: '',
+  role: 'buyer' as const,
+  website_id: 1,
+  coordinator_email: null,
+  budgets: [],
+};
+
+function json(body: unknown, status = 200): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+}
+
+/** A fetch stub answering by method and path. */
+function stubFetch(routes: Record<string, () => Response>) {
+  const calls: { method: string; path: string; body: unknown }[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, 'http://acme.localhost');
+      const method = (init?.method ?? (input instanceof Request ? input.method : 'GET')).toUpperCase();
+      calls.push({ method, path: url.pathname + url.search, body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined });
+      const route = routes[`${method} ${url.pathname}`];
+      return route ? route() : json({ message: 'Not found', code: 'errors.not_found' }, 404);
+    }),
+  );
+  return calls;
+}
+
+function clearCookies() {
+  for (const cookie of document.cookie.split(';')) {
+    const name = cookie.split('=')[0]?.trim();
+    if (name) document.cookie = `${name}=; Max-Age=0; Path=/`;
+  }
+}
+
+beforeEach(() => {
+  resetPageConfig();
+  resetShop();
+  resetSession();
+  localStorage.clear();
+  clearCookies();
+  locale.value = 'en';
+  themeSettings.value = null;
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('storage', () => {
+  it('should scope keys by shop and user', () => {
+    expect(storageKey('acme', null, 'cart')).toBe('shop-elements:acme:guest:cart');
+    expect(storageKey('acme', 7, 'cart')).toBe('shop-elements:acme:u7:cart');
+    expect(shopKey('globex', 'user-id')).toBe('shop-elements:globex:user-id');
+  });
+
+  it('should discard corrupt JSON and values of the wrong shape, removing them', () => {
+    const isNumber = (value: unknown): value is number => typeof value === 'number';
+    localStorage.setItem('shop-elements:acme:x', '{not json');
+    expect(readStored('shop-elements:acme:x', isNumber)).toBeNull();
+    expect(localStorage.getItem('shop-elements:acme:x')).toBeNull();
+    writeStored('shop-elements:acme:y', { a: 1 });
+    expect(readStored('shop-elements:acme:y', isNumber)).toBeNull();
+    expect(localStorage.getItem('shop-elements:acme:y')).toBeNull();
+  });
+
+  it('should strip __proto__ keys from stored objects', () => {
+    localStorage.setItem('shop-elements:acme:z', '{"__proto__": {"polluted": true}, "ok": 1}');
+    const value = readStored('shop-elements:acme:z', (v): v is Record<string, unknown> => typeof v === 'object' && v !== null);
+    expect(value).toEqual({ ok: 1 });
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
+  it('should report a full quota instead of throwing', () => {
+    const setItem = vi.spyOn(Storage.prototype, 'setItem').mockImplementation(() => {
+      throw new DOMException('full', 'QuotaExceededError');
+    });
+    expect(writeStored('shop-elements:acme:q', 1)).toBe(false);
+    setItem.mockRestore();
+  });
+
+  it('should remove every shop entry whose key contains a marker, and nothing else', () => {
+    writeStored(storageKey('acme', 7, 'checkout'), 1);
+    writeStored(storageKey('acme', 7, 'contact'), 1);
+    writeStored(storageKey('acme', 8, 'checkout'), 1);
+    localStorage.setItem('other-app:u7', '1');
+    removeStoredMatching(':u7:');
+    expect(Object.keys(localStorage).sort()).toEqual(['other-app:u7', 'shop-elements:acme:u8:checkout']);
+  });
+
+  it('should tell listeners about changes made in another tab', () => {
+    const listener = vi.fn();
+    const stop = onStorageChange('k', listener);
+    window.dispatchEvent(new StorageEvent('storage', { key: 'k', newValue: '2' }));
+    window.dispatchEvent(new StorageEvent('storage', { key: 'other', newValue: '3' }));
+    stop();
+    window.dispatchEvent(new StorageEvent('storage', { key: 'k', newValue: '4' }));
+    expect(listener.mock.calls).toEqual([['2']]);
+  });
+});
+
+describe('page configuration', () => {
+  it('should let the first element that sets a value win', () => {
+    configurePage({ shop: 'acme', basePath: 'shop/' });
+    configurePage({ shop: 'globex', apiBase: 'https://api.example' });
+    expect(pageConfig.value).toMatchObject({ shop: 'acme', basePath: '/shop', apiBase: 'https://api.example' });
+  });
+
+  it('should normalise base paths', () => {
+    expect(normaliseBasePath('')).toBe('');
+    expect(normaliseBasePath('/')).toBe('');
+    expect(normaliseBasePath('shop')).toBe('/shop');
+    expect(normaliseBasePath('/shop//')).toBe('/shop');
+  });
+});
+
+describe('shop store', () => {
+  it('should resolve the shop from the host name unless an attribute names it', () => {
+    expect(resolveShopSlug('acme.localhost:4173')).toBe('acme');
+    expect(resolveShopSlug('shop.globex.com')).toBe('globex');
+    configurePage({ shop: 'initech' });
+    expect(resolveShopSlug('acme.localhost:4173')).toBe('initech');
+  });
+
+  it('should load the presets once, then apply the shop language and theme', async () => {
+    const calls = stubFetch({ 'GET /api/slug/website': () => json(website) });
+    configurePage({ shop: 'acme' });
+    await Promise.all([loadShop(), loadShop()]);
+    expect(calls.filter((call) => call.path.startsWith('/api/slug/website'))).toHaveLength(1);
+    expect(calls[0]?.path).toBe('/api/slug/website?slug=acme');
+    expect(shopStatus.value).toBe('ready');
+    expect(shop.value?.name).toBe('ACME Corporation');
+    expect(locale.value).toBe('pl');
+    expect(themeSettings.value?.button_style).toBe('square');
+  });
+
+  it('should keep a language the user chose over the shop default', async () => {
+    stubFetch({ 'GET /api/slug/website': () => json(website) });
+    configurePage({ shop: 'acme' });
+    locale.value = 'en';
+    markLocaleChosen();
+    await loadShop();
+    expect(locale.value).toBe('en');
+  });
+
+  it('should say not-found for an unknown shop and error for a failure, without throwing', async () => {
+    stubFetch({ 'GET /api/slug/website': () => json({ message: 'Store not found', code: 'errors.store_not_found' }, 404) });
+    configurePage({ shop: 'nosuch' });
+    await loadShop();
+    expect(shopStatus.value).toBe('not-found');
+    resetShop();
+    stubFetch({ 'GET /api/slug/website': () => new Response('<html>oops</html>', { status: 200, headers: { 'content-type': 'text/html' } }) });
+    await loadShop();
+    expect(shopStatus.value).toBe('error');
+  });
+
+  it('should say not-found when no shop can be resolved at all', async () => {
+    await loadShop();
+    expect(shopStatus.value).toBe('not-found');
+  });
+});
+
+describe('session store', () => {
+  beforeEach(() => {
+    shop.value = website;
+  });
+
+  it('should be a guest without a token, without calling the API', async () => {
+    const calls = stubFetch({});
+    await restoreSession();
+    expect(sessionStatus.value).toBe('guest');
+    expect(calls).toHaveLength(0);
+  });
+
+  it('should log in: store the token, load the user and remember the user id', async () => {
+    const calls = stubFetch({ 'POST /api/login': () => json({ access_token: 'a'.repeat(43) }), 'GET /api/user': () => json(me) });
+    await login('buyer@acme.test', 'Passw0rd!');
+    expect(calls[0]).toMatchObject({ method: 'POST', path: '/api/login', body: { email: 'buyer@acme.test', password: 'Passw0rd!', website_id: 1 } });
+    expect(getAuthToken()).toBe('a'.repeat(43));
+    expect(user.value?.email).toBe('buyer@acme.test');
+    expect(isLoggedIn.value).toBe(true);
+    expect(storedUserId()).toBe(7);
+  });
+
+  it('should restore a session from the token and fall back to guest when the token is refused', async () => {
+    setAuthToken('t'.repeat(43));
+    stubFetch({ 'GET /api/user': () => json(me) });
+    await restoreSession();
+    expect(sessionStatus.value).toBe('user');
+    resetSession();
+    setAuthToken('t'.repeat(43));
+    stubFetch({ 'GET /api/user': () => json({ message: 'Please log in', code: 'errors.unauthenticated' }, 401) });
+    await restoreSession();
+    expect(sessionStatus.value).toBe('guest');
+    expect(getAuthToken()).toBeNull();
+  });
+
+  it('should end the session cleanly when any call answers 401', async () => {
+    stubFetch({ 'GET /api/user': () => json(me) });
+    await adoptToken('u'.repeat(43));
+    const ended = vi.fn();
+    onSessionEnd(ended);
+    stubFetch({ 'GET /api/user': () => json({ message: 'Please log in', code: 'errors.unauthenticated' }, 401) });
+    await expect(restoreSession()).resolves.toBeUndefined();
+    const { fetchUser } = await import('../api/user.ts');
+    await expect(fetchUser()).rejects.toMatchObject({ status: 401 });
+    expect(user.value).toBeNull();
+    expect(getAuthToken()).toBeNull();
+    expect(storedUserId()).toBeNull();
+    expect(ended).toHaveBeenCalledWith('expired');
+  });
+
+  it('should log out locally even when the server cannot be reached', async () => {
+    stubFetch({ 'GET /api/user': () => json(me) });
+    await adoptToken('v'.repeat(43));
+    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('offline'))));
+    const ended = vi.fn();
+    onSessionEnd(ended);
+    await logout();
+    expect(user.value).toBeNull();
+    expect(getAuthToken()).toBeNull();
+    expect(sessionStatus.value).toBe('guest');
+    expect(ended).toHaveBeenCalledWith('logout');
+  });
+
+  it('should surface a wrong password as an API error and stay a guest', async () => {
+    stubFetch({ 'POST /api/login': () => json({ message: 'Invalid login details', code: 'errors.invalid_login' }, 422) });
+    await expect(login('buyer@acme.test', 'nope')).rejects.toMatchObject({ code: 'errors.invalid_login' });
+    expect(isLoggedIn.value).toBe(false);
+    expect(getAuthToken()).toBeNull();
+  });
+});
