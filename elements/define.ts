@@ -1,6 +1,7 @@
 import r2wc from '@r2wc/react-to-web-component';
 import { createElement, type ComponentType } from 'react';
 import { ElementShell } from '../src/app/element-context.tsx';
+import { configurePage } from '../src/store/config.ts';
 import { setLocale } from '../src/store/locale.ts';
 import { ensureDocumentFonts } from '../src/theme/fonts.ts';
 import { adoptStyles, releaseStyles } from '../src/theme/styles.ts';
@@ -15,9 +16,29 @@ export type PropTypes<P> = { [K in keyof P]-?: PropType };
 export interface CommonProps {
   /** Interface language for the whole page: `en` or `pl`. */
   lang?: string;
+  /** The shop's slug, overriding the host-name rule. */
+  shop?: string;
+  /** The provider's API base URL (default: this page's origin). */
+  apiBase?: string;
+  /** Path the storefront is mounted under, e.g. `/shop`. */
+  basePath?: string;
+  /** Where links lead when no `<shop-storefront>` is on the page. */
+  storefrontUrl?: string;
+  /** The provider's own domain for the host-name rule (default `localhost`). */
+  providerDomain?: string;
 }
 
-const COMMON_PROPS: PropTypes<CommonProps> = { lang: 'string' };
+const COMMON_PROPS: PropTypes<CommonProps> = {
+  lang: 'string',
+  shop: 'string',
+  apiBase: 'string',
+  basePath: 'string',
+  storefrontUrl: 'string',
+  providerDomain: 'string',
+};
+
+/** Page configuration attributes: the first element on the page that sets one wins (`configurePage`). */
+const CONFIG_ATTRIBUTES = { shop: 'shop', apiBase: 'api-base', basePath: 'base-path', storefrontUrl: 'storefront-url', providerDomain: 'provider-domain' } as const;
 
 /** r2wc keeps an element's props and its render function under these registered symbols. */
 const R2WC_PROPS = Symbol.for('r2wc.props');
@@ -65,6 +86,7 @@ export function createElementClass<P extends object>(component: ComponentType<P>
         if (type === 'boolean') this[R2WC_PROPS][prop] = parseBooleanAttribute(this.getAttribute(kebab(prop)));
       }
       if (this.hasAttribute('lang')) setLocale(this.getAttribute('lang'));
+      configurePage(Object.fromEntries(Object.entries(CONFIG_ATTRIBUTES).map(([key, attribute]) => [key, this.getAttribute(attribute)])));
     }
 
     override connectedCallback(): void {

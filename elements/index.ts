@@ -3,4 +3,9 @@
  * needs one element loads only that element's file (`dist/<name>.js`). Either way they share one store.
  */
 export { ShopLanguageSwitchElement } from './language-switch.ts';
+export { ShopStorefrontElement } from './storefront.ts';
+export { ShopLoginElement } from './login.ts';
+export { ShopRegisterElement } from './register.ts';
+export { ShopForgotPasswordElement } from './forgot-password.ts';
+export { ShopNewPasswordElement } from './new-password.ts';
 export type { ShopEventMap, ShopEventName, ShopEventDetail, ShopEventTarget } from './types.ts';

@@ -12,8 +12,9 @@ export interface LanguageSwitchProps {
 /**
  * Switches the interface language of every shop element on the page (en / pl, spec §1). Language
  * names are written in their own language, so a user who cannot read the current one finds theirs.
+ * `onSwitch` (React only, not an attribute) runs after the user picked a language.
  */
-export function LanguageSwitch({ showLabel = false }: LanguageSwitchProps) {
+export function LanguageSwitch({ showLabel = false, onSwitch }: LanguageSwitchProps & { onSwitch?: () => void }) {
   useSignals();
   const emit = useEmit();
   return (
@@ -25,6 +26,7 @@ export function LanguageSwitch({ showLabel = false }: LanguageSwitchProps) {
       options={LOCALES.map((code) => ({ value: code, label: code.toUpperCase(), ariaLabel: t(`app.languages.${code}`) }))}
       onValueChange={(next) => {
         setLocale(next);
+        onSwitch?.();
         emit('shop-locale-change', { locale: locale.value });
       }}
     />

@@ -115,6 +115,16 @@ describe('guardRoute: visitor rules (spec §2 table and Guards, §6)', () => {
   });
 
   it.each([
+    ['/user/orders', '/user/orders'],
+    ['/cart?x=1', '/cart?x=1'],
+    ['//evil.example', '/'],
+    ['https://evil.example', '/'],
+    ['/\\evil.example', '/'],
+  ])('should send a logged-in user on /login?redirect=%s to %s', (back, to) => {
+    expect(guard('login', { loggedIn: true, query: { redirect: back } })).toEqual({ kind: 'redirect', to, reason: 'already-logged-in' });
+  });
+
+  it.each([
     ['/cart', '/login?redirect=%2Fcart'],
     ['/', '/login?redirect=%2F'],
     ['/products/mug/7?variant=red', '/login?redirect=%2Fproducts%2Fmug%2F7%3Fvariant%3Dred'],

@@ -155,7 +155,8 @@ function checkoutStepRedirect(id: RouteDef['id'], state: CheckoutGuardState): Gu
  *
  * 1. `/checkout` → `/checkout/delivery` (a plain redirect, before any other check).
  * 2. Visitor checks, skipped in designer mode:
- *    - guest-only routes (login, register, forget, new-password) with a user → `/`;
+ *    - guest-only routes (login, register, forget, new-password) with a user → the `redirect` query
+ *      parameter when it is a safe local path, else `/`;
  *    - a guest on an `auth` route, or on a `shop`/`open-shop` route when the shop requires login →
  *      `/login?redirect=<returnTo>` (`guest` and `any` routes never; in an open shop products, product,
  *      cart, home and content pages need no login);
@@ -182,7 +183,11 @@ export function guardRoute(route: Pick<RouteDef, 'id' | 'access'>, context: Guar
   if (route.id === 'checkout') return redirect('/checkout/delivery', 'checkout-entry');
 
   if (!context.designerMode) {
-    if (route.access === 'guest-only' && context.loggedIn) return redirect('/', 'already-logged-in');
+    // A user who just logged in on /login?redirect=… goes where they were heading; otherwise home.
+    if (route.access === 'guest-only' && context.loggedIn) {
+      const back = context.query.redirect;
+      return redirect(back !== undefined && isLocalPath(back) ? back : '/', 'already-logged-in');
+    }
     if (!context.loggedIn && needsLogin(route.access, context.loginRequired)) {
       return redirect(loginPath(context.returnTo), route.access === 'auth' ? 'auth-required' : 'login-required');
     }

@@ -64,6 +64,8 @@ function stubFetch(routes: Record<string, () => Response>) {
   return calls;
 }
 
+const isNumber = (value: unknown): value is number => typeof value === 'number';
+
 function clearCookies() {
   for (const cookie of document.cookie.split(';')) {
     const name = cookie.split('=')[0]?.trim();
@@ -93,7 +95,6 @@ describe('storage', () => {
   });
 
   it('should discard corrupt JSON and values of the wrong shape, removing them', () => {
-    const isNumber = (value: unknown): value is number => typeof value === 'number';
     localStorage.setItem('shop-elements:acme:x', '{not json');
     expect(readStored('shop-elements:acme:x', isNumber)).toBeNull();
     expect(localStorage.getItem('shop-elements:acme:x')).toBeNull();

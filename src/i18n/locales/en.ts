@@ -172,7 +172,7 @@ const en = {
     cart_count: 'Cart ({{count}})',
     open_menu: 'Open menu',
     close_menu: 'Close menu',
-    menu: 'Menu',
+    menu: 'Shop menu',
     main_navigation: 'Main navigation',
     logo: '{{shop}} logo',
     footer: 'Footer',

@@ -165,7 +165,7 @@ const pl: Messages = {
     cart_count: 'Koszyk ({{count}})',
     open_menu: 'Otwórz menu',
     close_menu: 'Zamknij menu',
-    menu: 'Menu',
+    menu: 'Menu sklepu',
     main_navigation: 'Nawigacja główna',
     logo: 'Logo {{shop}}',
     footer: 'Stopka',

@@ -1,0 +1,143 @@
+import { useSignals } from '@preact/signals-react/runtime';
+import { Suspense, useEffect, useRef } from 'react';
+import { guardRoute, type GuardResult } from '../domain/guards.ts';
+import { matchRoute, type RouteMatch } from '../domain/routes.ts';
+import { t } from '../i18n/index.ts';
+import { designerMode } from '../store/designer.ts';
+import { isCoordinator, isLoggedIn, restoreSession, sessionStatus } from '../store/session.ts';
+import { loadShop, shop, shopStatus } from '../store/shop.ts';
+import { storageBase } from '../store/theme.ts';
+import { applyFavicon } from '../theme/favicon.ts';
+import { currentPath, currentQuery, navigate, routerActive, syncLocation } from './router.tsx';
+import { ROUTE_TITLES } from './route-titles.ts';
+import { screenFor } from './screens.tsx';
+import { AppShell } from './shell/AppShell.tsx';
+import { LoadingScreen } from '../screens/system/LoadingScreen.tsx';
+import { StoreNotFound } from '../screens/system/StoreNotFound.tsx';
+
+/** How long the storefront waits for a lazily loaded screen's heading to focus it: 40 × 50 ms. */
+const HEADING_FOCUS_TRIES = 40;
+const HEADING_FOCUS_INTERVAL_MS = 50;
+
+/** What the storefront shows for the current URL: a screen, a redirect to make, or a wait. */
+type Decision = { kind: 'wait' } | { kind: 'redirect'; to: string } | { kind: 'screen'; match: RouteMatch };
+
+/** Decides from the shop, the session and the URL; pure apart from reading signals. */
+function decide(path: string): Decision {
+  const status = shopStatus.value;
+  if (status === 'idle' || status === 'loading') return { kind: 'wait' };
+  if (status !== 'ready' || !shop.value) {
+    return path.startsWith('/store-not-found') ? { kind: 'wait' } : { kind: 'redirect', to: '/store-not-found' };
+  }
+  if (sessionStatus.value === 'unknown' || sessionStatus.value === 'loading') return { kind: 'wait' };
+  const website = shop.value;
+  const match = matchRoute(path, website.pages);
+  if (!match) return { kind: 'redirect', to: '/404' };
+  const query = Object.fromEntries(currentQuery());
+  const result: GuardResult = guardRoute(match.route, {
+    loggedIn: isLoggedIn.value,
+    isCoordinator: isCoordinator.value,
+    loginRequired: website.login_required,
+    currency: website.currency,
+    registrationType: website.registration_type,
+    designerMode: designerMode.value,
+    query,
+    returnTo: path,
+  });
+  return result.kind === 'redirect' ? { kind: 'redirect', to: result.to } : { kind: 'screen', match };
+}
+
+/**
+ * The full routed storefront (spec §2): loads the shop's presets first (an unknown shop or a failure
+ * still mounts and shows Store not found), restores the session, then renders the screen for the URL
+ * inside the app shell, after the guards. Back/forward, deep links and reloads land on the right
+ * screen; each screen sets the document title, and after a navigation focus moves to its heading so
+ * screen readers announce the new page.
+ */
+export function Storefront() {
+  useSignals();
+  const path = currentPath.value;
+  const decision = decide(path);
+  const firstScreen = useRef(true);
+
+  useEffect(() => {
+    routerActive.value = true;
+    syncLocation();
+    void loadShop();
+    return () => {
+      routerActive.value = false;
+    };
+  }, []);
+
+  const status = shopStatus.value;
+  useEffect(() => {
+    if (status === 'ready') {
+      void restoreSession();
+      applyFavicon(shop.value?.settings.favicon, storageBase.value);
+    }
+  }, [status]);
+
+  const redirectTo = decision.kind === 'redirect' ? decision.to : null;
+  useEffect(() => {
+    if (redirectTo) navigate(redirectTo, { replace: true });
+  }, [redirectTo, path]);
+
+  const match = decision.kind === 'screen' ? decision.match : null;
+  const routeId = match?.route.id ?? (path.startsWith('/store-not-found') ? 'store-not-found' : null);
+  const pageName = match?.route.id === 'page' || match?.route.id === 'privacy-policy' || match?.route.id === 'terms-of-use'
+    ? shop.value?.pages.find((page) => path.split('?')[0] === `/${page.slug}`)?.name
+    : undefined;
+  const title = routeId ? (pageName ?? t(ROUTE_TITLES[routeId])) : null;
+
+  useEffect(() => {
+    if (!title) return;
+    document.title = shop.value ? `${title} · ${shop.value.name}` : title;
+  }, [title]);
+
+  // After a navigation (not the first render) focus the new screen's heading for screen readers.
+  const host = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (decision.kind !== 'screen') return;
+    if (firstScreen.current) {
+      firstScreen.current = false;
+      return;
+    }
+    // The next screen may still be loading (lazy code) while the previous one shows: wait for a heading
+    // that is not the previous screen's; a route that reuses the same screen keeps its heading.
+    const previous = host.current?.querySelector<HTMLElement>('[data-screen-heading]') ?? null;
+    let tries = 0;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const focusHeading = () => {
+      const heading = host.current?.querySelector<HTMLElement>('[data-screen-heading]') ?? null;
+      const settled = tries >= HEADING_FOCUS_TRIES;
+      if (heading && (heading !== previous || settled)) heading.focus();
+      else if (tries++ < HEADING_FOCUS_TRIES) timer = setTimeout(focusHeading, HEADING_FOCUS_INTERVAL_MS);
+    };
+    timer = setTimeout(focusHeading, 0);
+    return () => clearTimeout(timer);
+  }, [path, decision.kind]);
+
+  if (decision.kind !== 'screen') {
+    if (shopStatus.value === 'not-found' || shopStatus.value === 'error') {
+      return (
+        <div ref={host} className="shop-storefront">
+          <main id="shop-main" tabIndex={-1}>
+            <StoreNotFound />
+          </main>
+        </div>
+      );
+    }
+    return <LoadingScreen />;
+  }
+
+  const Screen = screenFor(decision.match.route.id);
+  return (
+    <div ref={host} className="shop-storefront">
+      <AppShell>
+        <Suspense fallback={<LoadingScreen />}>
+          <Screen params={decision.match.params} routeId={decision.match.route.id} />
+        </Suspense>
+      </AppShell>
+    </div>
+  );
+}

@@ -1,0 +1,55 @@
+import { useSignals } from '@preact/signals-react/runtime';
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { RouteId } from '../domain/routes.ts';
+import { t } from '../i18n/index.ts';
+import { Link } from './router.tsx';
+import { ROUTE_TITLES } from './route-titles.ts';
+
+/** What every screen receives from the router. */
+export interface ScreenProps {
+  routeId: RouteId;
+  /** Route parameters (`slug`, `id`, `name`), already decoded. */
+  params: Readonly<Record<string, string>>;
+}
+
+type Screen = ComponentType<ScreenProps> | LazyExoticComponent<ComponentType<ScreenProps>>;
+
+/** Screens load lazily (DESIGN.md §3): the first route downloads only its own code. */
+const named = <K extends string>(load: () => Promise<Record<K, ComponentType<ScreenProps>>>, name: K) =>
+  lazy(async () => ({ default: (await load())[name] }));
+
+const SCREENS: Partial<Record<RouteId, Screen>> = {
+  login: named(() => import('../screens/auth/Login.tsx'), 'Login'),
+  register: named(() => import('../screens/auth/Register.tsx'), 'Register'),
+  forget: named(() => import('../screens/auth/ForgotPassword.tsx'), 'ForgotPassword'),
+  'new-password': named(() => import('../screens/auth/NewPassword.tsx'), 'NewPassword'),
+  user: named(() => import('../screens/account/AccountOverview.tsx'), 'AccountOverview'),
+  'payment-processing': named(() => import('../screens/checkout/PaymentProcessing.tsx'), 'PaymentProcessing'),
+  'not-found': named(() => import('../screens/system/NotFound.tsx'), 'NotFound'),
+  'store-not-found': named(() => import('../screens/system/StoreNotFound.tsx'), 'StoreNotFound'),
+};
+
+/**
+ * A route whose screen belongs to a later part of the product (catalogue, cart, checkout, account
+ * sections, content pages): the route, its guards and its title already work; the screen says plainly
+ * that this part is not available yet and offers the way home.
+ */
+function NotAvailableYet({ routeId }: ScreenProps) {
+  useSignals();
+  return (
+    <section className="shop-screen">
+      <h1 tabIndex={-1} data-screen-heading>
+        {t(ROUTE_TITLES[routeId])}
+      </h1>
+      <p>{t('app.not_available')}</p>
+      <p>
+        <Link to="/">{t('app.back_home')}</Link>
+      </p>
+    </section>
+  );
+}
+
+/** The screen component for a route. */
+export function screenFor(id: RouteId): Screen {
+  return SCREENS[id] ?? NotAvailableYet;
+}

@@ -1,0 +1,212 @@
+import { useSignals } from '@preact/signals-react/runtime';
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
+import { buildPath } from '../../domain/routes.ts';
+import { t } from '../../i18n/index.ts';
+import { registerStyles } from '../../theme/styles.ts';
+import { showAlert } from '../../store/alerts.ts';
+import { isCoordinator, logout, user } from '../../store/session.ts';
+import { isPointsShop, shop } from '../../store/shop.ts';
+import { Portal } from '../../widgets/shared/Portal.tsx';
+import { useAnchoredLayer } from '../../widgets/shared/use-anchored-layer.ts';
+import { useDismiss } from '../../widgets/shared/use-dismiss.ts';
+import { useElement, useEmit } from '../element-context.tsx';
+import { currentPath, Link, navigate } from '../router.tsx';
+import css from './shell.css?inline';
+
+registerStyles('shell', css);
+
+/** Gap between the menu button and the menu. */
+export const ACCOUNT_MENU_OFFSET_PX = 4;
+
+/** One link of the account menu. */
+export interface AccountMenuLink {
+  to: string;
+  label: string;
+}
+
+/**
+ * The account menu's links for the current shop and user (spec §2 "Account menu"): Order history,
+ * Account details and Addresses always; Budgets only in a points (pkt) shop; the Coordinator area
+ * only for coordinators.
+ */
+export function accountMenuLinks(options: { pointsShop: boolean; coordinator: boolean }): AccountMenuLink[] {
+  return [
+    { to: buildPath('user-orders'), label: t('account.orders') },
+    { to: buildPath('user-account-details'), label: t('account.details') },
+    { to: buildPath('user-addresses'), label: t('account.addresses') },
+    ...(options.pointsShop ? [{ to: buildPath('user-budgets'), label: t('account.budgets') }] : []),
+    ...(options.coordinator ? [{ to: buildPath('coordinator'), label: t('account.coordinator_area') }] : []),
+  ];
+}
+
+type FocusTarget = 'first' | 'last';
+
+/**
+ * The logged-in user's menu (WAI-ARIA menu button): a button showing the user's name
+ * (`aria-haspopup="menu"`, `aria-expanded`) opens a `role="menu"` of `menuitem` links and a Log out
+ * item. Enter, Space or ArrowDown open it on the first item, ArrowUp on the last; in the menu the
+ * arrows move (wrapping), Home and End jump, a letter jumps to the next item starting with it, Escape
+ * closes it and focus returns to the button, Tab closes it and moves on, a click outside closes it.
+ * Log out ends the session (the API call, then the local session), fires `shop-logout` and goes to
+ * Login when the shop requires it, else home.
+ */
+export function AccountMenu() {
+  useSignals();
+  const current = user.value;
+  const { host } = useElement();
+  const emit = useEmit();
+  const [open, setOpen] = useState(false);
+  const [focusTarget, setFocusTarget] = useState<FocusTarget | null>(null);
+  const [busy, setBusy] = useState(false);
+  const triggerRef = useRef<HTMLElement | null>(null);
+  const menuRef = useRef<HTMLDivElement | null>(null);
+  const menuId = useId();
+  const buttonId = useId();
+  const { setTrigger, setLayer, floatingStyles } = useAnchoredLayer({
+    open,
+    placement: 'bottom-end',
+    offsetPx: ACCOUNT_MENU_OFFSET_PX,
+    triggerRef,
+    layerRef: menuRef,
+    ownTriggerRef: undefined,
+  });
+
+  const close = (refocus: boolean) => {
+    setOpen(false);
+    setFocusTarget(null);
+    if (refocus) triggerRef.current?.focus();
+  };
+  useDismiss({ open, inside: [triggerRef, menuRef], onDismiss: (reason) => close(reason === 'escape') });
+
+  // A navigation (from the menu or anywhere else) closes it.
+  const path = currentPath.value;
+  useEffect(() => {
+    setOpen(false);
+  }, [path]);
+
+  const items = (): HTMLElement[] => [...(menuRef.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])];
+
+  useEffect(() => {
+    if (!open || !focusTarget) return;
+    const list = items();
+    (focusTarget === 'first' ? list[0] : list[list.length - 1])?.focus();
+    setFocusTarget(null);
+  }, [open, focusTarget]);
+
+  if (!current) return null;
+  const links = accountMenuLinks({ pointsShop: isPointsShop.value, coordinator: isCoordinator.value });
+  const name = [current.name, current.surname].filter(Boolean).join(' ') || current.email;
+
+  const openAt = (target: FocusTarget) => {
+    setOpen(true);
+    setFocusTarget(target);
+  };
+
+  const onButtonKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      event.preventDefault();
+      openAt(event.key === 'ArrowDown' ? 'first' : 'last');
+    }
+  };
+
+  const onMenuKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const list = items();
+    const index = list.indexOf(event.target as HTMLElement);
+    const focusAt = (next: number) => {
+      event.preventDefault();
+      list[(next + list.length) % list.length]?.focus();
+    };
+    switch (event.key) {
+      case 'ArrowDown':
+        return focusAt(index + 1);
+      case 'ArrowUp':
+        return focusAt(index < 0 ? -1 : index - 1);
+      case 'Home':
+        return focusAt(0);
+      case 'End':
+        return focusAt(list.length - 1);
+      case 'Tab':
+        // Focus goes back to the button first, so the browser's Tab moves on from there.
+        close(true);
+        return;
+      case ' ':
+        event.preventDefault();
+        (event.target as HTMLElement).click();
+        return;
+      default: {
+        if (event.key.length !== 1 || event.ctrlKey || event.metaKey || event.altKey) return;
+        const key = event.key.toLocaleLowerCase();
+        const order = [...list.slice(index + 1), ...list.slice(0, index + 1)];
+        const match = order.find((item) => (item.textContent ?? '').trim().toLocaleLowerCase().startsWith(key));
+        if (match) {
+          event.preventDefault();
+          match.focus();
+        }
+      }
+    }
+  };
+
+  const onLogout = async (event: MouseEvent<HTMLButtonElement>) => {
+    event.preventDefault();
+    if (busy) return;
+    setBusy(true);
+    close(false);
+    try {
+      await logout();
+    } finally {
+      setBusy(false);
+    }
+    emit('shop-logout', {});
+    showAlert({ type: 'success', content: t('notices.logged_out') });
+    navigate(shop.value?.login_required ? buildPath('login') : '/', { from: host });
+  };
+
+  return (
+    <div className="shop-account-menu">
+      <button
+        ref={setTrigger}
+        id={buttonId}
+        type="button"
+        className="shop-account-menu__button"
+        aria-haspopup="menu"
+        aria-expanded={open}
+        aria-controls={open ? menuId : undefined}
+        aria-busy={busy || undefined}
+        onClick={() => (open ? close(false) : openAt('first'))}
+        onKeyDown={onButtonKeyDown}
+      >
+        <svg className="shop-account-menu__icon" viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+          <circle cx="12" cy="8" r="4" stroke="currentColor" strokeWidth="2" fill="none" />
+          <path d="M4 21c0-4 3.6-7 8-7s8 3 8 7" stroke="currentColor" strokeWidth="2" fill="none" strokeLinecap="round" />
+        </svg>
+        <span className="shop-account-menu__name">{name}</span>
+        <svg className="shop-account-menu__chevron" viewBox="0 0 24 24" width="16" height="16" aria-hidden="true" focusable="false">
+          <path d="M6 9l6 6 6-6" stroke="currentColor" strokeWidth="2" fill="none" strokeLinecap="round" strokeLinejoin="round" />
+        </svg>
+      </button>
+      {open && (
+        <Portal>
+          <div
+            ref={setLayer}
+            id={menuId}
+            role="menu"
+            aria-label={t('account.menu')}
+            className="shop-account-menu__list"
+            style={floatingStyles}
+            onKeyDown={onMenuKeyDown}
+          >
+            {links.map((link) => (
+              <Link key={link.to} to={link.to} role="menuitem" tabIndex={-1} className="shop-account-menu__item" onClick={() => close(false)}>
+                {link.label}
+              </Link>
+            ))}
+            <div role="separator" className="shop-account-menu__separator" />
+            <button type="button" role="menuitem" tabIndex={-1} className="shop-account-menu__item" onClick={(event) => void onLogout(event)}>
+              {t('nav.logout')}
+            </button>
+          </div>
+        </Portal>
+      )}
+    </div>
+  );
+}

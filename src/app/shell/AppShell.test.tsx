@@ -1,0 +1,85 @@
+import { act, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { clearAlerts, showAlert } from '../../store/alerts.ts';
+import { setLocale } from '../../store/locale.ts';
+import { resetSession, sessionStatus } from '../../store/session.ts';
+import { resetShop, shop } from '../../store/shop.ts';
+import { currentPath, routerActive } from '../router.tsx';
+import { AppShell, MAIN_ID } from './AppShell.tsx';
+import { websiteFixture } from './test-fixtures.ts';
+
+beforeEach(() => {
+  resetShop();
+  resetSession();
+  clearAlerts();
+  setLocale('en');
+  shop.value = websiteFixture();
+  sessionStatus.value = 'guest';
+  routerActive.value = true;
+  currentPath.value = '/';
+});
+
+afterEach(() => {
+  routerActive.value = false;
+  clearAlerts();
+  window.history.replaceState(null, '', '/');
+});
+
+function renderShell(layout?: 'narrow' | 'wide') {
+  return render(
+    <AppShell layout={layout}>
+      <h1 tabIndex={-1} data-screen-heading>
+        Screen title
+      </h1>
+      <button type="button">Screen action</button>
+    </AppShell>,
+  );
+}
+
+describe('AppShell', () => {
+  it('should lay out header, main with the screen, and footer', () => {
+    renderShell();
+    const main = screen.getByRole('main');
+    expect(main).toHaveAttribute('id', MAIN_ID);
+    expect(main).toHaveAttribute('tabindex', '-1');
+    expect(within(main).getByRole('heading', { level: 1, name: 'Screen title' })).toBeInTheDocument();
+    expect(screen.getByRole('banner')).toBeInTheDocument();
+    expect(screen.getByRole('contentinfo')).toBeInTheDocument();
+  });
+
+  it('should make "Skip to content" the first focusable element and jump to the main region', async () => {
+    const ue = userEvent.setup();
+    renderShell();
+    await ue.tab();
+    const skip = screen.getByRole('link', { name: 'Skip to content' });
+    expect(skip).toHaveFocus();
+    expect(skip).toHaveAttribute('href', `#${MAIN_ID}`);
+    await ue.keyboard('{Enter}');
+    expect(screen.getByRole('main')).toHaveFocus();
+    // The next Tab continues inside the screen, past the header.
+    await ue.tab();
+    expect(screen.getByRole('button', { name: 'Screen action' })).toHaveFocus();
+  });
+
+  it('should say "Skip to content" in Polish', () => {
+    setLocale('pl');
+    renderShell();
+    expect(screen.getByRole('link', { name: 'Przejdź do treści' })).toBeInTheDocument();
+  });
+
+  it('should show the page alerts in one toast stack', () => {
+    renderShell();
+    act(() => {
+      showAlert({ type: 'success', content: 'Saved!', duration: 0 });
+    });
+    expect(screen.getAllByText('Saved!')).toHaveLength(1);
+    expect(screen.getByRole('status', { name: 'Notifications' })).toHaveTextContent('Saved!');
+  });
+
+  it('should pass the layout to the header', () => {
+    renderShell('narrow');
+    expect(screen.getByRole('button', { name: 'Open menu' })).toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Main navigation' })).not.toBeInTheDocument();
+  });
+});

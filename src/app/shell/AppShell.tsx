@@ -1,0 +1,56 @@
+import { useSignals } from '@preact/signals-react/runtime';
+import { useRef, type MouseEvent, type ReactNode } from 'react';
+import { t } from '../../i18n/index.ts';
+import { registerStyles } from '../../theme/styles.ts';
+import { AlertToast } from '../../widgets/alert-toast/AlertToast.tsx';
+import { Footer } from './Footer.tsx';
+import { Header } from './Header.tsx';
+import type { ShellLayout } from './layout.ts';
+import css from './shell.css?inline';
+
+registerStyles('shell', css);
+
+/** The id of the screen's `<main>`, the skip link's target. */
+export const MAIN_ID = 'shop-main';
+
+/** Props of {@link AppShell}. */
+export interface AppShellProps {
+  /** The current screen. */
+  children?: ReactNode;
+  /** Items in the cart for the header's badge; undefined shows no count (see `HeaderProps`). */
+  cartCount?: number;
+  /** `auto` (default) follows the viewport; `narrow` or `wide` force the header's variant. */
+  layout?: ShellLayout;
+}
+
+/**
+ * The storefront's frame around every screen: a "Skip to content" link (the first focusable
+ * element), the header, `<main id="shop-main" tabIndex={-1}>` holding the screen, the footer and the
+ * page's alert toasts. Works down to 360 px wide without horizontal scrolling.
+ * Parts: `header`, `body` (the main region), `footer`.
+ */
+export function AppShell({ children, cartCount, layout = 'auto' }: AppShellProps) {
+  useSignals();
+  const main = useRef<HTMLElement>(null);
+
+  // In a shadow root `#shop-main` is not found by the browser: focus the main region ourselves.
+  const skip = (event: MouseEvent<HTMLAnchorElement>) => {
+    event.preventDefault();
+    main.current?.focus();
+    main.current?.scrollIntoView({ block: 'start' });
+  };
+
+  return (
+    <div className="shop-app">
+      <a href={`#${MAIN_ID}`} className="shop-app__skip" onClick={skip}>
+        {t('app.skip_to_content')}
+      </a>
+      <Header cartCount={cartCount} layout={layout} />
+      <main ref={main} id={MAIN_ID} tabIndex={-1} className="shop-app__main" part="body">
+        {children}
+      </main>
+      <Footer />
+      <AlertToast />
+    </div>
+  );
+}

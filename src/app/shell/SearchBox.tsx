@@ -1,0 +1,73 @@
+import { useSignals } from '@preact/signals-react/runtime';
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { buildPath } from '../../domain/routes.ts';
+import { t } from '../../i18n/index.ts';
+import { registerStyles } from '../../theme/styles.ts';
+import { useElement } from '../element-context.tsx';
+import { currentPath, currentQuery, navigate } from '../router.tsx';
+import css from './shell.css?inline';
+
+registerStyles('shell', css);
+
+/** The longest search the catalogue accepts (`ProductQuerySchema.search`). */
+export const SEARCH_MAX_LENGTH = 100;
+
+/** The catalogue path for a search term: `/products?search=<encoded>`, or `/products` for none. */
+export function searchPath(term: string): string {
+  const trimmed = term.trim();
+  const products = buildPath('products');
+  return trimmed ? `${products}?search=${encodeURIComponent(trimmed)}` : products;
+}
+
+/** Props of {@link SearchBox}. */
+export interface SearchBoxProps {
+  /** Called after a search was submitted (the mobile menu closes itself with it). */
+  onSearch?: () => void;
+}
+
+/**
+ * The header's product search: a `search` landmark with a labelled search field and a submit button.
+ * Submitting goes to the catalogue with `?search=`; on the catalogue the field shows the current term.
+ */
+export function SearchBox({ onSearch }: SearchBoxProps) {
+  useSignals();
+  const { host } = useElement();
+  const inputId = useId();
+  const path = currentPath.value;
+  const onCatalogue = path === '/products' || path.startsWith('/products?');
+  const shown = onCatalogue ? (currentQuery().get('search') ?? '') : '';
+  const [term, setTerm] = useState(shown);
+  useEffect(() => setTerm(shown), [shown]);
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    navigate(searchPath(term), { from: host });
+    onSearch?.();
+  };
+
+  return (
+    <form role="search" className="shop-search" aria-label={t('app.search_products')} noValidate onSubmit={submit}>
+      <label htmlFor={inputId} className="shop-visually-hidden">
+        {t('app.search_products')}
+      </label>
+      <input
+        id={inputId}
+        className="shop-search__input"
+        type="search"
+        name="search"
+        value={term}
+        maxLength={SEARCH_MAX_LENGTH}
+        placeholder={t('app.search_products')}
+        autoComplete="off"
+        enterKeyHint="search"
+        onChange={(event) => setTerm(event.target.value)}
+      />
+      <button type="submit" className="shop-search__button" aria-label={t('app.search')}>
+        <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+          <circle cx="11" cy="11" r="7" stroke="currentColor" strokeWidth="2" fill="none" />
+          <path d="M20 20l-3.5-3.5" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+        </svg>
+      </button>
+    </form>
+  );
+}

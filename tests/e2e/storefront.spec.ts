@@ -1,0 +1,178 @@
+import { expect, test, type Page } from '@playwright/test';
+import { E2E_ORIGIN } from './playwright.config.ts';
+
+/**
+ * The routed storefront against the real reference server: shops from host names with their own
+ * theme and language, sign-in flows with the outbox, guards, history, and faults.
+ */
+const port = new URL(E2E_ORIGIN).port;
+const shopUrl = (slug: string, path = '/') => `http://${slug}.localhost:${port}${path}`;
+
+interface OutboxMail {
+  to: string;
+  subject: string;
+  body: string;
+}
+
+async function outbox(page: Page): Promise<OutboxMail[]> {
+  return (await (await page.request.get(`${E2E_ORIGIN}/demo/outbox.json`)).json()) as OutboxMail[];
+}
+
+async function logIn(page: Page, email: string, password = 'Passw0rd!') {
+  await page.getByRole('textbox', { name: /e-mail/i }).fill(email);
+  await page.getByRole('textbox', { name: /^(password|hasło)$/i }).fill(password);
+  await page.getByRole('button', { name: /^(log in|zaloguj się)$/i }).click();
+}
+
+test.describe('shops from host names', () => {
+  test('should send a guest of the login-required acme shop to Login, in English, with the default theme', async ({ page }) => {
+    await page.goto(shopUrl('acme'));
+    await expect(page).toHaveURL(shopUrl('acme', '/login?redirect=%2F'));
+    await expect(page.getByRole('heading', { level: 1, name: 'Log in' })).toBeVisible();
+    await expect(page).toHaveTitle(/Log in · ACME Corporation/);
+  });
+
+  test('should show initech in Polish with its own accent colour and square buttons', async ({ page }) => {
+    await page.goto(shopUrl('initech'));
+    await expect(page.getByRole('heading', { level: 1, name: 'Logowanie' })).toBeVisible();
+    const submit = page.getByRole('button', { name: 'Zaloguj się' });
+    const style = await submit.evaluate((node) => ({ radius: getComputedStyle(node).borderTopLeftRadius, background: getComputedStyle(node).backgroundColor }));
+    expect(style.radius).toBe('0px');
+    expect(style.background).toBe('rgb(5, 135, 95)');
+  });
+
+  test('should let a guest browse the open globex shop without logging in', async ({ page }) => {
+    await page.goto(shopUrl('globex', '/products'));
+    await expect(page).toHaveURL(shopUrl('globex', '/products'));
+    await expect(page.getByRole('heading', { level: 1, name: 'Products' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Log in' }).first()).toBeVisible();
+  });
+
+  test('should show Store not found for an unknown host', async ({ page }) => {
+    await page.goto(shopUrl('nosuchshop'));
+    await expect(page).toHaveURL(shopUrl('nosuchshop', '/store-not-found'));
+    await expect(page.getByRole('heading', { level: 1, name: 'Store not found' })).toBeVisible();
+  });
+
+  test('should send /payment-processing without status=success and unknown paths to the 404 screen', async ({ page }) => {
+    await page.goto(shopUrl('globex', '/payment-processing'));
+    await expect(page).toHaveURL(shopUrl('globex', '/404'));
+    await expect(page.getByRole('heading', { level: 1, name: 'Ups ;(' })).toBeVisible();
+    await page.goto(shopUrl('globex', '/no/such/page'));
+    await expect(page).toHaveURL(shopUrl('globex', '/404'));
+    await page.goto(shopUrl('globex', '/payment-processing?status=success'));
+    await expect(page.getByRole('heading', { level: 1, name: 'Thank you for your order!' })).toBeVisible();
+  });
+});
+
+test.describe('sign-in', () => {
+  test('should refuse a wrong password and an account of another shop with the spec texts', async ({ page }) => {
+    await page.goto(shopUrl('acme', '/login'));
+    await logIn(page, 'buyer@acme.test', 'WrongPassw0rd');
+    await expect(page.getByRole('alert').filter({ hasText: 'Invalid login details' })).toBeVisible();
+    await logIn(page, 'buyer@globex.test');
+    await expect(page.getByRole('alert').filter({ hasText: "This account doesn't have access to this website" })).toBeVisible();
+  });
+
+  test('should log in, return to the page asked for, and log out back to Login', async ({ page }) => {
+    await page.goto(shopUrl('acme', '/user'));
+    await expect(page).toHaveURL(shopUrl('acme', '/login?redirect=%2Fuser'));
+    await logIn(page, 'buyer@acme.test');
+    await expect(page).toHaveURL(shopUrl('acme', '/user'));
+    await expect(page.getByRole('heading', { level: 1, name: 'Your account' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Budgets' }).first()).toBeVisible();
+    // The session survives a reload.
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: 'Your account' })).toBeVisible();
+    await page.getByRole('button', { name: /Anna/ }).click();
+    await page.getByRole('menuitem', { name: 'Log out' }).click();
+    await expect(page).toHaveURL(/\/login/);
+    await page.goto(shopUrl('acme', '/user'));
+    await expect(page).toHaveURL(/\/login\?redirect=%2Fuser/);
+  });
+
+  test('should send a registration request that lands in the outbox', async ({ page }) => {
+    const email = `new.buyer.${Date.now()}@acme.test`;
+    await page.goto(shopUrl('acme', '/register'));
+    await page.getByRole('textbox', { name: /^first name|^name/i }).first().fill('Nina');
+    await page.getByRole('textbox', { name: /surname/i }).fill('Kowal');
+    await page.getByRole('textbox', { name: /^e-mail/i }).first().fill(email);
+    await page.getByRole('textbox', { name: /^password$/i }).fill('Secret123');
+    await page.getByRole('textbox', { name: /confirm/i }).fill('Secret123');
+    await page.getByRole('textbox', { name: /coordinator/i }).fill('coordinator@acme.test');
+    await page.getByRole('textbox', { name: /cost cent/i }).fill('MPK-200');
+    await page.getByRole('textbox', { name: /job title/i }).fill('Designer');
+    await page.getByRole('textbox', { name: /buyer id/i }).fill('ACME-B-900');
+    await page.getByRole('button', { name: /^(register|send request)/i }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toContainText(/request/i);
+    const mails = await outbox(page);
+    expect(mails.some((mail) => mail.to === email)).toBe(true);
+    expect(mails.some((mail) => mail.to === 'coordinator@acme.test' && mail.body.includes(email))).toBe(true);
+  });
+
+  test('should reset a forgotten password from the e-mailed link and log the user in', async ({ page }) => {
+    await page.goto(shopUrl('globex', '/forget'));
+    await page.getByRole('textbox', { name: /e-mail/i }).fill('buyer@globex.test');
+    await page.getByRole('button', { name: /send|reset/i }).click();
+    await expect(page.getByText(/If this address has an account/)).toBeVisible();
+    const mail = (await outbox(page)).find((item) => item.to === 'buyer@globex.test');
+    const link = mail?.body.match(/https?:\/\/\S+new-password\?\S+/)?.[0];
+    expect(link).toBeTruthy();
+    await page.goto(link!);
+    await page.getByRole('textbox', { name: /^new password$/i }).fill('NewPassw0rd');
+    await page.getByRole('textbox', { name: /confirm/i }).fill('NewPassw0rd');
+    await page.getByRole('button', { name: /set|save|change/i }).click();
+    await expect(page).toHaveURL(shopUrl('globex', '/'));
+    await expect(page.getByRole('button', { name: /John/ })).toBeVisible();
+    // The link works once (asked for by a guest again: the new-password screen is guest-only).
+    await page.context().clearCookies();
+    await page.goto(link!);
+    await page.getByRole('textbox', { name: /^new password$/i }).fill('OtherPassw0rd');
+    await page.getByRole('textbox', { name: /confirm/i }).fill('OtherPassw0rd');
+    await page.getByRole('button', { name: /set|save|change/i }).click();
+    await expect(page.getByText('The link to change your password has expired')).toBeVisible();
+  });
+});
+
+test.describe('history', () => {
+  test('should keep the screen on reload and follow back and forward', async ({ page }) => {
+    await page.goto(shopUrl('globex', '/login'));
+    await expect(page.getByRole('heading', { level: 1, name: 'Log in' })).toBeVisible();
+    await page.getByRole('link', { name: 'Forgot password?' }).click();
+    await expect(page).toHaveURL(shopUrl('globex', '/forget'));
+    await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
+    await page.goBack();
+    await expect(page).toHaveURL(shopUrl('globex', '/login'));
+    await expect(page.getByRole('heading', { level: 1, name: 'Log in' })).toBeVisible();
+    await page.goForward();
+    await expect(page).toHaveURL(shopUrl('globex', '/forget'));
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: 'Forgot your password?' })).toBeVisible();
+  });
+});
+
+test.describe('faults', () => {
+  test('should show Store not found when the presets call fails', async ({ page }) => {
+    await page.route('**/api/slug/website**', (route) => route.fulfill({ status: 500, body: 'boom' }));
+    await page.goto(shopUrl('globex', '/products'));
+    await expect(page.getByRole('heading', { level: 1, name: 'Store not found' })).toBeVisible();
+  });
+
+  test('should show a message, not crash, when the API answers malformed JSON', async ({ page }) => {
+    await page.goto(shopUrl('globex', '/login'));
+    await page.route('**/api/login', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: '{"access_token": ' }));
+    await logIn(page, 'buyer@globex.test');
+    await expect(page.getByRole('alert').filter({ hasText: /could not read/i })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Log in' })).toBeVisible();
+  });
+
+  test('should show a message, not crash, when the API times out', async ({ page }) => {
+    await page.clock.install();
+    await page.goto(shopUrl('globex', '/login'));
+    await page.route('**/api/login', () => undefined);
+    await logIn(page, 'buyer@globex.test');
+    await page.clock.runFor(10_500);
+    await expect(page.getByRole('alert').filter({ hasText: /taking too long/i })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Log in' })).toBeEnabled();
+  });
+});
