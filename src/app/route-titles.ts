@@ -27,6 +27,7 @@ export const ROUTE_TITLES: Record<RouteId, MessageKey> = {
   'user-account-details': 'account.details',
   'user-addresses': 'account.addresses',
   coordinator: 'account.coordinator_area',
+  contact: 'nav.contact',
   'not-found': 'app.not_found_title',
   'store-not-found': 'app.store_not_found',
 };

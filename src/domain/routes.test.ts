@@ -20,7 +20,7 @@ const ALL_IDS: RouteId[] = [
   'home', 'privacy-policy', 'terms-of-use', 'page', 'login', 'register', 'forget', 'new-password',
   'products', 'product', 'cart', 'checkout', 'checkout-delivery', 'checkout-payment', 'checkout-summary',
   'payment-processing', 'order-confirmation', 'user', 'user-orders', 'user-order', 'user-budgets',
-  'user-account-details', 'user-addresses', 'coordinator', 'not-found', 'store-not-found',
+  'user-account-details', 'user-addresses', 'coordinator', 'contact', 'not-found', 'store-not-found',
 ];
 
 function idOf(path: string, pages: RoutablePage[] = DEMO_PAGES): RouteId | null {
@@ -57,6 +57,7 @@ describe('ROUTES', () => {
     ['user-account-details', '/user/account-details', 'auth'],
     ['user-addresses', '/user/addresses', 'auth'],
     ['coordinator', '/user/coordinator', 'auth'],
+    ['contact', '/contact', 'shop'],
     ['not-found', '/404', 'any'],
     ['store-not-found', '/store-not-found', 'any'],
   ])('should give %s the pattern %s and access %s', (id, pattern, access) => {
@@ -94,6 +95,7 @@ describe('matchRoute', () => {
     ['/user/account-details', 'user-account-details', {}],
     ['/user/addresses', 'user-addresses', {}],
     ['/user/coordinator', 'coordinator', {}],
+    ['/contact', 'contact', {}],
     ['/404', 'not-found', {}],
     ['/store-not-found', 'store-not-found', {}],
   ])('should match %s as %s', (path, id, params) => {

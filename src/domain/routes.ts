@@ -39,6 +39,8 @@ export type RouteId =
   | 'user-addresses'
   // `/user/coordinator`: coordinators only (beyond the spec).
   | 'coordinator'
+  // `/contact`: the contact form (spec §7 contact-us; reached from the footer).
+  | 'contact'
   | 'not-found'
   | 'store-not-found';
 
@@ -109,6 +111,7 @@ export const ROUTES: readonly RouteDef[] = [
   { id: 'user-account-details', pattern: '/user/account-details', access: 'auth' },
   { id: 'user-addresses', pattern: '/user/addresses', access: 'auth' },
   { id: 'coordinator', pattern: '/user/coordinator', access: 'auth' },
+  { id: 'contact', pattern: '/contact', access: 'shop' },
   { id: 'not-found', pattern: '/404', access: 'any' },
   { id: 'store-not-found', pattern: '/store-not-found', access: 'any' },
   { id: 'page', pattern: '/:slug', access: 'shop' },

@@ -176,3 +176,42 @@ test.describe('faults', () => {
     await expect(page.getByRole('button', { name: 'Log in' })).toBeEnabled();
   });
 });
+
+test.describe('accessibility', () => {
+  async function expectNoViolations(page: Page, context: string) {
+    const { AxeBuilder } = await import('@axe-core/playwright');
+    const { violations } = await new AxeBuilder({ page }).analyze();
+    expect(violations.map((v) => `${context}: ${v.id} ${v.nodes[0]?.target.join(' ')}`)).toEqual([]);
+  }
+
+  test('should have no axe violations on the sign-in and system screens, in English and Polish', async ({ page }) => {
+    for (const [slug, path, heading] of [
+      ['globex', '/login', 'Log in'],
+      ['globex', '/forget', 'Forgot your password?'],
+      ['acme', '/register', 'Register'],
+      ['globex', '/new-password?token=x&email=a%40b.c', 'Set a new password'],
+      ['globex', '/404', 'Ups ;('],
+      ['nosuchshop', '/', 'Store not found'],
+      ['initech', '/login', 'Logowanie'],
+    ] as const) {
+      await page.goto(shopUrl(slug, path));
+      await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+      await expectNoViolations(page, `${slug}${path}`);
+    }
+  });
+
+  test('should have no axe violations for a logged-in user, with the account menu open, and at 360 px', async ({ page }) => {
+    await page.goto(shopUrl('acme', '/login?redirect=%2Fuser'));
+    await logIn(page, 'buyer@acme.test');
+    await expect(page.getByRole('heading', { level: 1, name: 'Your account' })).toBeVisible();
+    await expectNoViolations(page, 'acme /user');
+    await page.getByRole('button', { name: /Anna/ }).click();
+    await expect(page.getByRole('menu')).toBeVisible();
+    await expectNoViolations(page, 'acme /user, menu open');
+    await page.keyboard.press('Escape');
+    await page.setViewportSize({ width: 360, height: 740 });
+    await expect(page.getByRole('heading', { level: 1, name: 'Your account' })).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await expectNoViolations(page, 'acme /user at 360 px');
+  });
+});

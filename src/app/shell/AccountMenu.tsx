@@ -6,7 +6,6 @@ import { registerStyles } from '../../theme/styles.ts';
 import { showAlert } from '../../store/alerts.ts';
 import { isCoordinator, logout, user } from '../../store/session.ts';
 import { isPointsShop, shop } from '../../store/shop.ts';
-import { Portal } from '../../widgets/shared/Portal.tsx';
 import { useAnchoredLayer } from '../../widgets/shared/use-anchored-layer.ts';
 import { useDismiss } from '../../widgets/shared/use-dismiss.ts';
 import { useElement, useEmit } from '../element-context.tsx';
@@ -184,28 +183,27 @@ export function AccountMenu() {
           <path d="M6 9l6 6 6-6" stroke="currentColor" strokeWidth="2" fill="none" strokeLinecap="round" strokeLinejoin="round" />
         </svg>
       </button>
+      {/* Rendered in place (inside the banner landmark), positioned fixed, so no scroll container clips it. */}
       {open && (
-        <Portal>
-          <div
-            ref={setLayer}
-            id={menuId}
-            role="menu"
-            aria-label={t('account.menu')}
-            className="shop-account-menu__list"
-            style={floatingStyles}
-            onKeyDown={onMenuKeyDown}
-          >
-            {links.map((link) => (
-              <Link key={link.to} to={link.to} role="menuitem" tabIndex={-1} className="shop-account-menu__item" onClick={() => close(false)}>
-                {link.label}
-              </Link>
-            ))}
-            <div role="separator" className="shop-account-menu__separator" />
-            <button type="button" role="menuitem" tabIndex={-1} className="shop-account-menu__item" onClick={(event) => void onLogout(event)}>
-              {t('nav.logout')}
-            </button>
-          </div>
-        </Portal>
+        <div
+          ref={setLayer}
+          id={menuId}
+          role="menu"
+          aria-label={t('account.menu')}
+          className="shop-account-menu__list"
+          style={floatingStyles}
+          onKeyDown={onMenuKeyDown}
+        >
+          {links.map((link) => (
+            <Link key={link.to} to={link.to} role="menuitem" tabIndex={-1} className="shop-account-menu__item" onClick={() => close(false)}>
+              {link.label}
+            </Link>
+          ))}
+          <div role="separator" className="shop-account-menu__separator" />
+          <button type="button" role="menuitem" tabIndex={-1} className="shop-account-menu__item" onClick={(event) => void onLogout(event)}>
+            {t('nav.logout')}
+          </button>
+        </div>
       )}
     </div>
   );

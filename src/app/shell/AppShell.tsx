@@ -1,6 +1,5 @@
 import { useSignals } from '@preact/signals-react/runtime';
-import { useRef, type MouseEvent, type ReactNode } from 'react';
-import { t } from '../../i18n/index.ts';
+import { useRef, type ReactNode } from 'react';
 import { registerStyles } from '../../theme/styles.ts';
 import { AlertToast } from '../../widgets/alert-toast/AlertToast.tsx';
 import { Footer } from './Footer.tsx';
@@ -24,8 +23,8 @@ export interface AppShellProps {
 }
 
 /**
- * The storefront's frame around every screen: a "Skip to content" link (the first focusable
- * element), the header, `<main id="shop-main" tabIndex={-1}>` holding the screen, the footer and the
+ * The storefront's frame around every screen: the header (starting with "Skip to content", the first
+ * focusable element), `<main id="shop-main" tabIndex={-1}>` holding the screen, the footer and the
  * page's alert toasts. Works down to 360 px wide without horizontal scrolling.
  * Parts: `header`, `body` (the main region), `footer`.
  */
@@ -33,19 +32,15 @@ export function AppShell({ children, cartCount, layout = 'auto' }: AppShellProps
   useSignals();
   const main = useRef<HTMLElement>(null);
 
-  // In a shadow root `#shop-main` is not found by the browser: focus the main region ourselves.
-  const skip = (event: MouseEvent<HTMLAnchorElement>) => {
-    event.preventDefault();
+  // In a shadow root `#shop-main` is not reachable by a link: focus the main region ourselves.
+  const skip = () => {
     main.current?.focus();
     main.current?.scrollIntoView({ block: 'start' });
   };
 
   return (
     <div className="shop-app">
-      <a href={`#${MAIN_ID}`} className="shop-app__skip" onClick={skip}>
-        {t('app.skip_to_content')}
-      </a>
-      <Header cartCount={cartCount} layout={layout} />
+      <Header cartCount={cartCount} layout={layout} onSkipToContent={skip} />
       <main ref={main} id={MAIN_ID} tabIndex={-1} className="shop-app__main" part="body">
         {children}
       </main>

@@ -28,6 +28,11 @@ export interface HeaderProps {
   cartCount?: number;
   /** `auto` (default) follows the viewport; `narrow` or `wide` force a variant. */
   layout?: ShellLayout;
+  /**
+   * Moves focus to the screen. Given, the header starts with a "Skip to content" control (a button:
+   * `#id` links cannot reach an element inside a shadow root).
+   */
+  onSkipToContent?: () => void;
 }
 
 /** The shop's logo (its name when it has none, or the image fails), linking home. */
@@ -109,7 +114,7 @@ function SessionControl() {
  * link and Log in or the account menu. Below 48rem the navigation, search and language switch move
  * into a drawer opened by a menu button. Without a loaded shop only the language switch shows.
  */
-export function Header({ cartCount, layout = 'auto' }: HeaderProps) {
+export function Header({ cartCount, layout = 'auto', onSkipToContent }: HeaderProps) {
   useSignals();
   const website = shop.value;
   const narrow = useNarrowLayout(layout);
@@ -127,6 +132,11 @@ export function Header({ cartCount, layout = 'auto' }: HeaderProps) {
   if (!website) {
     return (
       <header className="shop-header" part="header" data-layout={narrow ? 'narrow' : 'wide'}>
+        {onSkipToContent && (
+          <button type="button" className="shop-app__skip" onClick={onSkipToContent}>
+            {t('app.skip_to_content')}
+          </button>
+        )}
         <div className="shop-header__bar">
           <div className="shop-header__actions">{languageSwitch}</div>
         </div>
@@ -136,6 +146,11 @@ export function Header({ cartCount, layout = 'auto' }: HeaderProps) {
 
   return (
     <header className="shop-header" part="header" data-layout={narrow ? 'narrow' : 'wide'}>
+      {onSkipToContent && (
+        <button type="button" className="shop-app__skip" onClick={onSkipToContent}>
+          {t('app.skip_to_content')}
+        </button>
+      )}
       <div className="shop-header__bar">
         {narrow && (
           <MobileMenu open={menuOpen} onOpenChange={setMenuOpen}>
