@@ -1,3 +1,4 @@
+import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { E2E_ORIGIN } from './playwright.config.ts';
 
@@ -177,13 +178,12 @@ test.describe('faults', () => {
   });
 });
 
-test.describe('accessibility', () => {
-  async function expectNoViolations(page: Page, context: string) {
-    const { AxeBuilder } = await import('@axe-core/playwright');
-    const { violations } = await new AxeBuilder({ page }).analyze();
-    expect(violations.map((v) => `${context}: ${v.id} ${v.nodes[0]?.target.join(' ')}`)).toEqual([]);
-  }
+async function expectNoViolations(page: Page, context: string) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  expect(violations.map((v) => `${context}: ${v.id} ${v.nodes[0]?.target.join(' ')}`)).toEqual([]);
+}
 
+test.describe('accessibility', () => {
   test('should have no axe violations on the sign-in and system screens, in English and Polish', async ({ page }) => {
     for (const [slug, path, heading] of [
       ['globex', '/login', 'Log in'],
