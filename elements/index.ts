@@ -8,4 +8,5 @@ export { ShopLoginElement } from './login.ts';
 export { ShopRegisterElement } from './register.ts';
 export { ShopForgotPasswordElement } from './forgot-password.ts';
 export { ShopNewPasswordElement } from './new-password.ts';
+export { ShopCartButtonElement } from './cart-button.ts';
 export type { ShopEventMap, ShopEventName, ShopEventDetail, ShopEventTarget } from './types.ts';

@@ -1,5 +1,6 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { useRef, type ReactNode } from 'react';
+import { cartCount as cartPieces } from '../../store/cart.ts';
 import { registerStyles } from '../../theme/styles.ts';
 import { AlertToast } from '../../widgets/alert-toast/AlertToast.tsx';
 import { Footer } from './Footer.tsx';
@@ -16,7 +17,7 @@ export const MAIN_ID = 'shop-main';
 export interface AppShellProps {
   /** The current screen. */
   children?: ReactNode;
-  /** Items in the cart for the header's badge; undefined shows no count (see `HeaderProps`). */
+  /** Items in the cart for the header's badge; by default the cart store's count (see `HeaderProps`). */
   cartCount?: number;
   /** `auto` (default) follows the viewport; `narrow` or `wide` force the header's variant. */
   layout?: ShellLayout;
@@ -40,7 +41,7 @@ export function AppShell({ children, cartCount, layout = 'auto' }: AppShellProps
 
   return (
     <div className="shop-app">
-      <Header cartCount={cartCount} layout={layout} onSkipToContent={skip} />
+      <Header cartCount={cartCount ?? cartPieces.value} layout={layout} onSkipToContent={skip} />
       <main ref={main} id={MAIN_ID} tabIndex={-1} className="shop-app__main" part="body">
         {children}
       </main>

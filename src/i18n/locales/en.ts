@@ -253,6 +253,8 @@ const en = {
     previous_page: 'Previous page',
     next_page: 'Next page',
     price_from: 'from {{price}}',
+    clear_search: 'Clear search',
+    page_link: 'Page {{page}}',
   },
   product: {
     code: 'Product code',
@@ -335,6 +337,8 @@ const en = {
     points_left: 'Points left: {{points}}',
     checkout: 'Go to checkout',
     continue_shopping: 'Continue shopping',
+    view_cart: 'View cart',
+    storage_full: 'Your cart could not be saved in this browser (its storage is full or blocked). It stays available until you leave this page.',
     items_one: '{{count}} item',
     items_few: '{{count}} items',
     items_many: '{{count}} items',

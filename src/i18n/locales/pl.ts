@@ -246,6 +246,8 @@ const pl: Messages = {
     previous_page: 'Poprzednia strona',
     next_page: 'Następna strona',
     price_from: 'od {{price}}',
+    clear_search: 'Wyczyść wyszukiwanie',
+    page_link: 'Strona {{page}}',
   },
   product: {
     code: 'Kod produktu',
@@ -328,6 +330,8 @@ const pl: Messages = {
     points_left: 'Pozostało punktów: {{points}}',
     checkout: 'Przejdź do kasy',
     continue_shopping: 'Kontynuuj zakupy',
+    view_cart: 'Zobacz koszyk',
+    storage_full: 'Nie udało się zapisać koszyka w tej przeglądarce (jej pamięć jest pełna lub zablokowana). Koszyk pozostanie dostępny do opuszczenia tej strony.',
     items_one: '{{count}} produkt',
     items_few: '{{count}} produkty',
     items_many: '{{count}} produktów',

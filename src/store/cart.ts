@@ -1,0 +1,475 @@
+import { computed, effect, signal, untracked, type ReadonlySignal } from '@preact/signals-react';
+import * as v from 'valibot';
+import { BudgetSchema, GroupBuySchema, PriceTierSchema, type CardInfo, type GroupBuy, type PriceTier, type Product, type Variant } from '../api/contract.ts';
+import { cartCount as countPieces, cartLineKey, mergeLine, removeLine, setLineQuantity, totalQuantityByProduct } from '../domain/cart.ts';
+import { cartTotals as moneyTotals, displayPrice, isGroupBuyActive, pointsTotal, quantityInBox, unitPrice } from '../domain/pricing.ts';
+import { t } from '../i18n/index.ts';
+import { showAlert } from './alerts.ts';
+import { pageSingleton } from './registry.ts';
+import { sessionStatus, user } from './session.ts';
+import { isPointsShop, shop } from './shop.ts';
+import { onStorageChange, readStored, removeStored, storageKey, writeStored } from './storage.ts';
+
+/**
+ * The cart (spec §3 "Cart item", §4, §9): one list of lines per page, shared by every element, kept in
+ * browser storage per shop and per user id, or under the guest key.
+ *
+ * - Which cart is shown follows the session: nobody logged in → the guest cart (spec §4 "a guest cart
+ *   is adopted when nobody is logged in"); a user → that user's own stored cart. While the session is
+ *   still being checked no stored cart is shown (a token may belong to somebody), so one person's cart
+ *   is never shown to another.
+ * - Logging in merges the guest cart into the user's cart and removes the guest key (the common shop
+ *   behaviour: what a visitor collected before signing in is not lost). Restoring a session on page
+ *   load does not merge: it loads the user's cart as the spec says. Logging out shows the guest cart
+ *   again (empty unless a guest filled one since). A switch from one user to another loads the other
+ *   user's cart and carries nothing over.
+ * - Lines merge by product, colour and size, Group Buy lines by product only (`src/domain/cart.ts`); a
+ *   business-card line also carries its card details and merges only with a line for the same card.
+ * - Prices are never stored as truth: each line keeps the product's pricing snapshot, and totals are
+ *   recomputed with the domain rules from the product's total quantity across its lines.
+ * - Another tab's change to the same cart appears here (storage event). Stored data that is corrupt,
+ *   of another shape or foreign is discarded. A write that fails (full or blocked storage) shows one
+ *   warning; the cart keeps working in memory.
+ *
+ * @module
+ */
+
+// ---------------------------------------------------------------------------------------------------
+// Types
+
+/** One cart line: what was chosen, how many, and the product snapshot needed to show and price it. */
+export interface CartLine {
+  product_id: number;
+  variant_id: number;
+  name: string;
+  slug: string;
+  /** The variant's code (the product's code when the variant has none). */
+  code: string;
+  /** The product's first image (a storage path), or null. */
+  image: string | null;
+  color_code: string | null;
+  size_code: string | null;
+  /** Whole pieces, at least 1. */
+  quantity: number;
+  /** Bought through the product's running Group Buy: such lines merge by product only (spec §9). */
+  groupbuy: boolean;
+  /** Pieces per box of the variant, the default 30 already applied when it was added. */
+  quantity_in_box: number | null;
+  /** The budget that pays for the product in a points shop. */
+  budget: { id: number; name: string; color: string } | null;
+  /** The product's pricing as last added; totals apply the domain rules to it. */
+  pricing: { calculated_price: number; vat: number | null; vat_included: boolean; thresholds: PriceTier[]; groupbuy: GroupBuy | null };
+  /** Business-card details for a card product (spec §3 `cardInfo`), else null. */
+  card_info: CardInfo | null;
+}
+
+/** A cart line with its key and prices, as {@link cartTotals} gives it. */
+export interface PricedCartLine {
+  /** The line's {@link lineKey}, for `setCartQuantity` / `removeFromCart` and as a list key. */
+  key: string;
+  line: CartLine;
+  /** The unit price by the domain's `unitPrice` for the product's TOTAL quantity in the cart, as the product stores it (gross when `vat_included`); points in a points shop. */
+  unitPrice: number;
+  /** The unit price to show: gross or net per the shop's `is_gross` (`displayPrice`); points in a points shop. */
+  displayUnitPrice: number;
+  /** The line's total as the shop shows it (gross or net, or points), computed as the order totals compute it. */
+  total: number;
+}
+
+/** The priced cart: its lines and the order totals of a money shop or of a points shop. */
+export type CartTotalsSummary =
+  | {
+      kind: 'money';
+      lines: readonly PricedCartLine[];
+      net: number;
+      vat: number;
+      gross: number;
+      /** `gross` in a gross shop (`is_gross`), `net` otherwise. */
+      total: number;
+    }
+  | {
+      kind: 'points';
+      lines: readonly PricedCartLine[];
+      /** Points to pay (points carry no VAT). */
+      total: number;
+    };
+
+// ---------------------------------------------------------------------------------------------------
+// Stored shape
+
+/** Version of the stored cart; anything else is discarded. */
+const STORED_VERSION = 1;
+
+const positiveInteger = v.pipe(v.number(), v.safeInteger(), v.minValue(1));
+
+/** Card details as stored: plain strings (they were checked with the contract when entered). */
+const StoredCardInfoSchema = v.object({
+  name: v.string(),
+  surname: v.string(),
+  email: v.string(),
+  phone: v.string(),
+  job: v.string(),
+  cost: v.string(),
+  address: v.string(),
+});
+
+const StoredLineSchema = v.object({
+  product_id: positiveInteger,
+  variant_id: positiveInteger,
+  name: v.string(),
+  slug: v.string(),
+  code: v.string(),
+  image: v.nullable(v.string()),
+  color_code: v.nullable(v.string()),
+  size_code: v.nullable(v.string()),
+  quantity: positiveInteger,
+  groupbuy: v.boolean(),
+  quantity_in_box: v.nullable(v.number()),
+  budget: v.nullable(BudgetSchema),
+  pricing: v.object({
+    calculated_price: v.number(),
+    vat: v.nullable(v.number()),
+    vat_included: v.boolean(),
+    thresholds: v.array(PriceTierSchema),
+    groupbuy: v.nullable(GroupBuySchema),
+  }),
+  card_info: v.nullable(StoredCardInfoSchema),
+});
+
+/** What one cart key holds in browser storage. */
+const StoredCartSchema = v.object({ version: v.literal(STORED_VERSION), lines: v.array(StoredLineSchema) });
+type StoredCart = v.InferOutput<typeof StoredCartSchema>;
+
+const isStoredCart = (value: unknown): value is StoredCart => v.is(StoredCartSchema, value);
+
+// ---------------------------------------------------------------------------------------------------
+// Keys and merging
+
+/** @internal The card details as one exact string ('' for none), fields in a fixed order. */
+function cardIdentity(card: CardInfo | null): string {
+  if (!card) return '';
+  return JSON.stringify([card.name, card.surname, card.email, card.phone, card.job, card.cost, card.address]);
+}
+
+/**
+ * The key of a line: the domain's `cartLineKey` (`"12|red|XL"`, `"12|groupbuy"`), followed for a
+ * business-card line by its card details, so two people's cards of one product stay two lines.
+ */
+export function lineKey(line: CartLine): string {
+  const card = cardIdentity(line.card_info);
+  return card ? `${cartLineKey(line)}|card:${encodeURIComponent(card)}` : cartLineKey(line);
+}
+
+/**
+ * @internal Applies a domain rule (`mergeLine`, `setLineQuantity`, `removeLine`) to the lines with the
+ * same card details only; every other line keeps its place. Within such a group `cartLineKey` is unique,
+ * so the rule's result is matched back by it: changed lines stay where they were, new ones go last.
+ */
+function withinCardGroup(lines: readonly CartLine[], card: string, rule: (group: CartLine[]) => CartLine[]): CartLine[] {
+  const inGroup = (line: CartLine) => cardIdentity(line.card_info) === card;
+  const changed = new Map(rule(lines.filter(inGroup)).map((line) => [cartLineKey(line), line]));
+  const next: CartLine[] = [];
+  for (const line of lines) {
+    if (!inGroup(line)) {
+      next.push(line);
+      continue;
+    }
+    const updated = changed.get(cartLineKey(line));
+    if (updated) {
+      next.push(updated);
+      changed.delete(cartLineKey(line));
+    }
+  }
+  return [...next, ...changed.values()];
+}
+
+/** @internal Adds `line` by the merge rules (spec §9, plus card details). */
+function mergeCartLine(lines: readonly CartLine[], line: CartLine): CartLine[] {
+  return withinCardGroup(lines, cardIdentity(line.card_info), (group) => mergeLine(group, line));
+}
+
+/** @internal Stored lines as a valid cart: copies with only the known fields, duplicates merged. */
+function normalise(stored: StoredCart): CartLine[] {
+  return v.parse(StoredCartSchema, stored).lines.reduce<CartLine[]>((cart, line) => mergeCartLine(cart, line), []);
+}
+
+// ---------------------------------------------------------------------------------------------------
+// State
+
+/** Which stored cart the page shows: a shop and a user id (`null` = guest), with its storage key. */
+interface Owner {
+  shop: string;
+  userId: number | null;
+}
+interface Binding extends Owner {
+  key: string;
+}
+
+const lines = pageSingleton('cart.lines', () => signal<readonly CartLine[]>([]));
+const state = pageSingleton('cart.state', () => ({
+  binding: null as Binding | null,
+  stopListening: null as (() => void) | null,
+  /** A failed write was reported; cleared by the next write that succeeds or another cart. */
+  warned: false,
+}));
+const emptiedListeners = pageSingleton('cart.emptied', () => new Set<() => void>());
+
+/** The cart's lines, in the order they were first added. Change them only through the actions below. */
+export const cartLines: ReadonlySignal<readonly CartLine[]> = lines;
+
+/** Pieces in the cart (the cart button's badge): the sum of the quantities. */
+export const cartCount = pageSingleton('cart.count', () => computed(() => countPieces(lines.value)));
+
+/**
+ * The priced cart. Each line's unit price comes from the domain's `unitPrice` for the product's TOTAL
+ * quantity across all its lines (tiers count colours and sizes together, spec §9), so 60 + 50 pieces
+ * of a 1–99 / 100+ product both get the 100+ price. Order totals: net, VAT and gross by the domain's
+ * `cartTotals` (with `total` gross or net per `is_gross`), or points by `pointsTotal` in a pkt shop.
+ * Group Buy end times are checked when the cart or the shop changes.
+ */
+export const cartTotals = pageSingleton('cart.totals', () =>
+  computed<CartTotalsSummary>(() => {
+    const cart = lines.value;
+    const points = isPointsShop.value;
+    const isGross = shop.value?.is_gross ?? false;
+    const byProduct = totalQuantityByProduct(cart);
+    const now = new Date();
+    const priced = cart.map((line): PricedCartLine => {
+      const unit = unitPrice(line.pricing, byProduct.get(line.product_id) ?? line.quantity, now);
+      const totalsLine = { unit_price: unit, quantity: line.quantity, vat: line.pricing.vat, vat_included: line.pricing.vat_included };
+      return points
+        ? { key: lineKey(line), line, unitPrice: unit, displayUnitPrice: unit, total: pointsTotal([totalsLine]) }
+        : { key: lineKey(line), line, unitPrice: unit, displayUnitPrice: displayPrice(unit, line.pricing, isGross), total: moneyTotals([totalsLine], isGross).total };
+    });
+    if (points) {
+      return { kind: 'points', lines: priced, total: pointsTotal(priced.map((p) => ({ unit_price: p.unitPrice, quantity: p.line.quantity }))) };
+    }
+    const totals = moneyTotals(
+      priced.map((p) => ({ unit_price: p.unitPrice, quantity: p.line.quantity, vat: p.line.pricing.vat, vat_included: p.line.pricing.vat_included })),
+      isGross,
+    );
+    return { kind: 'money', lines: priced, ...totals };
+  }),
+);
+
+/**
+ * Points the cart takes from each budget (budget id → points) in a points shop, for the budget
+ * checks and "In your cart" texts; empty in a money shop and for lines without a budget.
+ */
+export const cartBudgetTotals = pageSingleton('cart.budgetTotals', () =>
+  computed<ReadonlyMap<number, number>>(() => {
+    const summary = cartTotals.value;
+    const byBudget = new Map<number, number>();
+    if (summary.kind !== 'points') return byBudget;
+    const grouped = new Map<number, { unit_price: number; quantity: number }[]>();
+    for (const priced of summary.lines) {
+      const budget = priced.line.budget;
+      if (!budget) continue;
+      const group = grouped.get(budget.id) ?? [];
+      group.push({ unit_price: priced.unitPrice, quantity: priced.line.quantity });
+      grouped.set(budget.id, group);
+    }
+    for (const [id, group] of grouped) byBudget.set(id, pointsTotal(group));
+    return byBudget;
+  }),
+);
+
+// ---------------------------------------------------------------------------------------------------
+// Persistence
+
+/** @internal The stored cart under `key`, or an empty one (bad data is discarded by `readStored`). */
+function load(key: string): CartLine[] {
+  const stored = readStored(key, isStoredCart);
+  return stored ? normalise(stored) : [];
+}
+
+/** @internal Writes the cart of the bound owner; an empty cart removes its key. Reports one failure. */
+function save(cart: readonly CartLine[]): boolean {
+  const binding = state.binding;
+  if (!binding) return false;
+  let saved = true;
+  if (cart.length === 0) removeStored(binding.key);
+  else saved = writeStored(binding.key, { version: STORED_VERSION, lines: cart });
+  if (saved) {
+    state.warned = false;
+  } else if (!state.warned) {
+    state.warned = true;
+    showAlert({ type: 'warning', content: t('cart.storage_full') });
+  }
+  return saved;
+}
+
+/** @internal Runs the emptied listeners; one that throws does not stop the others or the cart. */
+function notifyEmptied(): void {
+  for (const listener of emptiedListeners) {
+    try {
+      listener();
+    } catch (error) {
+      globalThis.reportError?.(error);
+    }
+  }
+}
+
+/** @internal Sets the lines, saves them unless they came from storage, and tells who waits for an empty cart. */
+function commit(next: CartLine[], persist = true): void {
+  const wasEmpty = lines.peek().length === 0;
+  lines.value = next;
+  if (persist) save(next);
+  if (!wasEmpty && next.length === 0) notifyEmptied();
+}
+
+/** @internal Another tab changed the bound cart: show what it stored now. */
+function applyExternalChange(key: string): void {
+  if (state.binding?.key !== key) return;
+  commit(load(key), false);
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Following the session
+
+/** @internal Whose cart the page should show now; null while there is no shop or the session is being checked. */
+function targetOwner(): Owner | null {
+  const slug = shop.value?.slug;
+  if (!slug) return null;
+  const current = user.value;
+  if (current) return { shop: slug, userId: current.id };
+  const status = sessionStatus.value;
+  // A token may still turn into a user: show no stored cart until we know whose it is.
+  if (status === 'unknown' || status === 'loading') return null;
+  return { shop: slug, userId: null };
+}
+
+/**
+ * @internal Shows the cart of `target`:
+ * - from no cart (page start, session being checked): the stored cart, plus anything added meanwhile;
+ * - guest → user of the same shop (a login): the user's cart with the guest's lines merged in, saved,
+ *   and the guest key removed once the merged cart is saved;
+ * - anything else (logout, user switch, other shop): the target's stored cart alone;
+ * - to no cart: an empty in-memory cart (never the previous person's lines).
+ */
+function follow(target: Owner | null): void {
+  const previous = state.binding;
+  const key = target ? storageKey(target.shop, target.userId, 'cart') : null;
+  if ((previous?.key ?? null) === key) return;
+
+  state.stopListening?.();
+  state.stopListening = null;
+  state.warned = false;
+
+  if (!target || !key) {
+    state.binding = null;
+    lines.value = [];
+    return;
+  }
+
+  const isLogin = previous !== null && previous.userId === null && target.userId !== null && previous.shop === target.shop;
+  const carried = previous === null || isLogin ? lines.peek() : [];
+  state.binding = { ...target, key };
+  const next = carried.reduce<CartLine[]>((cart, line) => mergeCartLine(cart, line), load(key));
+  lines.value = next;
+  if (carried.length > 0 && save(next) && isLogin && previous) removeStored(previous.key);
+  state.stopListening = onStorageChange(key, () => applyExternalChange(key));
+}
+
+// One subscription per page, whatever number of elements import the store.
+pageSingleton('cart.follow', () =>
+  effect(() => {
+    const target = targetOwner();
+    untracked(() => follow(target));
+  }),
+);
+
+// ---------------------------------------------------------------------------------------------------
+// Actions
+
+/** @internal The line for `quantity` pieces of `variant` of `product`, with today's pricing snapshot. */
+function buildLine(product: Product, variant: Variant, quantity: number, cardInfo: CardInfo | null): CartLine {
+  return {
+    product_id: product.id,
+    variant_id: variant.id,
+    name: product.name,
+    slug: product.slug,
+    code: variant.code || product.code,
+    image: product.images[0] ?? null,
+    color_code: variant.color_code,
+    size_code: variant.size_code,
+    quantity,
+    groupbuy: isGroupBuyActive(product.groupbuy, new Date()),
+    quantity_in_box: quantityInBox(variant),
+    budget: product.budget ? { id: product.budget.id, name: product.budget.name, color: product.budget.color } : null,
+    pricing: {
+      calculated_price: product.calculated_price,
+      vat: product.vat,
+      vat_included: product.vat_included,
+      thresholds: product.thresholds,
+      groupbuy: product.groupbuy,
+    },
+    card_info: cardInfo ? { ...cardInfo } : null,
+  };
+}
+
+/**
+ * Adds `quantity` pieces of a variant: merged into the line with the same product, colour and size (a
+ * Group Buy line by product only; a business-card line only with the same card details), otherwise a
+ * new last line. Every line of the product takes the product's current name, budget and pricing, so
+ * one product is never priced by two snapshots.
+ *
+ * @throws {RangeError} when `quantity` is not a positive whole number (a caller bug, see `mergeLine`).
+ */
+export function addToCart(product: Product, variant: Variant, quantity: number, cardInfo: CardInfo | null = null): void {
+  const added = buildLine(product, variant, quantity, cardInfo);
+  const merged = mergeCartLine(lines.peek(), added);
+  commit(merged.map((line) => (line.product_id === product.id ? { ...line, name: added.name, slug: added.slug, budget: added.budget, pricing: added.pricing } : line)));
+}
+
+/**
+ * Sets the quantity of the line with `key` (see {@link lineKey}); 0 or less removes it. An unknown key
+ * changes nothing.
+ *
+ * @throws {RangeError} when `quantity` is not a whole number.
+ */
+export function setCartQuantity(key: string, quantity: number): void {
+  const current = lines.peek();
+  const line = current.find((l) => lineKey(l) === key);
+  if (!line) return;
+  commit(withinCardGroup(current, cardIdentity(line.card_info), (group) => setLineQuantity(group, cartLineKey(line), quantity)));
+}
+
+/** Removes the line with `key` (see {@link lineKey}); an unknown key changes nothing. */
+export function removeFromCart(key: string): void {
+  const current = lines.peek();
+  const line = current.find((l) => lineKey(l) === key);
+  if (!line) return;
+  commit(withinCardGroup(current, cardIdentity(line.card_info), (group) => removeLine(group, cartLineKey(line))));
+}
+
+/** Empties the cart (e.g. after an order is placed, spec §2 "Order confirmation"). */
+export function clearCart(): void {
+  if (lines.peek().length === 0) return;
+  commit([]);
+}
+
+/**
+ * Calls `listener` whenever the shown cart becomes empty: its last line removed, `clearCart()`, or
+ * another tab emptying it. Not when the page switches to another person's cart that happens to be
+ * empty (logout, user switch): that cart was not emptied. The checkout store clears itself here
+ * (spec §4 "Whenever the cart becomes empty, checkout state is cleared"). Returns the unsubscribe function.
+ */
+export function onCartEmptied(listener: () => void): () => void {
+  emptiedListeners.add(listener);
+  return () => emptiedListeners.delete(listener);
+}
+
+/**
+ * @internal Tests start from a fresh page: no lines, no cart shown, no listeners. The cart then follows
+ * the current shop and session again (reading storage), as a store on a newly loaded page would.
+ */
+export function resetCart(): void {
+  state.stopListening?.();
+  state.stopListening = null;
+  state.binding = null;
+  state.warned = false;
+  emptiedListeners.clear();
+  lines.value = [];
+  follow(untracked(targetOwner));
+}
