@@ -9,4 +9,5 @@ export { ShopRegisterElement } from './register.ts';
 export { ShopForgotPasswordElement } from './forgot-password.ts';
 export { ShopNewPasswordElement } from './new-password.ts';
 export { ShopCartButtonElement } from './cart-button.ts';
+export { ShopCatalogueElement } from './catalogue.ts';
 export type { ShopEventMap, ShopEventName, ShopEventDetail, ShopEventTarget } from './types.ts';

@@ -94,7 +94,9 @@ export function Storefront() {
     document.title = shop.value ? `${title} · ${shop.value.name}` : title;
   }, [title]);
 
-  // After a navigation (not the first render) focus the new screen's heading for screen readers.
+  // After a navigation to another path (not the first render, and not a query change such as a search
+  // typed on the same screen) focus the new screen's heading for screen readers.
+  const pathname = path.split('?')[0] ?? path;
   const host = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (decision.kind !== 'screen') return;
@@ -115,7 +117,7 @@ export function Storefront() {
     };
     timer = setTimeout(focusHeading, 0);
     return () => clearTimeout(timer);
-  }, [path, decision.kind]);
+  }, [pathname, decision.kind]);
 
   if (decision.kind !== 'screen') {
     if (shopStatus.value === 'not-found' || shopStatus.value === 'error') {

@@ -24,6 +24,7 @@ const SCREENS: Partial<Record<RouteId, Screen>> = {
   forget: named(() => import('../screens/auth/ForgotPassword.tsx'), 'ForgotPassword'),
   'new-password': named(() => import('../screens/auth/NewPassword.tsx'), 'NewPassword'),
   user: named(() => import('../screens/account/AccountOverview.tsx'), 'AccountOverview'),
+  products: named(() => import('../screens/catalogue/Catalogue.tsx'), 'Catalogue'),
   'payment-processing': named(() => import('../screens/checkout/PaymentProcessing.tsx'), 'PaymentProcessing'),
   'not-found': named(() => import('../screens/system/NotFound.tsx'), 'NotFound'),
   'store-not-found': named(() => import('../screens/system/StoreNotFound.tsx'), 'StoreNotFound'),

@@ -1,0 +1,316 @@
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Website } from '../../api/contract.ts';
+import { ElementShell } from '../../app/element-context.tsx';
+import { currentPath, navigate, routerActive, syncLocation } from '../../app/router.tsx';
+import { CATALOGUE_PAGE_SIZE, CATALOGUE_SEARCH_DEBOUNCE_MS, resetCatalogue } from '../../store/catalogue.ts';
+import { resetPageConfig } from '../../store/config.ts';
+import { locale } from '../../store/locale.ts';
+import { resetShop, shop, shopStatus } from '../../store/shop.ts';
+import { Catalogue, type CatalogueProps } from './Catalogue.tsx';
+import { GROSS_SHOP, POINTS_SHOP, catalogueOf, deferred, json, pageOf, product, stubCatalogue, type CatalogueCall } from './test-fixtures.ts';
+
+/** Intl separates amount and unit with a no-break space; tests compare with plain spaces. */
+const plain = (text: string | null | undefined) => (text ?? '').replace(/[\u00a0\u202f]/g, ' ');
+
+/** A fresh page on `path` with the storefront's router on and the shop loaded. */
+function resetPage(path: string, website: Website = GROSS_SHOP): void {
+  resetCatalogue();
+  resetShop();
+  resetPageConfig();
+  shop.value = website;
+  shopStatus.value = 'ready';
+  locale.value = 'en';
+  routerActive.value = true;
+  window.history.replaceState(null, '', path);
+  syncLocation();
+}
+
+/** Renders the catalogue as the router does (`products` route) unless other props are given. */
+function renderCatalogue(props: CatalogueProps = { routeId: 'products', params: {} }) {
+  const host = document.createElement('div');
+  document.body.append(host);
+  return render(
+    <ElementShell host={host} root={document}>
+      <Catalogue {...props} />
+    </ElementShell>,
+    { container: host },
+  );
+}
+
+/** The query parameters of the last request, as a plain object. */
+const lastQuery = (calls: readonly CatalogueCall[]) => Object.fromEntries(calls.at(-1)?.params ?? []);
+
+/** The product cards on screen. */
+const cards = () => screen.queryAllByRole('article');
+
+const THREE = [
+  product({ id: 1, name: 'Kubek', slug: 'kubek', code: 'MUG-1', calculated_price: 10, vat: 23 }),
+  product({ id: 2, name: 'Długopis', slug: 'dlugopis', code: 'PEN-2', availability: 'in_delivery', budget: { id: 9, name: 'Marketing', color: '#2563eb' } }),
+  product({
+    id: 3,
+    name: 'Plecak',
+    slug: 'plecak',
+    code: 'BAG-3',
+    groupbuy: { isActive: true, total_quantity: 5, ends_at: null, tiers: [{ min_quantity: 1, max_quantity: null, price: 20 }] },
+  }),
+];
+
+beforeEach(() => resetPage('/products'));
+afterEach(() => {
+  resetCatalogue();
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  routerActive.value = false;
+  document.body.innerHTML = '';
+});
+
+describe('Catalogue: results', () => {
+  it('should show the heading, a card per product and announce the number of results', async () => {
+    const calls = stubCatalogue(() => pageOf(THREE, { total: 3 }));
+    renderCatalogue();
+    const heading = screen.getByRole('heading', { level: 1, name: 'Products' });
+    expect(heading).toHaveAttribute('tabindex', '-1');
+    expect(heading).toHaveAttribute('data-screen-heading');
+    await waitFor(() => expect(cards()).toHaveLength(3));
+    expect(screen.getByRole('status')).toHaveTextContent('3 products');
+    expect(lastQuery(calls)).toEqual({ website_id: '3', sort: 'name_asc', page: '1', per_page: '24' });
+    expect(screen.getByRole('link', { name: 'Kubek' })).toHaveAttribute('href', '/products/kubek/1');
+    expect(plain(cards()[0]?.textContent)).toContain('PLN 12.30 gross');
+    expect(screen.getByText('In Delivery')).toHaveAttribute('data-tone', 'warning');
+    expect(screen.getByText('Marketing').closest('.shop-badge')).toHaveStyle({ backgroundColor: 'rgb(37, 99, 235)' });
+    expect(within(cards()[2] as HTMLElement).getByText('Group Buy')).toBeInTheDocument();
+    expect(screen.getByRole('searchbox', { name: 'Search products' })).toHaveValue('');
+    expect(screen.getByRole('combobox', { name: 'Sort by' })).toHaveTextContent('Product name A-Z');
+  });
+
+  it('should speak Polish: heading, plural count, prices and labels', async () => {
+    locale.value = 'pl';
+    stubCatalogue(() => pageOf(THREE, { total: 22 }));
+    renderCatalogue();
+    expect(screen.getByRole('heading', { level: 1, name: 'Produkty' })).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('22 produkty'));
+    expect(plain(cards()[0]?.textContent)).toContain('12,30 zł brutto');
+    expect(screen.getByRole('searchbox', { name: 'Szukaj produktów' })).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Sortuj według' })).toHaveTextContent('Nazwa produktu A-Z');
+    expect(screen.getByText('W dostawie')).toBeInTheDocument();
+  });
+
+  it('should show points in a points shop', async () => {
+    resetPage('/products', POINTS_SHOP);
+    stubCatalogue(() => pageOf([product({ calculated_price: 250 })]));
+    renderCatalogue();
+    await waitFor(() => expect(cards()).toHaveLength(1));
+    expect(plain(cards()[0]?.textContent)).toContain('250 pts');
+    expect(plain(cards()[0]?.textContent)).not.toMatch(/gross|net/);
+  });
+});
+
+describe('Catalogue: query and URL', () => {
+  it('should start from the URL’s search, sort and page', async () => {
+    resetPage(`/products?search=${encodeURIComponent('kubek żółty')}&sort=price_desc&page=2`);
+    const calls = stubCatalogue(catalogueOf(60));
+    renderCatalogue();
+    await waitFor(() => expect(cards()).toHaveLength(24));
+    expect(calls).toHaveLength(1);
+    expect(lastQuery(calls)).toMatchObject({ search: 'kubek żółty', sort: 'price_desc', page: '2' });
+    expect(screen.getByRole('searchbox', { name: 'Search products' })).toHaveValue('kubek żółty');
+    expect(screen.getByRole('combobox', { name: 'Sort by' })).toHaveTextContent('Highest price');
+    expect(screen.getByRole('heading', { level: 2, name: 'Results for "kubek żółty"' })).toBeInTheDocument();
+    expect(screen.getAllByRole('heading', { level: 3 })).toHaveLength(24);
+    expect(screen.getByRole('link', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
+  });
+
+  it('should send one request 300 ms after five quick keystrokes and then replace the URL with the search', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const calls = stubCatalogue(({ params }) => pageOf(params.get('search') ? [product({ id: 5, name: 'Kubek' })] : THREE));
+    renderCatalogue();
+    await vi.waitFor(() => expect(cards()).toHaveLength(3));
+    const historyLength = window.history.length;
+    const box = screen.getByRole('searchbox', { name: 'Search products' });
+    box.focus();
+    // One change per keystroke, 40 ms apart (user-event's own pauses would wait on the faked timers).
+    for (const text of ['k', 'ku', 'kub', 'kube', 'kubek']) {
+      fireEvent.change(box, { target: { value: text } });
+      act(() => vi.advanceTimersByTime(40));
+    }
+    expect(box).toHaveValue('kubek');
+    act(() => vi.advanceTimersByTime(CATALOGUE_SEARCH_DEBOUNCE_MS - 41));
+    expect(calls).toHaveLength(1);
+    expect(currentPath.value).toBe('/products');
+    act(() => vi.advanceTimersByTime(1));
+    expect(calls).toHaveLength(2);
+    expect(lastQuery(calls)).toMatchObject({ search: 'kubek', page: '1' });
+    await vi.waitFor(() => expect(cards()).toHaveLength(1));
+    expect(currentPath.value).toBe('/products?search=kubek');
+    expect(window.location.search).toBe('?search=kubek');
+    expect(window.history.length).toBe(historyLength);
+    expect(screen.getByRole('status')).toHaveTextContent('1 product');
+    expect(box).toHaveFocus();
+    expect(box).toHaveValue('kubek');
+  });
+
+  it('should send the search at once on Enter', async () => {
+    const calls = stubCatalogue();
+    renderCatalogue();
+    await waitFor(() => expect(calls).toHaveLength(1));
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Search products' }), 'pen{Enter}');
+    await waitFor(() => expect(lastQuery(calls)).toMatchObject({ search: 'pen' }));
+    await waitFor(() => expect(currentPath.value).toBe('/products?search=pen'));
+  });
+
+  it('should send each chosen sort from page 1 and keep it in the URL', async () => {
+    resetPage('/products?page=2');
+    const calls = stubCatalogue(catalogueOf(100));
+    renderCatalogue();
+    await waitFor(() => expect(cards()).toHaveLength(24));
+    const options = [
+      ['Lowest price', 'price_asc'],
+      ['Highest price', 'price_desc'],
+      ['Product name Z-A', 'name_desc'],
+      ['Product code A-Z', 'code_asc'],
+      ['Product code Z-A', 'code_desc'],
+      ['Product name A-Z', 'name_asc'],
+    ] as const;
+    for (const [label, code] of options) {
+      await userEvent.click(screen.getByRole('combobox', { name: 'Sort by' }));
+      await userEvent.click(screen.getByRole('option', { name: label }));
+      await waitFor(() => expect(lastQuery(calls)).toMatchObject({ sort: code, page: '1' }));
+      await waitFor(() => expect(currentPath.value).toBe(code === 'name_asc' ? '/products' : `/products?sort=${code}`));
+    }
+    expect(calls).toHaveLength(1 + options.length);
+  });
+
+  it('should load a query put in the URL from outside (the header search, back and forward)', async () => {
+    const calls = stubCatalogue(() => pageOf(THREE));
+    renderCatalogue();
+    await waitFor(() => expect(cards()).toHaveLength(3));
+    act(() => navigate('/products?search=pen'));
+    await waitFor(() => expect(lastQuery(calls)).toMatchObject({ search: 'pen' }));
+    expect(screen.getByRole('searchbox', { name: 'Search products' })).toHaveValue('pen');
+    act(() => {
+      window.history.replaceState(null, '', '/products?sort=code_desc');
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    });
+    await waitFor(() => expect(lastQuery(calls)).toMatchObject({ sort: 'code_desc' }));
+    expect(lastQuery(calls)).not.toHaveProperty('search');
+    expect(screen.getByRole('searchbox', { name: 'Search products' })).toHaveValue('');
+    expect(calls).toHaveLength(3);
+  });
+});
+
+describe('Catalogue: pages', () => {
+  it('should render at most 24 cards of 5,000 products and move pages with the pagination', async () => {
+    const calls = stubCatalogue(catalogueOf(5000));
+    renderCatalogue();
+    await waitFor(() => expect(cards()).toHaveLength(CATALOGUE_PAGE_SIZE));
+    expect(screen.getByRole('status')).toHaveTextContent('5,000 products');
+    const nav = screen.getByRole('navigation', { name: 'Pagination' });
+    expect(within(nav).getByRole('link', { name: 'Page 1' })).toHaveAttribute('aria-current', 'page');
+    expect(within(nav).getAllByRole('link').length).toBeLessThanOrEqual(8);
+    expect(within(nav).getByRole('link', { name: 'Page 209' })).toHaveAttribute('href', '/products?page=209');
+    await userEvent.click(within(nav).getByRole('link', { name: 'Next page' }));
+    await waitFor(() => expect(screen.getByRole('link', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page'));
+    expect(lastQuery(calls)).toMatchObject({ page: '2', per_page: '24' });
+    expect(currentPath.value).toBe('/products?page=2');
+    expect(cards()).toHaveLength(CATALOGUE_PAGE_SIZE);
+    expect(screen.getByRole('link', { name: 'Product 25' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Products' })).toHaveFocus();
+    await userEvent.click(screen.getByRole('link', { name: 'Page 209' }));
+    await waitFor(() => expect(cards()).toHaveLength(5000 - 208 * 24));
+    expect(currentPath.value).toBe('/products?page=209');
+    await userEvent.click(screen.getByRole('link', { name: 'Previous page' }));
+    await waitFor(() => expect(lastQuery(calls)).toMatchObject({ page: '208' }));
+  });
+
+  it('should keep the old results visible, dimmed and busy, while the next page loads', async () => {
+    const next = deferred();
+    stubCatalogue((call) => (call.params.get('page') === '2' ? next.answer(call) : catalogueOf(48)(call)));
+    renderCatalogue();
+    await waitFor(() => expect(cards()).toHaveLength(24));
+    await userEvent.click(screen.getByRole('link', { name: 'Next page' }));
+    expect(screen.getByRole('link', { name: 'Product 1' })).toBeInTheDocument();
+    const region = screen.getByRole('link', { name: 'Product 1' }).closest('.shop-loading');
+    expect(region).toHaveAttribute('aria-busy', 'true');
+    expect(within(region as HTMLElement).getByText('Loading…')).toBeInTheDocument();
+    await act(async () => next.resolve(pageOf([product({ id: 25 })], { total: 48, page: 2 })));
+    await waitFor(() => expect(cards()).toHaveLength(1));
+    expect(region).not.toHaveAttribute('aria-busy');
+  });
+
+  it('should not offer pages when everything fits on one', async () => {
+    stubCatalogue(() => pageOf(THREE));
+    renderCatalogue();
+    await waitFor(() => expect(cards()).toHaveLength(3));
+    expect(screen.queryByRole('navigation', { name: 'Pagination' })).not.toBeInTheDocument();
+  });
+});
+
+describe('Catalogue: empty and error states', () => {
+  it('should say so when the shop has no products', async () => {
+    stubCatalogue(() => pageOf([]));
+    renderCatalogue();
+    expect(await screen.findByText('There are no products in this shop yet.')).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('0 products');
+    expect(screen.queryByRole('button', { name: 'Clear search' })).not.toBeInTheDocument();
+  });
+
+  it('should say when a search finds nothing and clear it with one button', async () => {
+    resetPage('/products?search=zzz&sort=price_asc');
+    const calls = stubCatalogue(({ params }) => (params.get('search') ? pageOf([]) : pageOf(THREE)));
+    renderCatalogue();
+    expect(await screen.findByText('No products match your search.')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Clear search' }));
+    await waitFor(() => expect(cards()).toHaveLength(3));
+    expect(lastQuery(calls)).not.toHaveProperty('search');
+    expect(lastQuery(calls)).toMatchObject({ sort: 'price_asc' });
+    expect(screen.getByRole('searchbox', { name: 'Search products' })).toHaveValue('');
+    expect(currentPath.value).toBe('/products?sort=price_asc');
+  });
+
+  it('should show the no-results state in Polish', async () => {
+    locale.value = 'pl';
+    resetPage('/products?search=zzz');
+    locale.value = 'pl';
+    stubCatalogue(() => pageOf([]));
+    renderCatalogue();
+    expect(await screen.findByText('Brak produktów pasujących do wyszukiwania.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Wyczyść wyszukiwanie' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: 'Wyniki wyszukiwania „zzz”' })).toBeInTheDocument();
+  });
+
+  it('should show a failed load as an alert with a retry that loads again', async () => {
+    let fail = true;
+    stubCatalogue(() => (fail ? json({ message: 'Server Error' }, 500) : pageOf(THREE)));
+    renderCatalogue();
+    expect(await screen.findByRole('alert')).toHaveTextContent('Something went wrong!');
+    expect(cards()).toHaveLength(0);
+    fail = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(cards()).toHaveLength(3));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('should show a network failure in Polish', async () => {
+    locale.value = 'pl';
+    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    renderCatalogue();
+    expect(await screen.findByRole('alert')).toHaveTextContent('Nie można połączyć się ze sklepem');
+    expect(screen.getByRole('button', { name: 'Spróbuj ponownie' })).toBeInTheDocument();
+  });
+
+  it('should wait for the shop, then load', async () => {
+    resetShop();
+    shopStatus.value = 'loading';
+    const calls = stubCatalogue(() => pageOf(THREE));
+    renderCatalogue();
+    expect(screen.getByRole('heading', { level: 1, name: 'Products' })).toBeInTheDocument();
+    expect(calls).toHaveLength(0);
+    act(() => {
+      shop.value = GROSS_SHOP;
+      shopStatus.value = 'ready';
+    });
+    await waitFor(() => expect(cards()).toHaveLength(3));
+  });
+});

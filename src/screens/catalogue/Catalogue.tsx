@@ -1,0 +1,265 @@
+import { useSignals } from '@preact/signals-react/runtime';
+import { memo, useEffect, useRef, type FormEvent } from 'react';
+import { SORT_OPTIONS, type Product } from '../../api/contract.ts';
+import { errorMessage } from '../../api/errors.ts';
+import { currentPath, currentQuery, hrefFor, navigate, routerActive } from '../../app/router.tsx';
+import type { RouteId } from '../../domain/routes.ts';
+import { t } from '../../i18n/index.ts';
+import { tp } from '../../i18n/plural.ts';
+import {
+  cancelCatalogueLoad,
+  CATALOGUE_SEARCH_MAX_LENGTH,
+  catalogueAppliedQuery,
+  catalogueError,
+  catalogueMeta,
+  cataloguePath,
+  catalogueProducts,
+  catalogueQueryFromParams,
+  catalogueResultQuery,
+  catalogueSearch,
+  catalogueSort,
+  catalogueStatus,
+  DEFAULT_SORT,
+  isSortOption,
+  loadCatalogue,
+  sameCatalogueQuery,
+  setCataloguePage,
+  setCatalogueQuery,
+  setCatalogueSearch,
+  setCatalogueSort,
+  toPageSize,
+  type CatalogueQuery,
+} from '../../store/catalogue.ts';
+import { loadShop, shop, shopStatus } from '../../store/shop.ts';
+import { registerStyles } from '../../theme/styles.ts';
+import { Button } from '../../widgets/button/Button.tsx';
+import { Dropdown } from '../../widgets/dropdown/Dropdown.tsx';
+import { Loading } from '../../widgets/loading/Loading.tsx';
+import { TextField } from '../../widgets/text-field/TextField.tsx';
+import css from './catalogue.css?inline';
+import { Pagination } from './Pagination.tsx';
+import { ProductCard } from './ProductCard.tsx';
+
+registerStyles('catalogue', css);
+
+/** Props of {@link Catalogue}: the router's (as the `products` screen) or the element's attributes. */
+export interface CatalogueProps {
+  /** Set by the storefront's router (`products`); absent on `<shop-catalogue>`. */
+  routeId?: RouteId;
+  /** Route parameters from the router (none for this route). */
+  params?: Readonly<Record<string, string>>;
+  /** Initial search (the `<shop-catalogue search>` attribute). */
+  search?: string;
+  /** Initial order: one of the six sort codes (`price_asc` …); anything else is the default. */
+  sort?: string;
+  /** Products per page (1–100, default 24). */
+  perPage?: number;
+}
+
+/** Enter in the search field sends the search now instead of after the debounce. */
+function submitSearch(event: FormEvent<HTMLFormElement>): void {
+  event.preventDefault();
+  void loadCatalogue();
+}
+
+/** Empties the search and shows the whole catalogue from page 1. */
+function clearSearch(): void {
+  void setCatalogueQuery({ search: '', page: 1 });
+}
+
+/** The search field: its own component, so a keystroke re-renders the field and nothing else. */
+function CatalogueSearch() {
+  useSignals();
+  return (
+    <form className="shop-catalogue__search" noValidate onSubmit={submitSearch}>
+      <TextField
+        label={t('catalogue.search')}
+        type="search"
+        name="search"
+        value={catalogueSearch.value}
+        maxLength={CATALOGUE_SEARCH_MAX_LENGTH}
+        placeholder={t('catalogue.search_placeholder')}
+        autoComplete="off"
+        enterKeyHint="search"
+        onValueChange={setCatalogueSearch}
+      />
+    </form>
+  );
+}
+
+/** The sort dropdown with the six orders of spec §2. */
+function CatalogueSort() {
+  useSignals();
+  const options = SORT_OPTIONS.map((code) => ({ value: code, label: t(`catalogue.sort.${code}`) }));
+  return (
+    <div className="shop-catalogue__sort">
+      <Dropdown
+        label={t('catalogue.sort_label')}
+        options={options}
+        value={catalogueSort.value}
+        onValueChange={(value) => {
+          if (isSortOption(value)) void setCatalogueSort(value);
+        }}
+      />
+    </div>
+  );
+}
+
+/** The grid of one page of products; memoised on the products array (a new page is a new array). */
+const ProductGrid = memo(function ProductGrid({ products, headingLevel }: { products: readonly Product[]; headingLevel: 2 | 3 }) {
+  return (
+    <ul className="shop-catalogue__grid">
+      {products.map((product) => (
+        <li key={product.id} className="shop-catalogue__item">
+          <ProductCard product={product} headingLevel={headingLevel} />
+        </li>
+      ))}
+    </ul>
+  );
+});
+
+/**
+ * The product catalogue (spec §2 `/products`, issue 5): search (debounced, accent-insensitive on the
+ * server), the six sort orders, page navigation, products as cards with prices net or gross per the
+ * shop, availability, budget and group-buy badges. Only one page (24 products) is ever rendered, so
+ * it stays smooth with a catalogue of thousands.
+ *
+ * As the storefront's screen it takes search, order and page from the URL
+ * (`/products?search=…&sort=…&page=…`, as the header's search box writes it) and keeps the URL in step
+ * (replacing the history entry), so reload and back return to the same results; a URL changed from
+ * outside (the header search, back/forward) loads its query. As `<shop-catalogue>` outside the
+ * storefront it starts from its attributes and keeps its state to itself.
+ *
+ * The old results stay visible (dimmed) while the next page loads; an empty shop, a search without
+ * results and a failed load each have their own state.
+ */
+export function Catalogue({ routeId, search, sort, perPage }: CatalogueProps) {
+  useSignals();
+  const website = shop.value;
+  const shopId = website?.id ?? null;
+  const routed = routeId === 'products' && routerActive.value;
+  // Read during render, so a URL changed from outside re-renders and the effect below sees it.
+  const urlQuery = routed ? catalogueQueryFromParams(currentQuery()) : null;
+  const urlKey = urlQuery ? cataloguePath(urlQuery) : null;
+  const applied = catalogueAppliedQuery.value;
+  const heading = useRef<HTMLHeadingElement>(null);
+
+  /** The query this catalogue starts from: the URL's, or the element's attributes. */
+  const wanted = (): CatalogueQuery =>
+    urlQuery ?? {
+      search: (search ?? '').trim(),
+      sort: isSortOption(sort) ? sort : DEFAULT_SORT,
+      page: 1,
+      perPage: toPageSize(perPage),
+    };
+
+  // An element used on its own page loads the shop's presets itself.
+  useEffect(() => {
+    if (shopStatus.peek() === 'idle') void loadShop();
+  }, []);
+
+  // Start (and restart for another shop, or new attributes): always load, even a query loaded before.
+  useEffect(() => {
+    if (shopId === null) return;
+    void setCatalogueQuery(wanted());
+    return cancelCatalogueLoad;
+    // `wanted` reads the URL only at start; later URL changes are the next effect's.
+  }, [shopId, routed, search, sort, perPage]);
+
+  // The URL changed from outside (header search, back/forward): load what it asks for.
+  useEffect(() => {
+    if (shopId === null || !urlQuery) return;
+    if (!sameCatalogueQuery(urlQuery, catalogueAppliedQuery.peek())) void setCatalogueQuery(urlQuery);
+  }, [urlKey]);
+
+  // Keep the URL in step with the query sent (after the search debounce, at once for order and page).
+  // Read at effect time: the render's value may predate the start effect's query.
+  const appliedPath = applied ? cataloguePath(applied) : null;
+  useEffect(() => {
+    const now = catalogueAppliedQuery.peek();
+    if (!routed || !now) return;
+    const path = currentPath.peek();
+    const inUrl = new URLSearchParams(path.includes('?') ? path.slice(path.indexOf('?') + 1) : '');
+    if (!sameCatalogueQuery(now, catalogueQueryFromParams(inUrl, now.perPage))) navigate(cataloguePath(now), { replace: true });
+  }, [appliedPath]);
+
+  if (!website) {
+    const failed = shopStatus.value === 'not-found' || shopStatus.value === 'error';
+    return (
+      <section className="shop-catalogue" aria-busy={!failed || undefined}>
+        <h1 className="shop-catalogue__title" tabIndex={-1} data-screen-heading="">
+          {t('catalogue.title')}
+        </h1>
+        {failed ? <p className="shop-catalogue__message">{t('app.store_not_found_text')}</p> : <Loading loading className="shop-catalogue__pending" />}
+      </section>
+    );
+  }
+
+  const status = catalogueStatus.value;
+  const products = catalogueProducts.value;
+  const meta = catalogueMeta.value;
+  const result = catalogueResultQuery.value;
+  const searched = result?.search ?? '';
+  const pages = meta ? Math.max(1, Math.ceil(meta.total / Math.max(1, meta.per_page))) : 1;
+  const page = meta?.page ?? 1;
+
+  const linkQuery = result ?? applied;
+  const goToPage = (next: number) => {
+    void setCataloguePage(next);
+    heading.current?.focus({ preventScroll: true });
+    heading.current?.scrollIntoView?.({ block: 'start' });
+  };
+
+  let body;
+  if (status === 'error') {
+    body = (
+      <div className="shop-catalogue__state" data-state="error">
+        <p role="alert" className="shop-catalogue__error">
+          {errorMessage(catalogueError.value)}
+        </p>
+        <Button variant="secondary" onClick={() => void loadCatalogue()}>
+          {t('app.retry')}
+        </Button>
+      </div>
+    );
+  } else if (result && products.length === 0) {
+    body = (
+      <div className="shop-catalogue__state" data-state={searched ? 'no-results' : 'empty'}>
+        <Loading loading={status === 'loading'}>
+          <p className="shop-catalogue__message">{searched ? t('catalogue.no_results') : t('catalogue.no_products')}</p>
+          {searched && (
+            <Button variant="secondary" onClick={clearSearch}>
+              {t('catalogue.clear_search')}
+            </Button>
+          )}
+        </Loading>
+      </div>
+    );
+  } else {
+    body = (
+      <Loading loading={status !== 'ready'} className="shop-catalogue__results">
+        {products.length > 0 ? <ProductGrid products={products} headingLevel={searched ? 3 : 2} /> : <div className="shop-catalogue__placeholder" />}
+      </Loading>
+    );
+  }
+
+  return (
+    <section className="shop-catalogue">
+      <h1 ref={heading} className="shop-catalogue__title" tabIndex={-1} data-screen-heading="">
+        {t('catalogue.title')}
+      </h1>
+      <div className="shop-catalogue__toolbar">
+        <CatalogueSearch />
+        <CatalogueSort />
+      </div>
+      {searched && <h2 className="shop-catalogue__results-title">{t('catalogue.search_results', { query: searched })}</h2>}
+      <p className="shop-catalogue__count" role="status" aria-live="polite" aria-atomic="true">
+        {meta && result ? tp('catalogue.results', meta.total) : ''}
+      </p>
+      {body}
+      {status !== 'error' && meta && products.length > 0 && (
+        <Pagination page={page} pages={pages} onPageChange={goToPage} hrefFor={routed && linkQuery ? (target) => hrefFor(cataloguePath({ ...linkQuery, page: target })) : undefined} />
+      )}
+    </section>
+  );
+}

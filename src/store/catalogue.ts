@@ -1,0 +1,257 @@
+import { batch, signal } from '@preact/signals-react';
+import { fetchProducts } from '../api/catalogue.ts';
+import { SORT_OPTIONS, type Product, type ProductPage, type SortOption } from '../api/contract.ts';
+import { buildPath } from '../domain/routes.ts';
+import { pageSingleton } from './registry.ts';
+import { shop } from './shop.ts';
+
+/**
+ * The catalogue's state (spec §2 `/products`, issue 5): the query the buyer builds (search, sort,
+ * page), the page of products the API answered for it, and where the load stands. One store per page,
+ * shared by the routed screen and a `<shop-catalogue>` element.
+ *
+ * Every load cancels the one before it (AbortController) and an answer is only applied while its
+ * request is still the latest, so a slow answer to an old query can never replace a newer one. A
+ * search is sent {@link CATALOGUE_SEARCH_DEBOUNCE_MS} after the last keystroke, so typing a word sends
+ * one request, not one per letter; only one page ({@link CATALOGUE_PAGE_SIZE} products) is ever held,
+ * whatever the size of the catalogue.
+ *
+ * @module
+ */
+
+/** Wait after the last keystroke before a search is sent. */
+export const CATALOGUE_SEARCH_DEBOUNCE_MS = 300;
+/** Products per page of the storefront's catalogue. */
+export const CATALOGUE_PAGE_SIZE = 24;
+/** The most products one page may ask for (`ProductQuerySchema.per_page`). */
+export const CATALOGUE_MAX_PAGE_SIZE = 100;
+/** The longest search the API accepts (`ProductQuerySchema.search`). */
+export const CATALOGUE_SEARCH_MAX_LENGTH = 100;
+/** The API's default order (`ProductQuerySchema.sort`); left out of URLs. */
+export const DEFAULT_SORT: SortOption = 'name_asc';
+
+/** Where the catalogue's load stands. */
+export type CatalogueStatus = 'idle' | 'loading' | 'ready' | 'error';
+
+/** What a page of the catalogue is asked for; `search` is trimmed, `''` means none. */
+export interface CatalogueQuery {
+  search: string;
+  sort: SortOption;
+  page: number;
+  perPage: number;
+}
+
+/** The search as typed (the field's value; sent after the debounce). */
+export const catalogueSearch = pageSingleton('catalogueSearch', () => signal(''));
+export const catalogueSort = pageSingleton('catalogueSort', () => signal<SortOption>(DEFAULT_SORT));
+/** 1-based. */
+export const cataloguePage = pageSingleton('cataloguePage', () => signal(1));
+export const cataloguePerPage = pageSingleton('cataloguePerPage', () => signal(CATALOGUE_PAGE_SIZE));
+/** The products of the page last answered (kept while the next one loads). */
+export const catalogueProducts = pageSingleton('catalogueProducts', () => signal<readonly Product[]>([]));
+/** `total`, `page` and `per_page` of the page last answered; `null` before the first answer. */
+export const catalogueMeta = pageSingleton('catalogueMeta', () => signal<ProductPage['meta'] | null>(null));
+export const catalogueStatus = pageSingleton('catalogueStatus', () => signal<CatalogueStatus>('idle'));
+/** Why the last load failed (`errorMessage` turns it into text); `null` otherwise. */
+export const catalogueError = pageSingleton('catalogueError', () => signal<unknown>(null));
+/** The query of the latest load sent: what the URL shows. `null` before the first load. */
+export const catalogueAppliedQuery = pageSingleton('catalogueAppliedQuery', () => signal<CatalogueQuery | null>(null));
+/** The query the shown products answer (for "Results for …" and the empty states). */
+export const catalogueResultQuery = pageSingleton('catalogueResultQuery', () => signal<CatalogueQuery | null>(null));
+
+/** @internal The request in flight and the pending debounced search (one catalogue per page). */
+const pending = pageSingleton('cataloguePending', () => ({
+  controller: null as AbortController | null,
+  timer: undefined as ReturnType<typeof setTimeout> | undefined,
+}));
+
+/** Whether a value is one of the six sort options of spec §2. */
+export function isSortOption(value: unknown): value is SortOption {
+  return typeof value === 'string' && (SORT_OPTIONS as readonly string[]).includes(value);
+}
+
+/** A page number from text or a number: a positive integer, else 1. */
+export function toPage(value: unknown): number {
+  const page = typeof value === 'number' ? value : Number(String(value ?? '').trim() || Number.NaN);
+  return Number.isInteger(page) && page >= 1 ? page : 1;
+}
+
+/** A page size within 1…{@link CATALOGUE_MAX_PAGE_SIZE}; anything unusable is {@link CATALOGUE_PAGE_SIZE}. */
+export function toPageSize(value: unknown): number {
+  const size = typeof value === 'number' ? value : Number(String(value ?? '').trim() || Number.NaN);
+  if (!Number.isInteger(size) || size < 1) return CATALOGUE_PAGE_SIZE;
+  return Math.min(size, CATALOGUE_MAX_PAGE_SIZE);
+}
+
+/** A search as the API takes it: at most {@link CATALOGUE_SEARCH_MAX_LENGTH} characters. */
+function clampSearch(value: string): string {
+  return value.slice(0, CATALOGUE_SEARCH_MAX_LENGTH);
+}
+
+/**
+ * The catalogue query of a `/products` URL's parameters (`search`, `sort`, `page`), with unusable
+ * values replaced by the defaults, so a hand-edited URL still shows a catalogue.
+ */
+export function catalogueQueryFromParams(params: URLSearchParams, perPage: number = CATALOGUE_PAGE_SIZE): CatalogueQuery {
+  const sort = params.get('sort');
+  return {
+    search: clampSearch(params.get('search') ?? '').trim(),
+    sort: isSortOption(sort) ? sort : DEFAULT_SORT,
+    page: toPage(params.get('page')),
+    perPage: toPageSize(perPage),
+  };
+}
+
+/**
+ * The storefront path of a catalogue query: `/products?search=…&sort=…&page=…`, leaving out what is
+ * the default (no search, {@link DEFAULT_SORT}, page 1), so the plain catalogue is just `/products`.
+ */
+export function cataloguePath(query: Pick<CatalogueQuery, 'search' | 'sort' | 'page'>): string {
+  const params = new URLSearchParams();
+  const search = query.search.trim();
+  if (search) params.set('search', search);
+  if (query.sort !== DEFAULT_SORT) params.set('sort', query.sort);
+  if (query.page > 1) params.set('page', String(query.page));
+  const text = params.toString().replace(/\+/g, '%20');
+  return text ? `${buildPath('products')}?${text}` : buildPath('products');
+}
+
+/** Whether two queries ask for the same page. */
+export function sameCatalogueQuery(a: CatalogueQuery | null, b: CatalogueQuery | null): boolean {
+  if (!a || !b) return a === b;
+  return a.search === b.search && a.sort === b.sort && a.page === b.page && a.perPage === b.perPage;
+}
+
+/** The query the signals hold now (the search trimmed). */
+export function currentCatalogueQuery(): CatalogueQuery {
+  return {
+    search: catalogueSearch.peek().trim(),
+    sort: catalogueSort.peek(),
+    page: cataloguePage.peek(),
+    perPage: cataloguePerPage.peek(),
+  };
+}
+
+/** @internal Drops the pending debounced search. */
+function clearDebounce(): void {
+  clearTimeout(pending.timer);
+  pending.timer = undefined;
+}
+
+/** Stops whatever is pending: the debounced search and the request in flight (a screen that goes away). */
+export function cancelCatalogueLoad(): void {
+  clearDebounce();
+  pending.controller?.abort();
+  pending.controller = null;
+}
+
+/**
+ * Loads the page the query signals describe (website from `shop`), cancelling the request before it
+ * and any pending debounced search. The shown products stay until the answer replaces them; an answer
+ * that is no longer the latest request's is dropped. A page past the end (the catalogue shrank, or a
+ * stale link) loads the last page instead. Without a shop there is nothing to load.
+ */
+export async function loadCatalogue(): Promise<void> {
+  clearDebounce();
+  pending.controller?.abort();
+  pending.controller = null;
+  const website = shop.peek();
+  if (!website) return;
+  const query = currentCatalogueQuery();
+  const controller = new AbortController();
+  pending.controller = controller;
+  batch(() => {
+    catalogueAppliedQuery.value = query;
+    catalogueStatus.value = 'loading';
+    catalogueError.value = null;
+  });
+  try {
+    const answer = await fetchProducts(
+      { website_id: website.id, search: query.search, sort: query.sort, page: query.page, per_page: query.perPage },
+      { signal: controller.signal },
+    );
+    if (pending.controller !== controller) return;
+    const lastPage = Math.max(1, Math.ceil(answer.meta.total / Math.max(1, answer.meta.per_page)));
+    if (answer.data.length === 0 && query.page > lastPage) {
+      cataloguePage.value = lastPage;
+      return await loadCatalogue();
+    }
+    pending.controller = null;
+    batch(() => {
+      catalogueProducts.value = answer.data;
+      catalogueMeta.value = answer.meta;
+      catalogueResultQuery.value = query;
+      catalogueStatus.value = 'ready';
+    });
+  } catch (error) {
+    // Cancelled or replaced: the newer request owns the state.
+    if (pending.controller !== controller) return;
+    pending.controller = null;
+    batch(() => {
+      catalogueError.value = error;
+      catalogueStatus.value = 'error';
+    });
+  }
+}
+
+/**
+ * The buyer typed in the search field: the text shows at once, the page goes back to 1, the request
+ * in flight is cancelled (it answers a query that no longer stands) and the search is sent
+ * {@link CATALOGUE_SEARCH_DEBOUNCE_MS} after the last keystroke.
+ */
+export function setCatalogueSearch(text: string): void {
+  batch(() => {
+    catalogueSearch.value = clampSearch(text);
+    cataloguePage.value = 1;
+  });
+  clearDebounce();
+  pending.controller?.abort();
+  pending.controller = null;
+  pending.timer = setTimeout(() => {
+    pending.timer = undefined;
+    void loadCatalogue();
+  }, CATALOGUE_SEARCH_DEBOUNCE_MS);
+}
+
+/** Another order: back to page 1, loaded at once (with whatever search is typed). */
+export function setCatalogueSort(sort: SortOption): Promise<void> {
+  batch(() => {
+    catalogueSort.value = sort;
+    cataloguePage.value = 1;
+  });
+  return loadCatalogue();
+}
+
+/** Another page of the same search and order, loaded at once. */
+export function setCataloguePage(page: number): Promise<void> {
+  cataloguePage.value = toPage(page);
+  return loadCatalogue();
+}
+
+/** Sets the whole query at once (from the URL, or an element's attributes) and loads it. */
+export function setCatalogueQuery(query: Partial<CatalogueQuery>): Promise<void> {
+  batch(() => {
+    if (query.search !== undefined) catalogueSearch.value = clampSearch(query.search);
+    if (query.sort !== undefined) catalogueSort.value = query.sort;
+    if (query.page !== undefined) cataloguePage.value = toPage(query.page);
+    if (query.perPage !== undefined) cataloguePerPage.value = toPageSize(query.perPage);
+  });
+  return loadCatalogue();
+}
+
+/** @internal Tests start from an empty catalogue. */
+export function resetCatalogue(): void {
+  cancelCatalogueLoad();
+  batch(() => {
+    catalogueSearch.value = '';
+    catalogueSort.value = DEFAULT_SORT;
+    cataloguePage.value = 1;
+    cataloguePerPage.value = CATALOGUE_PAGE_SIZE;
+    catalogueProducts.value = [];
+    catalogueMeta.value = null;
+    catalogueStatus.value = 'idle';
+    catalogueError.value = null;
+    catalogueAppliedQuery.value = null;
+    catalogueResultQuery.value = null;
+  });
+}

@@ -1,0 +1,71 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
+import { E2E_ORIGIN } from './playwright.config.ts';
+
+/** The catalogue in the storefront against the demo data: search, sort, paging, prices, state in the URL. */
+const port = new URL(E2E_ORIGIN).port;
+const shopUrl = (slug: string, path = '/') => `http://${slug}.localhost:${port}${path}`;
+
+test.describe('catalogue', () => {
+  test('should list products with gross prices and badges to a guest of the open shop', async ({ page }) => {
+    await page.goto(shopUrl('globex', '/products'));
+    await expect(page.getByRole('heading', { level: 1, name: 'Products' })).toBeVisible();
+    const cards = page.getByRole('article');
+    await expect(cards.first()).toBeVisible();
+    expect(await cards.count()).toBeLessThanOrEqual(24);
+    await expect(page.getByText(/PLN/).first()).toBeVisible();
+    await page.goto(shopUrl('globex', '/products?search=GLX-HOODIE'));
+    await expect(page.getByRole('article').first().getByText('Group Buy')).toBeVisible();
+  });
+
+  test('should search accent-insensitively, keep the search in the URL and survive a reload', async ({ page }) => {
+    // initech requires login: sign in first.
+    await page.goto(shopUrl('initech', '/login?redirect=%2Fproducts'));
+    await page.getByRole('textbox', { name: 'E-mail' }).fill('buyer@initech.test');
+    await page.getByRole('textbox', { name: 'Hasło' }).fill('Passw0rd!');
+    await page.getByRole('button', { name: 'Zaloguj się' }).click();
+    await expect(page).toHaveURL(shopUrl('initech', '/products'));
+    const search = page.getByRole('main').getByRole('searchbox');
+    await search.fill('zolty');
+    await expect(page).toHaveURL(/search=zolty/);
+    await expect(page.getByRole('article').filter({ hasText: /żółty/i }).first()).toBeVisible();
+    await expect(search).toBeFocused();
+    await page.reload();
+    await expect(page.getByRole('article').filter({ hasText: /żółty/i }).first()).toBeVisible();
+  });
+
+  test('should show the API order for each sort and move between pages', async ({ page, request }) => {
+    const { id } = await (await request.get(`${E2E_ORIGIN}/api/slug/website?slug=globex`)).json();
+    const apiNames = async (sort: string, pageNumber = 1) =>
+      ((await (await request.get(`${E2E_ORIGIN}/api/products?website_id=${id}&sort=${sort}&page=${pageNumber}&per_page=24`)).json()) as { data: { name: string }[] }).data.map((p) => p.name);
+    const shownNames = () => page.getByRole('article').getByRole('heading').allInnerTexts();
+
+    await page.goto(shopUrl('globex', '/products?sort=price_desc'));
+    await expect(page.getByRole('article').first()).toBeVisible();
+    expect(await shownNames()).toEqual(await apiNames('price_desc'));
+
+    await page.getByRole('combobox', { name: 'Sort by' }).click();
+    await page.getByRole('option', { name: 'Lowest price' }).click();
+    await expect(page).toHaveURL(/sort=price_asc/);
+    const ascending = await apiNames('price_asc');
+    await expect.poll(shownNames).toEqual(ascending);
+
+    await page.getByRole('navigation', { name: 'Pagination' }).getByRole('link', { name: /next/i }).click();
+    await expect(page).toHaveURL(/page=2/);
+    const second = await apiNames('price_asc', 2);
+    await expect.poll(shownNames).toEqual(second);
+  });
+
+  test('should open a product from its card', async ({ page }) => {
+    await page.goto(shopUrl('globex', '/products?search=GLX-MUG'));
+    await page.getByRole('article').first().getByRole('link').first().click();
+    await expect(page).toHaveURL(/\/products\/[a-z0-9-]+\/\d+$/);
+  });
+
+  test('should have no axe violations on the catalogue', async ({ page }) => {
+    await page.goto(shopUrl('globex', '/products'));
+    await expect(page.getByRole('article').first()).toBeVisible();
+    const { violations } = await new AxeBuilder({ page }).analyze();
+    expect(violations.map((v) => `${v.id} ${v.nodes[0]?.target.join(' ')}`)).toEqual([]);
+  });
+});
