@@ -10,4 +10,5 @@ export { ShopForgotPasswordElement } from './forgot-password.ts';
 export { ShopNewPasswordElement } from './new-password.ts';
 export { ShopCartButtonElement } from './cart-button.ts';
 export { ShopCatalogueElement } from './catalogue.ts';
+export { ShopProductElement } from './product.ts';
 export type { ShopEventMap, ShopEventName, ShopEventDetail, ShopEventTarget } from './types.ts';

@@ -25,6 +25,7 @@ const SCREENS: Partial<Record<RouteId, Screen>> = {
   'new-password': named(() => import('../screens/auth/NewPassword.tsx'), 'NewPassword'),
   user: named(() => import('../screens/account/AccountOverview.tsx'), 'AccountOverview'),
   products: named(() => import('../screens/catalogue/Catalogue.tsx'), 'Catalogue'),
+  product: named(() => import('../screens/product/Product.tsx'), 'Product'),
   'payment-processing': named(() => import('../screens/checkout/PaymentProcessing.tsx'), 'PaymentProcessing'),
   'not-found': named(() => import('../screens/system/NotFound.tsx'), 'NotFound'),
   'store-not-found': named(() => import('../screens/system/StoreNotFound.tsx'), 'StoreNotFound'),

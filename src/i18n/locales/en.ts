@@ -295,6 +295,8 @@ const en = {
     paid_from_budget: 'Paid from the budget {{name}}',
     add_to_cart: 'Add to cart',
     added_to_cart: 'Added to cart',
+    in_cart: 'Already in your cart: {{count}} pcs',
+    line_total: 'Total for this quantity',
     card: {
       title: 'Business card details',
       name: 'Name',

@@ -288,6 +288,8 @@ const pl: Messages = {
     paid_from_budget: 'Płatne z budżetu {{name}}',
     add_to_cart: 'Dodaj do koszyka',
     added_to_cart: 'Dodano do koszyka',
+    in_cart: 'Już w koszyku: {{count}} szt.',
+    line_total: 'Razem za tę ilość',
     card: {
       title: 'Dane na wizytówkę',
       name: 'Imię',

@@ -1,0 +1,86 @@
+import { act, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import '../../../elements/product.ts';
+import { routerActive, syncLocation } from '../../app/router.tsx';
+import { clearAlerts } from '../../store/alerts.ts';
+import { cartLines, resetCart } from '../../store/cart.ts';
+import { resetPageConfig } from '../../store/config.ts';
+import { locale } from '../../store/locale.ts';
+import { resetProduct } from '../../store/product.ts';
+import { resetSession, sessionStatus } from '../../store/session.ts';
+import { resetShop, shop, shopStatus } from '../../store/shop.ts';
+import { CLOSED_SHOP, GROSS_SHOP, product, serve, stubProducts } from './test-fixtures.ts';
+
+/** Mounts an element and lets React render into its shadow root. */
+async function mount(html: string): Promise<{ element: HTMLElement; root: ShadowRoot; view: ReturnType<typeof within> }> {
+  const holder = document.createElement('div');
+  holder.innerHTML = html;
+  await act(async () => {
+    document.body.append(holder);
+  });
+  const element = holder.firstElementChild as HTMLElement;
+  const root = element.shadowRoot;
+  if (!root) throw new Error('no shadow root');
+  return { element, root, view: within(root as unknown as HTMLElement) };
+}
+
+beforeEach(() => {
+  resetProduct();
+  resetShop();
+  resetSession();
+  resetPageConfig();
+  clearAlerts();
+  localStorage.clear();
+  shop.value = GROSS_SHOP;
+  shopStatus.value = 'ready';
+  sessionStatus.value = 'guest';
+  locale.value = 'en';
+  // On an intranet page: no storefront owns the URL.
+  routerActive.value = false;
+  window.history.replaceState(null, '', '/intranet/news');
+  syncLocation();
+  resetCart();
+});
+afterEach(() => {
+  resetProduct();
+  vi.unstubAllGlobals();
+  document.body.innerHTML = '';
+});
+
+describe('<shop-product>', () => {
+  it('should show the product of its product-id, follow a new id and add to the page’s cart with a toast', async () => {
+    const calls = stubProducts(serve(product({ id: 7, name: 'Mug' }), product({ id: 8, name: 'Pen' })));
+    const { element, root, view } = await mount('<shop-product product-id="7"></shop-product>');
+    expect(customElements.get('shop-product')).toBeDefined();
+    expect(await view.findByRole('heading', { level: 1, name: 'Mug' })).toBeInTheDocument();
+    expect(calls[0]?.path).toBe('/api/products/7');
+    expect(root.querySelector('[part="gallery"]')).not.toBeNull();
+
+    await userEvent.click(view.getByRole('button', { name: 'Add to cart' }));
+    expect(cartLines.value).toEqual([expect.objectContaining({ product_id: 7, quantity: 1 })]);
+    // Outside a storefront the element shows the page's toasts itself.
+    expect(await view.findByText('Added to cart')).toBeInTheDocument();
+    expect(window.location.pathname).toBe('/intranet/news');
+
+    element.setAttribute('product-id', '8');
+    expect(await view.findByRole('heading', { level: 1, name: 'Pen' })).toBeInTheDocument();
+    expect(calls.at(-1)?.path).toBe('/api/products/8');
+  });
+
+  it('should ask a guest to log in first in a shop that requires login, the link firing a cancelable shop-navigate', async () => {
+    shop.value = CLOSED_SHOP;
+    const calls = stubProducts(serve(product({ id: 7 })));
+    const { element, view } = await mount('<shop-product product-id="7" lang="pl"></shop-product>');
+    expect(view.getByRole('heading', { level: 1, name: 'Logowanie' })).toBeInTheDocument();
+    const navigations: CustomEvent[] = [];
+    element.addEventListener('shop-navigate', (event) => {
+      event.preventDefault();
+      navigations.push(event as CustomEvent);
+    });
+    await userEvent.click(view.getByRole('link', { name: 'Zaloguj się' }));
+    await waitFor(() => expect(navigations).toHaveLength(1));
+    expect(navigations[0]?.detail).toEqual({ path: '/login', href: '/login' });
+    expect(calls).toHaveLength(0);
+  });
+});

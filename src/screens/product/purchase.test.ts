@@ -1,0 +1,95 @@
+import { describe, expect, it } from 'vitest';
+import { checkBudget, defaultQuantity, inCartOf, quantityErrors, timeLeft, variantForColour, variantLimit } from './purchase.ts';
+import { assignment, product, variant } from './test-fixtures.ts';
+
+const EMPTY = inCartOf([], 1);
+
+describe('variantLimit', () => {
+  it('should read in delivery as unlimited, out of stock as 0, otherwise the stock', () => {
+    expect(variantLimit({ availability: 'in_delivery', stock: 0 })).toBeNull();
+    expect(variantLimit({ availability: 'out_of_stock', stock: 50 })).toBe(0);
+    expect(variantLimit({ availability: 'in_stock', stock: 40 })).toBe(40);
+    expect(variantLimit({ availability: 'in_stock', stock: null })).toBeNull();
+    expect(variantLimit({ availability: 'in_stock', stock: -2 })).toBe(0);
+  });
+});
+
+describe('quantityErrors', () => {
+  const rules = product({ minimum_quantity: 10, minimum_total_quantity: 50 });
+  const red = variant({ id: 1, color_code: 'red', stock: 40 });
+  const blue = variant({ id: 2, color_code: 'blue' });
+
+  it('should judge the chosen line and the product total with what the cart holds, not other lines', () => {
+    // Blue already holds 5 (below its minimum, checked when it was added): not reported for red.
+    const inCart = inCartOf([{ product_id: 1, variant_id: 2, quantity: 5 }, { product_id: 2, variant_id: 9, quantity: 99 }], 1);
+    expect(inCart).toEqual({ product: 5, byVariant: new Map([[2, 5]]) });
+    expect(quantityErrors(rules, red, 20, inCart)).toEqual([{ code: 'sale.qty.minimum', qty: 50 }]);
+    expect(quantityErrors(rules, red, 5, inCart)).toEqual([
+      { code: 'sale.qty.minimum', qty: 10 },
+      { code: 'sale.qty.minimum', qty: 50 },
+    ]);
+    expect(quantityErrors(rules, blue, 45, inCart)).toEqual([]);
+  });
+
+  it('should add the variant’s cart pieces to the new ones against its stock, and report equal rules once', () => {
+    const inCart = inCartOf([{ product_id: 1, variant_id: 1, quantity: 30 }], 1);
+    expect(quantityErrors(product(), red, 11, inCart)).toEqual([{ code: 'sale.qty.exceeded', qty: 40 }]);
+    expect(quantityErrors(product(), red, 10, inCart)).toEqual([]);
+    const same = product({ minimum_quantity: 20, minimum_total_quantity: 20 });
+    expect(quantityErrors(same, blue, 5, EMPTY)).toEqual([{ code: 'sale.qty.minimum', qty: 20 }]);
+  });
+});
+
+describe('defaultQuantity', () => {
+  it('should start at the smallest order that breaks no minimum, capped by the stock', () => {
+    expect(defaultQuantity(product(), variant(), EMPTY)).toBe(1);
+    expect(defaultQuantity(product({ minimum_quantity: 10, minimum_total_quantity: 50 }), variant({ id: 1 }), EMPTY)).toBe(50);
+    const inCart = inCartOf([{ product_id: 1, variant_id: 1, quantity: 45 }], 1);
+    expect(defaultQuantity(product({ minimum_quantity: 10, minimum_total_quantity: 50 }), variant({ id: 2 }), inCart)).toBe(10);
+    expect(defaultQuantity(product({ minimum_quantity: 10 }), variant({ id: 1, stock: 4 }), EMPTY)).toBe(4);
+  });
+});
+
+describe('variantForColour', () => {
+  it('should keep the size when the colour has it, else take the colour’s first orderable variant', () => {
+    const variants = [
+      variant({ id: 1, color_code: 'red', size_code: 'S' }),
+      variant({ id: 2, color_code: 'blue', size_code: 'S', availability: 'out_of_stock' }),
+      variant({ id: 3, color_code: 'blue', size_code: 'M' }),
+      variant({ id: 4, color_code: 'red', size_code: 'M' }),
+    ];
+    expect(variantForColour(variants, 'red', 'M')?.id).toBe(4);
+    expect(variantForColour(variants, 'blue', 'L')?.id).toBe(3);
+    expect(variantForColour(variants, 'green', 'S')).toBeUndefined();
+  });
+});
+
+describe('checkBudget', () => {
+  it('should need an active assignment: expired when one expired, otherwise no budget', () => {
+    expect(checkBudget(9, [assignment({ is_active: false, status: 'expired' })], 10)).toEqual({ pointsLeft: null, problem: 'budgets.expired_product' });
+    expect(checkBudget(9, [assignment({ is_active: false, status: 'scheduled' })], 10)).toEqual({ pointsLeft: null, problem: 'budgets.error.no_budget' });
+    expect(checkBudget(9, [assignment({ budget_id: 8 })], 10)).toEqual({ pointsLeft: null, problem: 'budgets.error.no_budget' });
+  });
+
+  it('should compare the points needed with the points left on the active assignments', () => {
+    const budgets = [assignment({ points_left: 30 }), assignment({ id: 71, points_left: 20 }), assignment({ id: 72, points_left: 999, is_active: false, status: 'expired' })];
+    expect(checkBudget(9, budgets, 50)).toEqual({ pointsLeft: 50, problem: null });
+    expect(checkBudget(9, budgets, 50.01)).toEqual({ pointsLeft: 50, problem: 'budgets.not_enough_points' });
+  });
+});
+
+describe('timeLeft', () => {
+  const now = new Date('2026-03-01T10:00:00.000Z');
+
+  it('should split the time left into days, hours and minutes, rounding up to the minute', () => {
+    expect(timeLeft('2026-03-03T13:04:00.000Z', now)).toEqual({ days: 2, hours: 3, minutes: 4 });
+    expect(timeLeft('2026-03-01T10:00:30.000Z', now)).toEqual({ days: 0, hours: 0, minutes: 1 });
+    expect(timeLeft('2026-03-02T10:00:00.000Z', now)).toEqual({ days: 1, hours: 0, minutes: 0 });
+  });
+
+  it('should say null once ended or for an unreadable date', () => {
+    expect(timeLeft('2026-03-01T10:00:00.000Z', now)).toBeNull();
+    expect(timeLeft('2026-02-01T10:00:00.000Z', now)).toBeNull();
+    expect(timeLeft('soon', now)).toBeNull();
+  });
+});
