@@ -9,6 +9,7 @@ export { ShopRegisterElement } from './register.ts';
 export { ShopForgotPasswordElement } from './forgot-password.ts';
 export { ShopNewPasswordElement } from './new-password.ts';
 export { ShopCartButtonElement } from './cart-button.ts';
+export { ShopCartElement } from './cart.ts';
 export { ShopCatalogueElement } from './catalogue.ts';
 export { ShopProductElement } from './product.ts';
 export type { ShopEventMap, ShopEventName, ShopEventDetail, ShopEventTarget } from './types.ts';

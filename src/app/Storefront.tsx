@@ -12,6 +12,7 @@ import { currentPath, currentQuery, navigate, routerActive, syncLocation } from 
 import { ROUTE_TITLES } from './route-titles.ts';
 import { screenFor } from './screens.tsx';
 import { AppShell } from './shell/AppShell.tsx';
+import { useCartChangeEvent } from './cart/use-cart-change-event.ts';
 import { LoadingScreen } from '../screens/system/LoadingScreen.tsx';
 import { StoreNotFound } from '../screens/system/StoreNotFound.tsx';
 
@@ -52,10 +53,11 @@ function decide(path: string): Decision {
  * still mounts and shows Store not found), restores the session, then renders the screen for the URL
  * inside the app shell, after the guards. Back/forward, deep links and reloads land on the right
  * screen; each screen sets the document title, and after a navigation focus moves to its heading so
- * screen readers announce the new page.
+ * screen readers announce the new page. It fires `shop-cart-change` whenever the cart changes.
  */
 export function Storefront() {
   useSignals();
+  useCartChangeEvent();
   const path = currentPath.value;
   const decision = decide(path);
   const firstScreen = useRef(true);

@@ -26,6 +26,7 @@ const SCREENS: Partial<Record<RouteId, Screen>> = {
   user: named(() => import('../screens/account/AccountOverview.tsx'), 'AccountOverview'),
   products: named(() => import('../screens/catalogue/Catalogue.tsx'), 'Catalogue'),
   product: named(() => import('../screens/product/Product.tsx'), 'Product'),
+  cart: named(() => import('../screens/cart/Cart.tsx'), 'Cart'),
   'payment-processing': named(() => import('../screens/checkout/PaymentProcessing.tsx'), 'PaymentProcessing'),
   'not-found': named(() => import('../screens/system/NotFound.tsx'), 'NotFound'),
   'store-not-found': named(() => import('../screens/system/StoreNotFound.tsx'), 'StoreNotFound'),

@@ -71,3 +71,19 @@ export function checkProductQuantities(
   }
   return errors;
 }
+
+/** Availability of a variant as the catalogue reports it (contract `AvailabilitySchema`). */
+export type Availability = 'in_stock' | 'in_delivery' | 'out_of_stock';
+
+/**
+ * How many pieces of a variant can be ordered now, `null` for no limit; the one reading shared by the
+ * product page, the cart and the server's order check. A variant "in delivery" may be ordered whatever
+ * its stock says (it is on its way); an "out of stock" one cannot be ordered at all, even when its
+ * stock column was left empty or positive (refusing is the safe reading of contradictory data).
+ * Otherwise the stock decides (`null` = unlimited); a negative stock counts as 0.
+ */
+export function variantLimit(variant: { stock: number | null; availability: Availability }): number | null {
+  if (variant.availability === 'in_delivery') return null;
+  if (variant.availability === 'out_of_stock') return 0;
+  return variant.stock === null ? null : Math.max(0, variant.stock);
+}

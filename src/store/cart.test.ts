@@ -15,6 +15,7 @@ import {
   removeFromCart,
   resetCart,
   setCartQuantity,
+  updateCartProducts,
   type CartLine,
 } from './cart.ts';
 import { resetPageConfig } from './config.ts';
@@ -348,6 +349,45 @@ describe('cart store: prices and totals (spec §9)', () => {
   it('should have no budget totals in a money shop', () => {
     addToCart(product({ budget: { id: 3, name: 'Marketing', color: '#2563eb' } }), redM, 2);
     expect(cartBudgetTotals.value.size).toBe(0);
+  });
+});
+
+describe('cart store: updateCartProducts', () => {
+  beforeEach(() => {
+    sessionStatus.value = 'guest';
+  });
+
+  it("should take the product's current name, pricing and variant code, keep quantities, and say the price moved", () => {
+    addToCart(product(), redM, 3);
+    addToCart(product({ id: 2, name: 'Mug', variants: [variant(21, 'white', null)] }), variant(21, 'white', null), 1);
+    const answer = updateCartProducts([product({ name: 'Organic T-shirt', calculated_price: 12, variants: [variant(11, 'red', 'M', { code: 'TS-RED-M' })] })]);
+    expect(answer).toEqual({ pricesChanged: true });
+    expect(cartLines.value[0]).toMatchObject({ name: 'Organic T-shirt', code: 'TS-RED-M', quantity: 3, pricing: { calculated_price: 12 } });
+    expect(cartLines.value[1]).toMatchObject({ name: 'Mug', quantity: 1 });
+    expect(storedPairs(GUEST_KEY)).toEqual([[1, 11, 3], [2, 21, 1]]);
+    expect((stored(GUEST_KEY) as { lines: CartLine[] }).lines[0]?.name).toBe('Organic T-shirt');
+  });
+
+  it('should change nothing, and write nothing, when the products are as stored', () => {
+    addToCart(product(), redM, 3);
+    const before = cartLines.value;
+    const write = vi.spyOn(Storage.prototype, 'setItem');
+    expect(updateCartProducts([product()])).toEqual({ pricesChanged: false });
+    expect(cartLines.value).toBe(before);
+    expect(write).not.toHaveBeenCalled();
+  });
+
+  it("should not call a group's grown total a price change while the buyer's tier stays", () => {
+    const tiers = [
+      { min_quantity: 1, max_quantity: null, price: 10 },
+      { min_quantity: 100, max_quantity: null, price: 8 },
+    ];
+    const groupBuy = (total_quantity: number) => product({ groupbuy: { isActive: true, total_quantity, ends_at: null, tiers } });
+    addToCart(groupBuy(10), redM, 5);
+    expect(updateCartProducts([groupBuy(20)])).toEqual({ pricesChanged: false });
+    expect(cartLines.value[0]?.pricing.groupbuy?.total_quantity).toBe(20);
+    expect(updateCartProducts([groupBuy(99)])).toEqual({ pricesChanged: true });
+    expect(cartTotals.value.total).toBe(49.2);
   });
 });
 

@@ -423,6 +423,37 @@ export function addToCart(product: Product, variant: Variant, quantity: number, 
 }
 
 /**
+ * Brings the lines up to date with the shop's current products (the cart screen loads them): each
+ * line of a product in `products` takes its current name, slug, picture, budget and pricing, and its
+ * variant's code and box quantity. Lines of other products are left as they are. Nothing is written
+ * (and no change is announced) when nothing differs. Answers whether any line's pricing changed, so the
+ * screen can tell the buyer that a price per piece moved since the products were added.
+ */
+export function updateCartProducts(products: readonly Product[]): { pricesChanged: boolean } {
+  const byId = new Map(products.map((product) => [product.id, product]));
+  const current = lines.peek();
+  const totals = totalQuantityByProduct(current);
+  const now = new Date();
+  let changed = false;
+  let pricesChanged = false;
+  const next = current.map((line) => {
+    const product = byId.get(line.product_id);
+    const variant = product?.variants.find((candidate) => candidate.id === line.variant_id);
+    if (!product || !variant) return line;
+    const fresh = buildLine(product, variant, line.quantity, line.card_info);
+    const updated: CartLine = { ...line, name: fresh.name, slug: fresh.slug, code: fresh.code, image: fresh.image, quantity_in_box: fresh.quantity_in_box, budget: fresh.budget, pricing: fresh.pricing };
+    if (JSON.stringify(updated) === JSON.stringify(line)) return line;
+    changed = true;
+    // What the buyer pays per piece, not the snapshot: a group's total moves with every order.
+    const pieces = totals.get(line.product_id) ?? line.quantity;
+    if (unitPrice(updated.pricing, pieces, now) !== unitPrice(line.pricing, pieces, now)) pricesChanged = true;
+    return updated;
+  });
+  if (changed) commit(next);
+  return { pricesChanged };
+}
+
+/**
  * Sets the quantity of the line with `key` (see {@link lineKey}); 0 or less removes it. An unknown key
  * changes nothing.
  *

@@ -127,6 +127,22 @@ export async function logout(): Promise<void> {
   }
 }
 
+/**
+ * Reloads the logged-in user, e.g. for current budget balances on the cart screen (another tab may
+ * have spent points). A failed call keeps the user shown (a 401 ends the session, as on any call); an
+ * answer for somebody else than the user shown now (a switch meanwhile) is ignored.
+ */
+export async function refreshUser(): Promise<void> {
+  const current = user.peek();
+  if (!current) return;
+  try {
+    const next = await fetchUser();
+    if (user.peek()?.id === next.id) setUser(next);
+  } catch {
+    // Offline or a passing failure: the balances shown stay; the server checks them at the order.
+  }
+}
+
 /** Replaces the loaded user (after a profile update). */
 export function updateSessionUser(next: User): void {
   if (user.value) setUser(next);

@@ -2,7 +2,7 @@ import type { CardInfo, Product, Variant } from '../../../src/api/contract.ts';
 import { totalQuantityByProduct } from '../../../src/domain/cart.ts';
 import { sumMoney } from '../../../src/domain/money.ts';
 import { cartTotals, DEFAULT_VAT, lineTotal, pointsTotal, unitPrice, vatRate } from '../../../src/domain/pricing.ts';
-import { checkProductQuantities, type QuantityError } from '../../../src/domain/quantity.ts';
+import { checkProductQuantities, variantLimit, type QuantityError } from '../../../src/domain/quantity.ts';
 
 /**
  * How an order is priced and which quantity rules it must meet, as pure functions over products
@@ -67,18 +67,6 @@ export interface OrderQuantityError extends QuantityError {
  * it is refused as invalid instead of failing in the database with a 500.
  */
 export const MAX_ORDER_AMOUNT = 9_999_999_999.99;
-
-/**
- * How many pieces of a variant can be ordered now, `null` for no limit. A variant "in delivery" may
- * be ordered whatever its stock says (it is on its way); an "out of stock" variant cannot be ordered
- * at all, even when its stock column was left empty or positive: refusing is the safe reading of
- * contradictory data. Otherwise the stock column decides (null = unlimited).
- */
-export function variantLimit(variant: Pick<Variant, 'stock' | 'availability'>): number | null {
-  if (variant.availability === 'in_delivery') return null;
-  if (variant.availability === 'out_of_stock') return 0;
-  return variant.stock;
-}
 
 /**
  * Every quantity rule the order breaks, first product first: per line (colour + size) and across

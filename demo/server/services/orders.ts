@@ -11,6 +11,7 @@ import type {
 } from '../../../src/api/contract.ts';
 import { POINTS_CURRENCY } from '../../../src/api/contract.ts';
 import { isGroupBuyActive } from '../../../src/domain/pricing.ts';
+import { variantLimit } from '../../../src/domain/quantity.ts';
 import type { Db, Queryable } from '../db/index.ts';
 import type { WebsiteRow } from '../http/env.ts';
 import { ApiError, fail, invalidFields } from '../http/errors.ts';
@@ -23,7 +24,6 @@ import {
   priceLines,
   type OrderLine,
   type PricedLine,
-  variantLimit,
 } from './order-pricing.ts';
 import { loadProductsByIds } from './products.ts';
 import { hashToken, newToken } from './tokens.ts';

@@ -1,55 +1,24 @@
 import { useSignals } from '@preact/signals-react/runtime';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { buildPath } from '../../domain/routes.ts';
 import { formatMoney } from '../../i18n/format.ts';
 import { t } from '../../i18n/index.ts';
 import { tp } from '../../i18n/plural.ts';
-import { cartCount, cartLines, cartTotals } from '../../store/cart.ts';
-import { restoreSession, sessionStatus } from '../../store/session.ts';
-import { loadShop, shop, shopStatus } from '../../store/shop.ts';
+import { cartCount, cartTotals } from '../../store/cart.ts';
+import { shop } from '../../store/shop.ts';
 import { registerStyles } from '../../theme/styles.ts';
 import { Badge } from '../../widgets/badge/Badge.tsx';
 import { Drawer } from '../../widgets/drawer/Drawer.tsx';
-import { useEmit } from '../element-context.tsx';
 import { Link } from '../router.tsx';
+import { useShopAndSession } from '../use-shop-and-session.ts';
 import css from './cart-button.css?inline';
 import { CartSummaryList } from './CartSummaryList.tsx';
+import { useCartChangeEvent } from './use-cart-change-event.ts';
 
 registerStyles('cart-button', css);
 
 /** Props of {@link CartButton}: none besides the common element attributes. */
 export type CartButtonProps = Record<string, never>;
-
-/**
- * Fires `shop-cart-change` (`{count}`) from the element's host after every change of the cart (not
- * for the cart it starts with). Each cart element on a page fires from its own host.
- */
-function useCartChangeEvent(): void {
-  const emit = useEmit();
-  useEffect(() => {
-    let first = true;
-    // `subscribe` runs at once with the current cart (skipped), then after each change, untracked.
-    return cartLines.subscribe(() => {
-      if (first) {
-        first = false;
-        return;
-      }
-      emit('shop-cart-change', { count: cartCount.peek() });
-    });
-  }, [emit]);
-}
-
-/**
- * For an element on a page of its own: loads the shop's presets and then the session if nobody did,
- * so the right person's cart shows (both calls run once per page whoever asks).
- */
-function useShopAndSession(): void {
-  const status = shopStatus.value;
-  useEffect(() => {
-    if (status === 'idle') void loadShop();
-    else if (status === 'ready' && sessionStatus.peek() === 'unknown') void restoreSession();
-  }, [status]);
-}
 
 /**
  * The cart button (spec §2): a button named "Cart (3)" with the number of pieces in a badge, opening

@@ -22,7 +22,7 @@ export interface CartSummaryListProps {
 }
 
 /** "Colour: Red · Size: XL" for a line's variant; empty when it has neither. */
-function variantText(line: PricedCartLine['line']): string {
+export function variantText(line: PricedCartLine['line']): string {
   const parts: string[] = [];
   if (line.color_code) parts.push(`${t('product.colour')}: ${colourName(line.color_code)}`);
   if (line.size_code) parts.push(`${t('product.size')}: ${line.size_code}`);

@@ -1,0 +1,234 @@
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Product, Website } from '../../api/contract.ts';
+import { ElementShell } from '../../app/element-context.tsx';
+import { routerActive, syncLocation } from '../../app/router.tsx';
+import { clearAlerts } from '../../store/alerts.ts';
+import { addToCart, cartLines, resetCart } from '../../store/cart.ts';
+import { cartCheckStatus, resetCartReview } from '../../store/cart-review.ts';
+import { resetPageConfig } from '../../store/config.ts';
+import { locale } from '../../store/locale.ts';
+import { resetSession, sessionStatus, user } from '../../store/session.ts';
+import { resetShop, shop, shopStatus } from '../../store/shop.ts';
+import { CLOSED_SHOP, GROSS_SHOP, POINTS_SHOP, assignment, buyer, json, plain, product, settle, stubProducts, variant, type ProductCall } from '../product/test-fixtures.ts';
+import { Cart } from './Cart.tsx';
+
+/** Answers `GET /api/products?ids=` with the current version of each product asked for; `GET /api/user` with `me`. */
+function serveShop(products: Product[], me = buyer([assignment()])) {
+  return ({ path, params }: ProductCall) => {
+    if (path === '/api/user') return json(me);
+    const ids = (params.get('ids') ?? '').split(',').map(Number);
+    const data = products.filter((item) => ids.includes(item.id));
+    return json({ data, meta: { total: data.length, page: 1, per_page: 100 } });
+  };
+}
+
+function resetPage(website: Website = GROSS_SHOP): void {
+  resetCartReview();
+  resetShop();
+  resetSession();
+  resetPageConfig();
+  clearAlerts();
+  localStorage.clear();
+  shop.value = website;
+  shopStatus.value = 'ready';
+  sessionStatus.value = 'guest';
+  locale.value = 'en';
+  routerActive.value = true;
+  window.history.replaceState(null, '', '/cart');
+  syncLocation();
+  resetCart();
+}
+
+function logIn(budgets = [assignment()]): void {
+  user.value = buyer(budgets);
+  sessionStatus.value = 'user';
+  resetCart();
+}
+
+function renderCart(routed = true) {
+  const host = document.createElement('div');
+  document.body.append(host);
+  const view = render(
+    <ElementShell host={host} root={document}>
+      <Cart routeId={routed ? 'cart' : undefined} />
+    </ElementShell>,
+    { container: host },
+  );
+  return { host, ...view };
+}
+
+const line = (name: RegExp | string) => {
+  const item = screen.getAllByRole('listitem').find((node) => within(node).queryByRole('link', { name }));
+  if (!item) throw new Error(`no cart line ${String(name)}`);
+  return item;
+};
+const total = () => plain(screen.getByText('Total').closest('div')?.querySelector('dd')?.textContent);
+
+beforeEach(() => resetPage());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+  document.body.innerHTML = '';
+});
+
+describe('Cart screen', () => {
+  it('should show the empty cart with a way back to the products', () => {
+    renderCart();
+    expect(screen.getByRole('heading', { level: 1, name: 'Cart' })).toBeInTheDocument();
+    expect(screen.getByText('Your cart is empty')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Continue shopping' })).toHaveAttribute('href', '/products');
+  });
+
+  it('should list the lines with gross prices and totals, and reprice every line of a product by its total tier', async () => {
+    const tee = product({
+      id: 1,
+      name: 'T-shirt',
+      variants: [variant({ id: 10, color_code: 'red' }), variant({ id: 11, color_code: 'navy' })],
+      thresholds: [
+        { min_quantity: 1, max_quantity: 99, price: 10 },
+        { min_quantity: 100, max_quantity: null, price: 8 },
+      ],
+    });
+    stubProducts(serveShop([tee]));
+    addToCart(tee, tee.variants[0]!, 60);
+    addToCart(tee, tee.variants[1]!, 30);
+    renderCart();
+    await waitFor(() => expect(cartCheckStatus.value).toBe('ready'));
+
+    // 90 pieces: 10.00 net, 12.30 gross each.
+    expect(plain(within(line(/T-shirt/)).getByText(/\/ pc/).textContent)).toContain('PLN 12.30 / pc');
+    expect(total()).toBe('PLN 1,107.00');
+    expect(screen.getByText('Net').nextElementSibling).toHaveTextContent('900.00');
+
+    // 10 more red: 100 pieces reach the 8.00 tier for both lines.
+    const red = within(screen.getAllByRole('listitem')[0]!).getByRole('spinbutton', { name: /Quantity: T-shirt \(Colour: Red\)/ });
+    await userEvent.clear(red);
+    await userEvent.type(red, '70');
+    expect(cartLines.value[0]?.quantity).toBe(70);
+    await waitFor(() => expect(total()).toBe('PLN 984.00'));
+    for (const item of screen.getAllByRole('listitem')) expect(plain(within(item).getByText(/\/ pc/).textContent)).toContain('PLN 9.84 / pc');
+  });
+
+  it('should take current names and prices from the shop and say that prices changed', async () => {
+    const old = product({ id: 1, name: 'Mug', calculated_price: 10 });
+    addToCart(old, old.variants[0]!, 2);
+    stubProducts(serveShop([{ ...old, name: 'Ceramic mug', calculated_price: 12 }]));
+    renderCart();
+    expect(await screen.findByText(/Some prices have changed/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Ceramic mug' })).toBeInTheDocument();
+    expect(cartLines.value[0]).toMatchObject({ name: 'Ceramic mug', pricing: { calculated_price: 12 } });
+    expect(total()).toBe('PLN 29.52');
+  });
+
+  it('should bound the counter by the stock and flag a product no longer sold, blocking checkout with the reasons', async () => {
+    const bottle = product({ id: 1, name: 'Bottle', variants: [variant({ id: 10, stock: 15 })] });
+    const gone = product({ id: 2, name: 'Old pen' });
+    addToCart(bottle, bottle.variants[0]!, 20);
+    addToCart(gone, gone.variants[0]!, 1);
+    stubProducts(serveShop([bottle]));
+    renderCart();
+
+    const bottleLine = await waitFor(() => line('Bottle'));
+    await waitFor(() => expect(within(bottleLine).getByText('Currently available maximum order quantity: 15')).toBeInTheDocument());
+    expect(within(bottleLine).getByRole('spinbutton')).toHaveAttribute('aria-valuemax', '15');
+    expect(within(line('Old pen')).getByText(/No longer available/)).toBeInTheDocument();
+    expect(within(line('Old pen')).getByRole('spinbutton')).toBeDisabled();
+
+    const checkout = screen.getByRole('button', { name: 'Go to checkout' });
+    expect(checkout).toBeDisabled();
+    expect(checkout).toHaveAccessibleDescription(/no longer available.*break an order rule/s);
+    expect(screen.queryByRole('link', { name: 'Go to checkout' })).toBeNull();
+
+    // Removing the vanished product and lowering the bottles to the stock lets the buyer go on.
+    await userEvent.click(within(line('Old pen')).getByRole('button', { name: /Remove Old pen/ }));
+    expect(screen.getByRole('status')).toHaveTextContent('Old pen was removed from the cart');
+    expect(screen.getByRole('heading', { level: 1, name: 'Cart' })).toHaveFocus();
+    await userEvent.click(within(line('Bottle')).getByRole('button', { name: 'Decrease' }));
+    expect(cartLines.value[0]?.quantity).toBe(15);
+    expect(await screen.findByRole('link', { name: 'Go to checkout' })).toHaveAttribute('href', '/checkout');
+  });
+
+  it('should tell a guest of an open shop that checkout asks to log in', async () => {
+    const mug = product({ id: 1, name: 'Mug' });
+    addToCart(mug, mug.variants[0]!, 1);
+    stubProducts(serveShop([mug]));
+    renderCart();
+    expect(await screen.findByText('You will be asked to log in before checkout.')).toBeInTheDocument();
+  });
+
+  it('should keep the cart usable and offer a retry when the check fails', async () => {
+    const mug = product({ id: 1, name: 'Mug' });
+    addToCart(mug, mug.variants[0]!, 1);
+    let fail = true;
+    stubProducts((call) => (fail ? json({ message: 'Down' }, 503) : serveShop([mug])(call)));
+    renderCart();
+    expect(await screen.findByRole('alert')).toHaveTextContent(/could not be checked/);
+    expect(screen.getByRole('link', { name: 'Go to checkout' })).toBeInTheDocument();
+    fail = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
+  });
+});
+
+describe('Cart screen in a points shop', () => {
+  beforeEach(() => resetPage(POINTS_SHOP));
+
+  const tee = product({ id: 1, name: 'T-shirt', calculated_price: 40, budget: { id: 9, name: 'Marketing', color: '#2563eb' } });
+  const hoodie = product({ id: 2, name: 'Hoodie', calculated_price: 120, budget: { id: 4, name: 'Old budget', color: '#16a34a' } });
+
+  it('should show each budget subtotal against the points left, from the balances loaded now', async () => {
+    logIn([assignment({ points_left: 500 })]);
+    addToCart(tee, tee.variants[0]!, 5);
+    // The user loaded at login had 500 points; meanwhile 350 were spent elsewhere.
+    const calls = stubProducts(serveShop([tee], buyer([assignment({ points_left: 150 })])));
+    renderCart();
+    await waitFor(() => expect(calls.some((call) => call.path === '/api/user')).toBe(true));
+    const budgets = await screen.findByRole('region', { name: 'Budgets' });
+    await waitFor(() => expect(within(budgets).getByText("You don't have enough points in this budget")).toBeInTheDocument());
+    expect(plain(within(budgets).getByText('Used by the cart').nextElementSibling?.textContent)).toBe('200 pts');
+    expect(plain(within(budgets).getByText('Points left').nextElementSibling?.textContent)).toBe('150 pts');
+    expect(screen.getByRole('button', { name: 'Go to checkout' })).toBeDisabled();
+  });
+
+  it('should flag a line paid from an inactive budget with the spec text and name the coordinator', async () => {
+    logIn([assignment({ budget_id: 4, is_active: false, status: 'expired' })]);
+    addToCart(hoodie, hoodie.variants[0]!, 1);
+    stubProducts(serveShop([hoodie], buyer([assignment({ budget_id: 4, is_active: false, status: 'expired' })])));
+    renderCart();
+    expect(await within(line('Hoodie')).findByText('Its budget is not active: it cannot be ordered now.')).toBeInTheDocument();
+    const reasons = screen.getByRole('button', { name: 'Go to checkout' });
+    expect(reasons).toHaveAccessibleDescription(/A cart product has an inactive budget; with no active budgets the order cannot be finalized/);
+    expect(reasons).toHaveAccessibleDescription(/Contact your coordinator: boss@example.com/);
+  });
+});
+
+describe('<shop-cart> outside the storefront', () => {
+  it('should ask a guest of a login-required shop to log in first and check nothing', () => {
+    resetPage(CLOSED_SHOP);
+    routerActive.value = false;
+    const calls = stubProducts(serveShop([]));
+    renderCart(false);
+    expect(screen.getByText(/log in/i, { selector: 'p' })).toBeInTheDocument();
+    expect(calls).toEqual([]);
+  });
+
+  it('should fire shop-cart-change from its host when a line changes', async () => {
+    routerActive.value = false;
+    const mug = product({ id: 1, name: 'Mug' });
+    addToCart(mug, mug.variants[0]!, 1);
+    stubProducts(serveShop([mug]));
+    const { host } = renderCart(false);
+    const events: number[] = [];
+    host.addEventListener('shop-cart-change', (event) => events.push((event as CustomEvent<{ count: number }>).detail.count));
+    await settle();
+    await userEvent.click(screen.getByRole('button', { name: 'Increase' }));
+    expect(events).toEqual([2]);
+    await act(async () => {
+      await userEvent.click(screen.getByRole('button', { name: /Remove Mug/ }));
+    });
+    expect(events).toEqual([2, 0]);
+    expect(screen.getByText('Your cart is empty')).toBeInTheDocument();
+  });
+});

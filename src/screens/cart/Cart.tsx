@@ -1,0 +1,188 @@
+import { useSignals } from '@preact/signals-react/runtime';
+import { useEffect, useRef, useState, type ReactNode, type Ref } from 'react';
+import { errorMessage } from '../../api/errors.ts';
+import { useCartChangeEvent } from '../../app/cart/use-cart-change-event.ts';
+import { Link, routerActive } from '../../app/router.tsx';
+import { useShopAndSession } from '../../app/use-shop-and-session.ts';
+import { buildPath, type RouteId } from '../../domain/routes.ts';
+import { t } from '../../i18n/index.ts';
+import { tp } from '../../i18n/plural.ts';
+import { AlertToast } from '../../widgets/alert-toast/AlertToast.tsx';
+import { cartCount, cartTotals, removeFromCart, setCartQuantity, type PricedCartLine } from '../../store/cart.ts';
+import { cancelCartCheck, cartCheckError, cartCheckStatus, cartPricesChanged, cartReview, checkCart } from '../../store/cart-review.ts';
+import { designerMode } from '../../store/designer.ts';
+import { sessionStatus, user } from '../../store/session.ts';
+import { isPointsShop, shop, shopStatus } from '../../store/shop.ts';
+import { registerStyles } from '../../theme/styles.ts';
+import { Button } from '../../widgets/button/Button.tsx';
+import { Loading } from '../../widgets/loading/Loading.tsx';
+import css from './cart.css?inline';
+import { CartLineItem } from './CartLineItem.tsx';
+import { CartSummary } from './CartSummary.tsx';
+
+registerStyles('cart', css);
+
+/** Props of {@link Cart}: the router's (as the `cart` screen); `<shop-cart>` has only the common attributes. */
+export interface CartProps {
+  /** Set by the storefront's router (`cart`); absent on `<shop-cart>`. */
+  routeId?: RouteId;
+  /** Route parameters from the router (none for this route). */
+  params?: Readonly<Record<string, string>>;
+}
+
+/** The screen's frame: one `<section>` whose `<h1>` stays the same node while the content changes. */
+function Frame({ busy = false, heading, children }: { busy?: boolean; heading?: Ref<HTMLHeadingElement>; children?: ReactNode }) {
+  return (
+    <section className="shop-cart" aria-busy={busy || undefined}>
+      <h1 ref={heading} className="shop-cart__title" tabIndex={-1} data-screen-heading="">
+        {t('cart.title')}
+      </h1>
+      {children}
+    </section>
+  );
+}
+
+/**
+ * The cart (spec §2 `/cart`, issue 5), as the storefront's `cart` screen and as `<shop-cart>`.
+ *
+ * On opening (and whenever another product joins the cart) it checks the lines against the shop as it
+ * is now (`checkCart`): current names and prices, stock and quantity rules, and in a points shop the
+ * user's current budget balances. Each line can be changed with the quantity counter within its
+ * bounds or removed; prices per piece follow the tier of the product's total quantity at once. The
+ * summary shows net / VAT / gross or points, each budget's subtotal against the points left, and why
+ * checkout cannot start yet (a product no longer available, a broken quantity rule, an inactive
+ * budget, too few points) with "Go to checkout" disabled until it can.
+ *
+ * Removing a line announces it and moves focus to the heading, so keyboard users do not lose their
+ * place. Changes made in another tab or element appear here at once (one shared cart). As an element
+ * outside the storefront it loads the shop and session itself, asks a guest of a login-required shop
+ * to log in first, and fires `shop-cart-change`.
+ */
+export function Cart({ routeId }: CartProps) {
+  useSignals();
+  useShopAndSession();
+  const routed = routeId === 'cart' && routerActive.value;
+  useCartChangeEvent(!routed);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const [announcement, setAnnouncement] = useState('');
+
+  const website = shop.value;
+  const session = sessionStatus.value;
+  const loginRequired = website !== null && website.login_required && !designerMode.value;
+  const loginFirst = loginRequired && session === 'guest';
+  const sessionPending = session === 'unknown' || session === 'loading';
+  const summary = cartTotals.value;
+  const me = user.value;
+
+  // Check the lines against the shop whenever the set of products (or the shop, or the user) changes.
+  const productIds = [...new Set(summary.lines.map(({ line }) => line.product_id))].sort((a, b) => a - b).join(',');
+  const canCheck = website !== null && !loginFirst && !sessionPending && productIds !== '';
+  const shopId = website?.id ?? null;
+  const userId = me?.id ?? null;
+  useEffect(() => {
+    if (!canCheck) return undefined;
+    void checkCart(productIds.split(',').map(Number));
+    return cancelCartCheck;
+  }, [canCheck, productIds, shopId, userId]);
+
+  const toasts = routed ? null : <AlertToast />;
+
+  if (!website) {
+    const failed = shopStatus.value === 'not-found' || shopStatus.value === 'error';
+    return <Frame busy={!failed}>{failed ? <p className="shop-cart__message">{t('app.store_not_found_text')}</p> : <Loading loading className="shop-cart__pending" />}</Frame>;
+  }
+  if (loginFirst) {
+    return (
+      <Frame>
+        <p className="shop-cart__message">{t('errors.unauthenticated')}</p>
+        <p>
+          <Link className="shop-cart__link" to={buildPath('login')}>
+            {t('nav.login')}
+          </Link>
+        </p>
+      </Frame>
+    );
+  }
+  if (loginRequired && sessionPending) {
+    return (
+      <Frame busy>
+        <Loading loading className="shop-cart__pending" />
+      </Frame>
+    );
+  }
+
+  const onRemove = (priced: PricedCartLine) => {
+    removeFromCart(priced.key);
+    setAnnouncement(t('cart.removed', { name: priced.line.name }));
+    heading.current?.focus({ preventScroll: true });
+  };
+
+  const status = (
+    <p className="shop-visually-hidden" role="status" aria-live="polite">
+      {announcement}
+    </p>
+  );
+
+  if (summary.lines.length === 0) {
+    return (
+      <Frame heading={heading}>
+        {status}
+        <div className="shop-cart__empty">
+          <p className="shop-cart__empty-title">{t('cart.empty')}</p>
+          <p className="shop-cart__message">{t('cart.empty_text')}</p>
+          <Link to={buildPath('products')} className="shop-button" data-variant="primary" part="button">
+            {t('cart.continue_shopping')}
+          </Link>
+        </div>
+        {toasts}
+      </Frame>
+    );
+  }
+
+  const review = cartReview.value;
+  const checkStatus = cartCheckStatus.value;
+  const currency = website.currency;
+  const firstLineOfProduct = new Map<number, string>();
+  for (const { key, line } of summary.lines) if (!firstLineOfProduct.has(line.product_id)) firstLineOfProduct.set(line.product_id, key);
+
+  return (
+    <Frame heading={heading}>
+      {status}
+      <div className="shop-cart__layout">
+        <div className="shop-cart__main">
+          <p className="shop-cart__count">{tp('cart.items', cartCount.value)}</p>
+          {checkStatus === 'loading' && <p className="shop-cart__notice" data-tone="muted">{t('cart.checking')}</p>}
+          {checkStatus === 'error' && (
+            <div className="shop-cart__notice" data-tone="warning" role="alert">
+              <p>{`${t('cart.check_failed')} ${errorMessage(cartCheckError.value)}`}</p>
+              <Button variant="secondary" size="small" onClick={() => void checkCart(summary.lines.map(({ line }) => line.product_id))}>
+                {t('app.retry')}
+              </Button>
+            </div>
+          )}
+          {checkStatus === 'ready' && cartPricesChanged.value && (
+            <p className="shop-cart__notice" data-tone="info" role="status">
+              {t('cart.prices_changed')}
+            </p>
+          )}
+          <ul className="shop-cart__lines" aria-label={t('cart.title')}>
+            {summary.lines.map((priced) => (
+              <CartLineItem
+                key={priced.key}
+                priced={priced}
+                review={review.lines.get(priced.key)}
+                productErrors={firstLineOfProduct.get(priced.line.product_id) === priced.key ? (review.products.get(priced.line.product_id) ?? []) : []}
+                currency={currency}
+                showBudget={isPointsShop.value}
+                onQuantityChange={setCartQuantity}
+                onRemove={onRemove}
+              />
+            ))}
+          </ul>
+        </div>
+        <CartSummary summary={summary} review={review} currency={currency} isGross={website.is_gross} guest={me === null} coordinatorEmail={me?.coordinator_email ?? null} />
+      </div>
+      {toasts}
+    </Frame>
+  );
+}

@@ -1,0 +1,123 @@
+import { batch, computed, signal } from '@preact/signals-react';
+import { fetchProducts } from '../api/catalogue.ts';
+import type { Product } from '../api/contract.ts';
+import { reviewCart, type CartReview } from '../domain/cart-review.ts';
+import { cartBudgetTotals, cartTotals, updateCartProducts } from './cart.ts';
+import { pageSingleton } from './registry.ts';
+import { refreshUser, user } from './session.ts';
+import { isPointsShop, shop } from './shop.ts';
+
+/**
+ * The cart checked against the shop as it is now (issue 5 "Cart"): the cart screen loads the current
+ * products of its lines in one call (`GET /api/products?ids=`), brings the lines' names and prices up
+ * to date, and in a points shop reloads the user for current budget balances. {@link cartReview}
+ * then says, for every line, the quantity bounds and broken rules, for every budget its subtotal
+ * against the points left, and why checkout cannot start yet (the spec's texts).
+ *
+ * The products are kept only for the review; the cart's own lines stay the one truth of what was
+ * chosen. A failed check leaves the cart usable: nothing is flagged that was not checked, the server
+ * checks everything again when the order is placed.
+ *
+ * @module
+ */
+
+/** Where the check stands: `idle` before the first, `loading`, `ready`, or `error` (see {@link cartCheckError}). */
+export type CartCheckStatus = 'idle' | 'loading' | 'ready' | 'error';
+
+/** The most ids one catalogue call takes (contract `ProductQuerySchema.ids`). */
+const IDS_PER_CALL = 100;
+
+/**
+ * What the last check found for each product id it asked about: the current product, or `null` when
+ * the shop no longer sells it. Ids not asked about yet are absent. Empty before the first check.
+ */
+export const cartProducts = pageSingleton('cartReview.products', () => signal<ReadonlyMap<number, Product | null>>(new Map()));
+export const cartCheckStatus = pageSingleton('cartReview.status', () => signal<CartCheckStatus>('idle'));
+/** Why the last check failed; `null` otherwise. */
+export const cartCheckError = pageSingleton('cartReview.error', () => signal<unknown>(null));
+/** The last check changed a price per piece in the cart (the screen says so until the next check). */
+export const cartPricesChanged = pageSingleton('cartReview.pricesChanged', () => signal(false));
+
+/** @internal The check in flight and the shop its products belong to. */
+const pending = pageSingleton('cartReview.pending', () => ({ controller: null as AbortController | null, shopId: null as number | null }));
+
+/**
+ * The review of the cart (`reviewCart`): bounds and problems per line and product, budget subtotals
+ * against the points left (points shops, logged-in users), and the reasons checkout is blocked.
+ * Products not checked yet (or checked for another shop) are not judged.
+ */
+export const cartReview = pageSingleton('cartReview.review', () =>
+  computed<CartReview>(() => {
+    const summary = cartTotals.value;
+    const website = shop.value;
+    // Read the signal first, always: a computed tracks only what it read on its last run.
+    const checked = cartProducts.value;
+    const products = website && pending.shopId === website.id ? checked : new Map<number, Product | null>();
+    const me = user.value;
+    const budgets = isPointsShop.value && me ? { assignments: me.budgets, needed: cartBudgetTotals.value } : null;
+    const lines = summary.lines.map(({ key, line }) => ({ key, product_id: line.product_id, variant_id: line.variant_id, quantity: line.quantity, budget: line.budget }));
+    return reviewCart(lines, products, budgets);
+  }),
+);
+
+/** Stops the check in flight, if any (the screen went away); what was loaded stays. */
+export function cancelCartCheck(): void {
+  pending.controller?.abort();
+  pending.controller = null;
+}
+
+/**
+ * Checks the cart's products against the shop now: loads them (100 ids a call), updates the lines'
+ * snapshots (`updateCartProducts`), and in a points shop reloads the user for current balances. A
+ * newer check cancels an older one; an answer for a shop that is no longer shown is dropped.
+ */
+export async function checkCart(productIds: readonly number[]): Promise<void> {
+  cancelCartCheck();
+  const website = shop.peek();
+  if (!website) return;
+  const ids = [...new Set(productIds)];
+  const controller = new AbortController();
+  pending.controller = controller;
+  batch(() => {
+    cartCheckStatus.value = 'loading';
+    cartCheckError.value = null;
+  });
+  try {
+    const pages = [];
+    for (let start = 0; start < ids.length; start += IDS_PER_CALL) {
+      const chunk = ids.slice(start, start + IDS_PER_CALL);
+      pages.push(fetchProducts({ website_id: website.id, ids: chunk, per_page: IDS_PER_CALL }, { signal: controller.signal }));
+    }
+    const [answers] = await Promise.all([Promise.all(pages), isPointsShop.peek() ? refreshUser() : Promise.resolve()]);
+    if (pending.controller !== controller || shop.peek()?.id !== website.id) return;
+    pending.controller = null;
+    const products = answers.flatMap((page) => page.data);
+    batch(() => {
+      const { pricesChanged } = updateCartProducts(products);
+      pending.shopId = website.id;
+      const found = new Map(products.map((product) => [product.id, product]));
+      cartProducts.value = new Map(ids.map((id) => [id, found.get(id) ?? null]));
+      cartPricesChanged.value = pricesChanged;
+      cartCheckStatus.value = 'ready';
+    });
+  } catch (error) {
+    if (pending.controller !== controller) return;
+    pending.controller = null;
+    batch(() => {
+      cartCheckError.value = error;
+      cartCheckStatus.value = 'error';
+    });
+  }
+}
+
+/** @internal Tests start from a page that has checked nothing. */
+export function resetCartReview(): void {
+  cancelCartCheck();
+  pending.shopId = null;
+  batch(() => {
+    cartProducts.value = new Map();
+    cartCheckStatus.value = 'idle';
+    cartCheckError.value = null;
+    cartPricesChanged.value = false;
+  });
+}
