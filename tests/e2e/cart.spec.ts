@@ -1,5 +1,5 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expectNoAxeViolations as axe } from './support/axe.ts';
 import { addToCart, headerCart, logInTo, openProduct, shopUrl } from './support/shop.ts';
 
 /**
@@ -172,11 +172,6 @@ test.describe('cart', () => {
 });
 
 test.describe('cart accessibility', () => {
-  const axe = async (page: Page) => {
-    const { violations } = await new AxeBuilder({ page }).analyze();
-    expect(violations.map((v) => `${v.id} ${v.nodes[0]?.target.join(' ')}`)).toEqual([]);
-  };
-
   test('should have no axe violations with lines and with an empty cart (globex, en)', async ({ page }) => {
     await page.goto(shopUrl('globex', '/cart'));
     await expect(main(page).getByText('Your cart is empty')).toBeVisible();
