@@ -1,7 +1,7 @@
 import r2wc from '@r2wc/react-to-web-component';
 import { createElement, type ComponentType } from 'react';
 import { ElementShell } from '../src/app/element-context.tsx';
-import { configurePage } from '../src/store/config.ts';
+import { configurePageFromElement } from '../src/store/config.ts';
 import { setLocale } from '../src/store/locale.ts';
 import { ensureDocumentFonts } from '../src/theme/fonts.ts';
 import { adoptStyles, releaseStyles } from '../src/theme/styles.ts';
@@ -36,9 +36,6 @@ const COMMON_PROPS: PropTypes<CommonProps> = {
   storefrontUrl: 'string',
   providerDomain: 'string',
 };
-
-/** Page configuration attributes: the first element on the page that sets one wins (`configurePage`). */
-const CONFIG_ATTRIBUTES = { shop: 'shop', apiBase: 'api-base', basePath: 'base-path', storefrontUrl: 'storefront-url', providerDomain: 'provider-domain' } as const;
 
 /** r2wc keeps an element's props and its render function under these registered symbols. */
 const R2WC_PROPS = Symbol.for('r2wc.props');
@@ -86,7 +83,8 @@ export function createElementClass<P extends object>(component: ComponentType<P>
         if (type === 'boolean') this[R2WC_PROPS][prop] = parseBooleanAttribute(this.getAttribute(kebab(prop)));
       }
       if (this.hasAttribute('lang')) setLocale(this.getAttribute('lang'));
-      configurePage(Object.fromEntries(Object.entries(CONFIG_ATTRIBUTES).map(([key, attribute]) => [key, this.getAttribute(attribute)])));
+      // Page configuration attributes: the first element on the page that sets one wins.
+      configurePageFromElement(this);
     }
 
     override connectedCallback(): void {

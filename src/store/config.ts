@@ -46,6 +46,36 @@ export function configurePage(values: Partial<Record<keyof PageConfig, string | 
   if (changed) pageConfig.value = next;
 }
 
+/** The attribute that carries each configuration key on a shop element. */
+export const CONFIG_ATTRIBUTES = {
+  shop: 'shop',
+  apiBase: 'api-base',
+  basePath: 'base-path',
+  storefrontUrl: 'storefront-url',
+  providerDomain: 'provider-domain',
+} as const satisfies Record<keyof PageConfig, string>;
+
+/** Applies the configuration attributes of one shop element (see {@link configurePage}). */
+export function configurePageFromElement(element: Element): void {
+  configurePage(Object.fromEntries(Object.entries(CONFIG_ATTRIBUTES).map(([key, attribute]) => [key, element.getAttribute(attribute)])));
+}
+
+/**
+ * Applies the configuration attributes of every shop element in `root` (the document), in document
+ * order, including elements whose entry file has not run yet. An element applies its own attributes
+ * when it is constructed, so without this the attributes of `<shop-cart-button shop="…">` would be
+ * missed when another element's file ran first and loaded the shop. Keys already set are kept.
+ */
+export function configurePageFromDocument(root: ParentNode | null = typeof document === 'undefined' ? null : document): void {
+  if (!root) return;
+  const selector = Object.values(CONFIG_ATTRIBUTES)
+    .map((attribute) => `[${attribute}]`)
+    .join(',');
+  for (const element of root.querySelectorAll(selector)) {
+    if (element.localName.startsWith('shop-')) configurePageFromElement(element);
+  }
+}
+
 /** @internal Tests start from a fresh configuration. */
 export function resetPageConfig(): void {
   claimed.clear();

@@ -3,7 +3,7 @@ import { api } from '../api/client.ts';
 import { POINTS_CURRENCY, type Website } from '../api/contract.ts';
 import { fetchWebsite } from '../api/website.ts';
 import { shopSlugFromHost } from '../domain/tenant.ts';
-import { pageConfig } from './config.ts';
+import { configurePageFromDocument, pageConfig } from './config.ts';
 import { setLocale } from './locale.ts';
 import { pageSingleton } from './registry.ts';
 import { storageBase, themeSettings } from './theme.ts';
@@ -39,13 +39,16 @@ export function markLocaleChosen(): void {
 let pending: Promise<void> | null = null;
 
 /**
- * Loads the shop's presets once per page, whatever number of elements ask (spec §2 start-up):
- * configures the API base, fetches the config for the resolved slug, then applies the shop's language
- * and theme. An unknown shop or a failure still resolves: `shopStatus` says which, and the storefront
+ * Loads the shop's presets once per page, whatever number of elements ask (spec §2 start-up): reads
+ * the configuration attributes of every shop element in the document, configures the API base,
+ * fetches the config for the resolved slug, then applies the shop's language and theme. An unknown shop or a failure still resolves: `shopStatus` says which, and the storefront
  * shows Store not found.
  */
 export function loadShop(): Promise<void> {
   pending ??= (async () => {
+    // Elements whose files have not run yet may carry the shop or the API base (e.g. `<shop-cart-button
+    // shop="acme">` on a page whose catalogue script ran first): their attributes count too.
+    configurePageFromDocument();
     const config = pageConfig.value;
     if (config.apiBase) {
       api.configure({ baseUrl: config.apiBase });

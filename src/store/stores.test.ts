@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Website } from '../api/contract.ts';
 import { getAuthToken, setAuthToken } from '../api/cookies.ts';
-import { configurePage, normaliseBasePath, pageConfig, resetPageConfig } from './config.ts';
+import { configurePage, configurePageFromDocument, normaliseBasePath, pageConfig, resetPageConfig } from './config.ts';
 import { locale } from './locale.ts';
 import { adoptToken, isLoggedIn, login, logout, onSessionEnd, resetSession, restoreSession, sessionStatus, storedUserId, user } from './session.ts';
 import { loadShop, markLocaleChosen, resetShop, resolveShopSlug, shop, shopStatus } from './shop.ts';
@@ -145,6 +145,17 @@ describe('page configuration', () => {
     expect(pageConfig.value).toMatchObject({ shop: 'acme', basePath: '/shop', apiBase: 'https://api.example' });
   });
 
+  it('should read the attributes of shop elements in the document, in order, keeping values already set', () => {
+    const host = document.createElement('div');
+    host.innerHTML =
+      '<div shop="nope"></div><shop-catalogue></shop-catalogue>' +
+      '<shop-cart-button shop="globex" storefront-url="https://globex.example" api-base="https://api.example"></shop-cart-button>' +
+      '<shop-product shop="initech" base-path="shop"></shop-product>';
+    configurePage({ apiBase: 'https://first.example' });
+    configurePageFromDocument(host);
+    expect(pageConfig.value).toMatchObject({ shop: 'globex', storefrontUrl: 'https://globex.example', apiBase: 'https://first.example', basePath: '/shop' });
+  });
+
   it('should normalise base paths', () => {
     expect(normaliseBasePath('')).toBe('');
     expect(normaliseBasePath('/')).toBe('');
@@ -191,6 +202,19 @@ describe('shop store', () => {
     stubFetch({ 'GET /api/slug/website': () => new Response('<html>oops</html>', { status: 200, headers: { 'content-type': 'text/html' } }) });
     await loadShop();
     expect(shopStatus.value).toBe('error');
+  });
+
+  it('should load the shop named on an element whose script has not run yet', async () => {
+    const calls = stubFetch({ 'GET /api/slug/website': () => json(website) });
+    const element = document.body.appendChild(document.createElement('shop-cart-button'));
+    element.setAttribute('shop', 'acme');
+    try {
+      await loadShop();
+    } finally {
+      element.remove();
+    }
+    expect(calls[0]?.path).toBe('/api/slug/website?slug=acme');
+    expect(shopStatus.value).toBe('ready');
   });
 
   it('should say not-found when no shop can be resolved at all', async () => {
