@@ -1,4 +1,4 @@
-import { computed, effect, signal, untracked, type ReadonlySignal } from '@preact/signals-react';
+import { batch, computed, effect, signal, untracked, type ReadonlySignal } from '@preact/signals-react';
 import * as v from 'valibot';
 import { BudgetSchema, GroupBuySchema, PriceTierSchema, type CardInfo, type GroupBuy, type PriceTier, type Product, type Variant } from '../api/contract.ts';
 import { cartCount as countPieces, cartLineKey, mergeLine, removeLine, setLineQuantity, totalQuantityByProduct } from '../domain/cart.ts';
@@ -213,6 +213,14 @@ const state = pageSingleton('cart.state', () => ({
   warned: false,
 }));
 const emptiedListeners = pageSingleton('cart.emptied', () => new Set<() => void>());
+const changes = pageSingleton('cart.changes', () => signal(0));
+
+/**
+ * Counts the changes of the shown cart: an action here, another tab, a login or logout, a switch of
+ * user. Not the cart the page starts with (its stored cart appearing once the session is known): that
+ * is where the page starts, not a change. `shop-cart-change` fires on this.
+ */
+export const cartChanges: ReadonlySignal<number> = changes;
 
 /** The cart's lines, in the order they were first added. Change them only through the actions below. */
 export const cartLines: ReadonlySignal<readonly CartLine[]> = lines;
@@ -313,7 +321,10 @@ function notifyEmptied(): void {
 /** @internal Sets the lines, saves them unless they came from storage, and tells who waits for an empty cart. */
 function commit(next: CartLine[], persist = true): void {
   const wasEmpty = lines.peek().length === 0;
-  lines.value = next;
+  batch(() => {
+    lines.value = next;
+    changes.value += 1;
+  });
   if (persist) save(next);
   if (!wasEmpty && next.length === 0) notifyEmptied();
 }
@@ -361,12 +372,17 @@ function follow(target: Owner | null): void {
     lines.value = [];
     return;
   }
+  // The first cart shown on this page is where it starts; every later switch is a change.
+  const isChange = previous !== null;
 
   const isLogin = previous !== null && previous.userId === null && target.userId !== null && previous.shop === target.shop;
   const carried = previous === null || isLogin ? lines.peek() : [];
   state.binding = { ...target, key };
   const next = carried.reduce<CartLine[]>((cart, line) => mergeCartLine(cart, line), load(key));
-  lines.value = next;
+  batch(() => {
+    lines.value = next;
+    if (isChange) changes.value += 1;
+  });
   if (carried.length > 0 && save(next) && isLogin && previous) removeStored(previous.key);
   state.stopListening = onStorageChange(key, () => applyExternalChange(key));
 }

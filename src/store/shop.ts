@@ -41,8 +41,8 @@ let pending: Promise<void> | null = null;
 /**
  * Loads the shop's presets once per page, whatever number of elements ask (spec §2 start-up): reads
  * the configuration attributes of every shop element in the document, configures the API base,
- * fetches the config for the resolved slug, then applies the shop's language and theme. An unknown shop or a failure still resolves: `shopStatus` says which, and the storefront
- * shows Store not found.
+ * fetches the config for the resolved slug, then applies the shop's language and theme. An unknown
+ * shop or a failure still resolves: `shopStatus` says which, and the storefront shows Store not found.
  */
 export function loadShop(): Promise<void> {
   pending ??= (async () => {

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { cartCount, cartLines } from '../../store/cart.ts';
+import { cartChanges, cartCount } from '../../store/cart.ts';
 import { useEmit } from '../element-context.tsx';
 
 /**
@@ -13,8 +13,8 @@ export function useCartChangeEvent(enabled = true): void {
   useEffect(() => {
     if (!enabled) return undefined;
     let first = true;
-    // `subscribe` runs at once with the current cart (skipped), then after each change, untracked.
-    return cartLines.subscribe(() => {
+    // `subscribe` runs at once (skipped), then after each change of the cart (`cartChanges`), untracked.
+    return cartChanges.subscribe(() => {
       if (first) {
         first = false;
         return;

@@ -19,6 +19,7 @@ import { Loading } from '../../widgets/loading/Loading.tsx';
 import css from './cart.css?inline';
 import { CartLineItem } from './CartLineItem.tsx';
 import { CartSummary } from './CartSummary.tsx';
+import { ScreenFrame } from '../ScreenFrame.tsx';
 
 registerStyles('cart', css);
 
@@ -30,15 +31,12 @@ export interface CartProps {
   params?: Readonly<Record<string, string>>;
 }
 
-/** The screen's frame: one `<section>` whose `<h1>` stays the same node while the content changes. */
+/** The cart screen's frame (see {@link ScreenFrame}). */
 function Frame({ busy = false, heading, children }: { busy?: boolean; heading?: Ref<HTMLHeadingElement>; children?: ReactNode }) {
   return (
-    <section className="shop-cart" aria-busy={busy || undefined}>
-      <h1 ref={heading} className="shop-cart__title" tabIndex={-1} data-screen-heading="">
-        {t('cart.title')}
-      </h1>
+    <ScreenFrame className="shop-cart" title={t('cart.title')} busy={busy} headingRef={heading}>
       {children}
-    </section>
+    </ScreenFrame>
   );
 }
 
@@ -89,14 +87,14 @@ export function Cart({ routeId }: CartProps) {
 
   if (!website) {
     const failed = shopStatus.value === 'not-found' || shopStatus.value === 'error';
-    return <Frame busy={!failed}>{failed ? <p className="shop-cart__message">{t('app.store_not_found_text')}</p> : <Loading loading className="shop-cart__pending" />}</Frame>;
+    return <Frame busy={!failed}>{failed ? <p className="shop-screen-frame__message">{t('app.store_not_found_text')}</p> : <Loading loading className="shop-screen-frame__pending" />}</Frame>;
   }
   if (loginFirst) {
     return (
       <Frame>
-        <p className="shop-cart__message">{t('errors.unauthenticated')}</p>
+        <p className="shop-screen-frame__message">{t('errors.unauthenticated')}</p>
         <p>
-          <Link className="shop-cart__link" to={buildPath('login')}>
+          <Link className="shop-screen-frame__link" to={buildPath('login')}>
             {t('nav.login')}
           </Link>
         </p>
@@ -106,7 +104,7 @@ export function Cart({ routeId }: CartProps) {
   if (loginRequired && sessionPending) {
     return (
       <Frame busy>
-        <Loading loading className="shop-cart__pending" />
+        <Loading loading className="shop-screen-frame__pending" />
       </Frame>
     );
   }
@@ -129,7 +127,7 @@ export function Cart({ routeId }: CartProps) {
         {status}
         <div className="shop-cart__empty">
           <p className="shop-cart__empty-title">{t('cart.empty')}</p>
-          <p className="shop-cart__message">{t('cart.empty_text')}</p>
+          <p className="shop-screen-frame__message">{t('cart.empty_text')}</p>
           <Link to={buildPath('products')} className="shop-button" data-variant="primary" part="button">
             {t('cart.continue_shopping')}
           </Link>

@@ -5,6 +5,7 @@ import { CardInfoSchema, type Product as ProductData, type Variant, type Website
 import { errorMessage, isApiClientError } from '../../api/errors.ts';
 import { formatProductPrice, productDisplayPrice } from '../../app/price.ts';
 import { Link, navigate, routerActive } from '../../app/router.tsx';
+import { useShopAndSession } from '../../app/use-shop-and-session.ts';
 import { roundMoney } from '../../domain/money.ts';
 import {
   boxesFor,
@@ -30,8 +31,8 @@ import { addToCart, cartBudgetTotals, cartLines, cartTotals } from '../../store/
 import { designerMode } from '../../store/designer.ts';
 import { locale } from '../../store/locale.ts';
 import { cancelProductLoad, currentProduct, loadProduct, productError, productStatus, toProductId } from '../../store/product.ts';
-import { restoreSession, sessionStatus, user } from '../../store/session.ts';
-import { isPointsShop, loadShop, shop, shopStatus } from '../../store/shop.ts';
+import { sessionStatus, user } from '../../store/session.ts';
+import { isPointsShop, shop, shopStatus } from '../../store/shop.ts';
 import { registerStyles } from '../../theme/styles.ts';
 import { AlertToast } from '../../widgets/alert-toast/AlertToast.tsx';
 import { Badge, type BadgeTone } from '../../widgets/badge/Badge.tsx';
@@ -39,6 +40,7 @@ import { Button } from '../../widgets/button/Button.tsx';
 import { Loading } from '../../widgets/loading/Loading.tsx';
 import { NumericCounter } from '../../widgets/numeric-counter/NumericCounter.tsx';
 import { useAuthForm } from '../auth/use-auth-form.ts';
+import { ScreenFrame } from '../ScreenFrame.tsx';
 import { BusinessCardForm, CARD_RULES, EMPTY_CARD, NO_CARD_RULES } from './BusinessCardForm.tsx';
 import { Gallery } from './Gallery.tsx';
 import { GroupBuyPanel } from './GroupBuyPanel.tsx';
@@ -78,18 +80,6 @@ export interface ProductProps {
   productId?: number;
 }
 
-/**
- * For an element on a page of its own: loads the shop's presets and then the session if nobody did
- * (inside the storefront both already run; they run once per page whoever asks).
- */
-function useShopAndSession(): void {
-  const status = shopStatus.value;
-  useEffect(() => {
-    if (status === 'idle') void loadShop();
-    else if (status === 'ready' && sessionStatus.peek() === 'unknown') void restoreSession();
-  }, [status]);
-}
-
 /** The current time, refreshed every {@link GROUP_BUY_TICK_MS} while `ticking` (the interval is cleared on unmount). */
 function useMinuteClock(ticking: boolean): Date {
   const [now, setNow] = useState(() => new Date());
@@ -102,15 +92,12 @@ function useMinuteClock(ticking: boolean): Date {
   return now;
 }
 
-/** The screen's frame: one `<section>` whose `<h1>` stays the same node while the content changes. */
+/** The product screen's frame (see {@link ScreenFrame}). */
 function Frame({ title, busy = false, children }: { title: string; busy?: boolean; children?: ReactNode }) {
   return (
-    <section className="shop-product" aria-busy={busy || undefined}>
-      <h1 className="shop-product__title" tabIndex={-1} data-screen-heading="">
-        {title}
-      </h1>
+    <ScreenFrame className="shop-product" title={title} busy={busy}>
       {children}
-    </section>
+    </ScreenFrame>
   );
 }
 
@@ -165,7 +152,7 @@ export function Product({ routeId, params, productId }: ProductProps) {
     const failed = shopStatus.value === 'not-found' || shopStatus.value === 'error';
     return (
       <Frame title={failed ? t('app.store_not_found') : t('widgets.loading')} busy={!failed}>
-        {failed ? <p className="shop-product__message">{t('app.store_not_found_text')}</p> : <Loading loading className="shop-product__pending" />}
+        {failed ? <p className="shop-screen-frame__message">{t('app.store_not_found_text')}</p> : <Loading loading className="shop-screen-frame__pending" />}
       </Frame>
     );
   }
@@ -175,9 +162,9 @@ export function Product({ routeId, params, productId }: ProductProps) {
   if (loginFirst || (status === 'error' && isApiClientError(error, 'http') && error.status === 401)) {
     return (
       <Frame title={t('auth.login_title')}>
-        <p className="shop-product__message">{t('errors.unauthenticated')}</p>
+        <p className="shop-screen-frame__message">{t('errors.unauthenticated')}</p>
         <p>
-          <Link className="shop-product__link" to={buildPath('login')}>
+          <Link className="shop-screen-frame__link" to={buildPath('login')}>
             {t('nav.login')}
           </Link>
         </p>
@@ -187,9 +174,9 @@ export function Product({ routeId, params, productId }: ProductProps) {
   if (id === null || (status === 'not-found' && !shown)) {
     return (
       <Frame title={t('app.not_found')}>
-        <p className="shop-product__message">{t('app.not_found_text')}</p>
+        <p className="shop-screen-frame__message">{t('app.not_found_text')}</p>
         <p>
-          <Link className="shop-product__link" to={buildPath('products')}>
+          <Link className="shop-screen-frame__link" to={buildPath('products')}>
             {t('cart.continue_shopping')}
           </Link>
         </p>
@@ -199,7 +186,7 @@ export function Product({ routeId, params, productId }: ProductProps) {
   if (status === 'error' && !shown) {
     return (
       <Frame title={t('app.error')}>
-        <p role="alert" className="shop-product__error">
+        <p role="alert" className="shop-screen-frame__error">
           {errorMessage(error)}
         </p>
         <Button variant="secondary" onClick={() => void loadProduct(id)}>
@@ -211,7 +198,7 @@ export function Product({ routeId, params, productId }: ProductProps) {
   if (!shown) {
     return (
       <Frame title={t('widgets.loading')} busy>
-        <Loading loading className="shop-product__pending" />
+        <Loading loading className="shop-screen-frame__pending" />
       </Frame>
     );
   }
@@ -421,7 +408,7 @@ function ProductDetails({ product, website }: ProductDetailsProps) {
               ))}
             </div>
             {form.formError !== null && (
-              <p role="alert" className="shop-product__error">
+              <p role="alert" className="shop-screen-frame__error">
                 {errorMessage(form.formError)}
               </p>
             )}

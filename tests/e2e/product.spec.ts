@@ -1,0 +1,503 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { E2E_ORIGIN } from './playwright.config.ts';
+import { postJson } from './support/api.ts';
+import { logIn, openProduct, shopUrl } from './support/shop.ts';
+
+/**
+ * The product screen in the routed storefront against the real server and the demo data
+ * (docs/demo-data.md): variants, quantity rules, adding to the one cart, price tiers, group buy,
+ * budgets of the points shop, business cards, guards, and the prices shown against the server's
+ * own pricing of an order placed with the same items.
+ *
+ * Every test has its own browser context (its own cart). Server state is shared between parallel
+ * tests: the only test that places an order does it in globex (never in acme, whose budgets are per
+ * user), and the group-buy test reads the group's total from the page rather than assuming the seed's.
+ */
+/** Logs buyer@globex.test in on the open login screen and waits for the account menu. */
+async function logInGlobexBuyer(page: Page) {
+  await logIn(page, 'buyer@globex.test');
+  await expect(page.getByRole('button', { name: /John/ })).toBeVisible();
+}
+
+const main = (page: Page) => page.getByRole('main');
+const quantity = (page: Page) => main(page).getByRole('spinbutton', { name: /^(Quantity|Ilość)$/ });
+const addButton = (page: Page) => main(page).getByRole('button', { name: /^(Add to cart|Dodaj do koszyka)$/ });
+const productCode = (page: Page) => main(page).getByText(/^Product code: /);
+/** The header's cart link, named "Cart (n)". */
+const headerCart = (page: Page) => page.getByRole('banner').getByRole('link', { name: /^Cart \(\d+\)$/ });
+const toasts = (page: Page) => page.getByRole('status', { name: 'Notifications' });
+/** The value (`<dd>`) of the fact named `term` (`<dt>`) in a facts list. */
+const fact = (scope: Locator, term: string) =>
+  scope.locator('dl > div').filter({ has: scope.page().getByRole('term').filter({ hasText: new RegExp(`^${term}$`) }) }).getByRole('definition');
+const tierRow = (scope: Locator, range: string) => scope.getByRole('row').filter({ has: scope.page().getByRole('cell', { name: range, exact: true }) });
+
+/** Sets the quantity counter by typing, as a buyer would. */
+async function setQuantity(page: Page, value: number) {
+  await quantity(page).fill(String(value));
+  await expect(quantity(page)).toHaveAttribute('aria-valuenow', String(value));
+}
+
+/** Adds the chosen quantity and waits for the success toast and the header's new count. */
+async function addAndExpectCount(page: Page, count: number) {
+  await addButton(page).click();
+  // Earlier toasts may still show (3 s each): the newest is the last.
+  await expect(toasts(page).getByText('Added to cart', { exact: true }).last()).toBeVisible();
+  await expect(headerCart(page)).toHaveAccessibleName(`Cart (${count})`);
+}
+
+/**
+ * The storefront header links to the cart screen (no drawer there yet), so the cart drawer is opened
+ * from a `<shop-cart-button>` placed on the same page: `/dist/index.js` (loaded by the storefront
+ * page) defines it, and it shares the page's one cart store with the storefront.
+ */
+async function openCartDrawer(page: Page): Promise<Locator> {
+  await page.evaluate(() => {
+    if (!document.querySelector('shop-cart-button')) document.body.append(document.createElement('shop-cart-button'));
+  });
+  await page.locator('shop-cart-button').getByRole('button', { name: /^Cart \(\d+\)$/ }).click();
+  const drawer = page.getByRole('dialog', { name: 'Cart' });
+  await expect(drawer).toBeVisible();
+  return drawer;
+}
+
+/** "PLN 1,234.56" → 1234.56. */
+function amountOf(text: string): number {
+  const match = /-?[\d,]+(?:\.\d+)?/.exec(text.replaceAll('\u00a0', ' '));
+  if (!match) throw new Error(`no amount in "${text}"`);
+  return Number(match[0].replaceAll(',', ''));
+}
+
+/** The hoodie's group-buy tiers (1–49, 50–99, 100+): where the next one starts, and a tier's range. */
+const groupBuyNextTier = (pieces: number) => (pieces < 50 ? 50 : pieces < 100 ? 100 : null);
+const groupBuyRange = (pieces: number) => (pieces < 50 ? '1–49 pcs' : pieces < 100 ? '50–99 pcs' : '100 pcs and more');
+
+async function expectNoAxeViolations(page: Page, context: string) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  expect(violations.map((v) => `${context}: ${v.id} ${v.nodes[0]?.target.join(' ')}`)).toEqual([]);
+}
+
+test.describe('product page', () => {
+  test('should open a product from the catalogue and show the code of the chosen colour and size', async ({ page }) => {
+    await openProduct(page, 'globex', 'GLX-TEE', 'Classic T-shirt');
+    await expect(page).toHaveURL(/\/products\/classic-t-shirt\/\d+$/);
+    await expect(page).toHaveTitle('Classic T-shirt · Globex');
+    const colours = main(page).getByRole('radiogroup', { name: 'Colour' });
+    const sizes = main(page).getByRole('radiogroup', { name: 'Size' });
+    await expect(colours.getByRole('radio')).toHaveCount(3);
+    await expect(sizes.getByRole('radio')).toHaveCount(4);
+    await expect(colours.getByRole('radio', { name: 'Black', exact: true })).toBeChecked();
+    await expect(sizes.getByRole('radio', { name: 'S', exact: true })).toBeChecked();
+    await expect(productCode(page)).toHaveText('Product code: GLX-TEE-BLACK-S');
+
+    await colours.getByRole('radio', { name: 'Navy', exact: true }).click();
+    await expect(colours.getByRole('radio', { name: 'Navy', exact: true })).toBeChecked();
+    await expect(productCode(page)).toHaveText('Product code: GLX-TEE-NAVY-S');
+    // The size stays when the colour changes; a new size keeps the colour.
+    await sizes.getByRole('radio', { name: 'XL', exact: true }).click();
+    await expect(sizes.getByRole('radio', { name: 'XL', exact: true })).toBeChecked();
+    await expect(productCode(page)).toHaveText('Product code: GLX-TEE-NAVY-XL');
+    await colours.getByRole('radio', { name: 'White', exact: true }).click();
+    await expect(productCode(page)).toHaveText('Product code: GLX-TEE-WHITE-XL');
+  });
+
+  test('should block adding below the minimum per line with the spec message', async ({ page }) => {
+    await openProduct(page, 'globex', 'GLX-PEN', 'Ballpoint pen');
+    // The counter starts at the minimum (50 per line) and says so.
+    await expect(quantity(page)).toHaveValue('50');
+    await expect(quantity(page)).toHaveAccessibleDescription(/Minimum product order quantity: 50/);
+    await expect(quantity(page)).not.toHaveAttribute('aria-invalid', 'true');
+    await expect(addButton(page)).toBeEnabled();
+
+    await setQuantity(page, 49);
+    await expect(quantity(page)).toHaveAttribute('aria-invalid', 'true');
+    await expect(main(page).locator('[part="error"]')).toHaveText('Minimum product order quantity: 50');
+    await expect(addButton(page)).toBeDisabled();
+
+    await setQuantity(page, 50);
+    await expect(quantity(page)).not.toHaveAttribute('aria-invalid', 'true');
+    await expect(addButton(page)).toBeEnabled();
+    // The minimum is per colour: black starts at 50 too, and 50 blue pieces in the cart do not count for it.
+    await addAndExpectCount(page, 50);
+    await main(page).getByRole('radiogroup', { name: 'Colour' }).getByRole('radio', { name: 'Black', exact: true }).click();
+    await expect(productCode(page)).toHaveText('Product code: GLX-PEN-BLACK');
+    await setQuantity(page, 10);
+    await expect(main(page).locator('[part="error"]')).toHaveText('Minimum product order quantity: 50');
+    await expect(addButton(page)).toBeDisabled();
+  });
+
+  test('should block adding above the available stock, counting what the cart holds, and refuse a sold-out colour', async ({ page }) => {
+    await openProduct(page, 'globex', 'GLX-BOTTLE', 'Steel water bottle');
+    const colours = main(page).getByRole('radiogroup', { name: 'Colour' });
+    await expect(colours.getByRole('radio', { name: 'Grey', exact: true })).toBeChecked();
+    await expect(quantity(page)).toHaveAccessibleDescription(/Currently available maximum order quantity: 15/);
+    // The counter stops at the stock.
+    await quantity(page).fill('99');
+    await expect(quantity(page)).toHaveValue('15');
+    await setQuantity(page, 10);
+    await addAndExpectCount(page, 10);
+    await expect(main(page).getByText('Already in your cart: 10 pcs')).toBeVisible();
+
+    // 10 in the cart + 6 more is above the 15 available.
+    await setQuantity(page, 6);
+    await expect(quantity(page)).toHaveAttribute('aria-invalid', 'true');
+    await expect(main(page).locator('[part="error"]')).toHaveText('Currently available maximum order quantity: 15');
+    await expect(addButton(page)).toBeDisabled();
+    await setQuantity(page, 5);
+    await expect(quantity(page)).not.toHaveAttribute('aria-invalid', 'true');
+    await expect(addButton(page)).toBeEnabled();
+
+    // Red is out of stock: nothing can be added. Blue is on its way: no maximum.
+    await colours.getByRole('radio', { name: 'Red', exact: true }).click();
+    await expect(main(page).getByRole('listitem').filter({ hasText: /^Out of stock$/ })).toBeVisible();
+    await expect(addButton(page)).toBeDisabled();
+    await colours.getByRole('radio', { name: 'Blue', exact: true }).click();
+    await expect(main(page).getByText('In Delivery', { exact: true })).toBeVisible();
+    await expect(quantity(page)).not.toHaveAccessibleDescription(/maximum/);
+    await expect(addButton(page)).toBeEnabled();
+  });
+
+  test('should add with a toast, merge the same variant into one line and keep another variant apart', async ({ page }) => {
+    await openProduct(page, 'globex', 'GLX-TEE', 'Classic T-shirt');
+    await expect(headerCart(page)).toHaveAccessibleName('Cart (0)');
+    await setQuantity(page, 3);
+    await addAndExpectCount(page, 3);
+    await expect(toasts(page)).toContainText('3 × Classic T-shirt (Black, S)');
+    // After an add the counter starts again from 1.
+    await expect(quantity(page)).toHaveValue('1');
+
+    await setQuantity(page, 2);
+    await addAndExpectCount(page, 5);
+    await expect(main(page).getByText('Already in your cart: 5 pcs')).toBeVisible();
+
+    await main(page).getByRole('radiogroup', { name: 'Colour' }).getByRole('radio', { name: 'Navy', exact: true }).click();
+    await main(page).getByRole('radiogroup', { name: 'Size' }).getByRole('radio', { name: 'M', exact: true }).click();
+    await expect(productCode(page)).toHaveText('Product code: GLX-TEE-NAVY-M');
+    await setQuantity(page, 4);
+    await addAndExpectCount(page, 9);
+
+    const drawer = await openCartDrawer(page);
+    const lines = drawer.getByRole('list', { name: 'Cart' }).getByRole('listitem');
+    await expect(lines).toHaveCount(2);
+    await expect(lines.nth(0)).toContainText('Classic T-shirt');
+    await expect(lines.nth(0)).toContainText('Colour: Black · Size: S');
+    await expect(lines.nth(0)).toContainText('Quantity: 5');
+    await expect(lines.nth(1)).toContainText('Colour: Navy · Size: M');
+    await expect(lines.nth(1)).toContainText('Quantity: 4');
+    await expect(drawer).toContainText('9 items');
+
+    // The cart survives a reload (kept in the browser for the guest of this shop).
+    await page.reload();
+    await expect(headerCart(page)).toHaveAccessibleName('Cart (9)');
+  });
+
+  test('should highlight the tier for the quantity, cart included, and count the pieces to the next tier', async ({ page }) => {
+    await openProduct(page, 'globex', 'GLX-TEE', 'Classic T-shirt');
+    const tiers = main(page).getByRole('region', { name: 'Price tiers' });
+    const note = tiers.getByText(/pieces to the next tier$/);
+    const pricePerPiece = fact(main(page), 'Price per piece');
+    await expect(tierRow(tiers, '1–99 pcs')).toHaveAttribute('aria-current', 'true');
+    await expect(tiers.locator('[aria-current]')).toHaveCount(1);
+    await expect(note).toHaveText('99 pieces to the next tier');
+    await expect(pricePerPiece).toHaveText('PLN 49.19');
+
+    await setQuantity(page, 40);
+    await expect(note).toHaveText('60 pieces to the next tier');
+    await expect(tierRow(tiers, '1–99 pcs')).toHaveAttribute('aria-current', 'true');
+
+    await setQuantity(page, 100);
+    await expect(tierRow(tiers, '100–499 pcs')).toHaveAttribute('aria-current', 'true');
+    await expect(tierRow(tiers, '1–99 pcs')).not.toHaveAttribute('aria-current');
+    await expect(note).toHaveText('400 pieces to the next tier');
+    // 34.99 net in a gross shop.
+    await expect(pricePerPiece).toHaveText('PLN 43.04');
+
+    await setQuantity(page, 500);
+    await expect(tierRow(tiers, '500 pcs and more')).toHaveAttribute('aria-current', 'true');
+    await expect(note).toBeHidden();
+
+    // Tiers count the product across colours: 60 black in the cart + 40 white reach the second tier.
+    await setQuantity(page, 60);
+    await addAndExpectCount(page, 60);
+    await main(page).getByRole('radiogroup', { name: 'Colour' }).getByRole('radio', { name: 'White', exact: true }).click();
+    await expect(note).toHaveText('39 pieces to the next tier');
+    await setQuantity(page, 40);
+    await expect(tierRow(tiers, '100–499 pcs')).toHaveAttribute('aria-current', 'true');
+    await expect(note).toHaveText('400 pieces to the next tier');
+  });
+
+  test('should show the running group buy with its countdown, the group total and the pieces to the next tier', async ({ page }) => {
+    await openProduct(page, 'globex', 'GLX-HOODIE', 'Team hoodie');
+    const panel = main(page).getByRole('region', { name: 'Group Buy' });
+    await expect(panel).toBeVisible();
+    // Ends 14 days after seeding.
+    await expect(fact(panel, 'Time left')).toHaveText(/^1[34] d \d{1,2} h \d{1,2} min$/);
+    // The seed has 45 pieces ordered; another test may have ordered since, so the page's own number is used.
+    const groupTotalText = await fact(panel, 'Group total so far').innerText();
+    expect(groupTotalText).toMatch(/^\d+ pcs ordered by the group so far$/);
+    const groupTotal = Number(/^(\d+)/.exec(groupTotalText)?.[1]);
+    expect(groupTotal).toBeGreaterThanOrEqual(45);
+
+    const tiers = panel.getByRole('region', { name: 'Price tiers' });
+    await expect(tiers.getByRole('row')).toHaveCount(4);
+    const note = tiers.getByText(/^Pieces to the next tier: \d+$/);
+    // The buyer's 1 piece counts with the group's.
+    const next = groupBuyNextTier(groupTotal + 1);
+    if (next === null) await expect(note).toBeHidden();
+    else await expect(note).toHaveText(`Pieces to the next tier: ${next - groupTotal - 1}`);
+    await expect(tierRow(tiers, groupBuyRange(groupTotal + 1))).toHaveAttribute('aria-current', 'true');
+
+    // Ordering enough to reach the next tier moves the highlight and the current price.
+    const currentPrice = fact(panel, 'Current price');
+    const before = await currentPrice.innerText();
+    if (next !== null) {
+      await setQuantity(page, next - groupTotal);
+      await expect(tierRow(tiers, groupBuyRange(next))).toHaveAttribute('aria-current', 'true');
+      await expect(currentPrice).not.toHaveText(before);
+      await expect(fact(main(page), 'Price per piece')).toHaveText(await currentPrice.innerText());
+    }
+    // No threshold table beside the group buy's own.
+    await expect(main(page).getByRole('heading', { name: 'Price tiers' })).toHaveCount(1);
+  });
+
+  test('should show prices in the cart that the server charges for the same order', async ({ page }) => {
+    await page.goto(shopUrl('globex', '/login?redirect=%2Fproducts'));
+    await logInGlobexBuyer(page);
+    await expect(page).toHaveURL(shopUrl('globex', '/products'));
+
+    // 60 black M + 50 white L: 110 pieces of the product reach the 100–499 tier for both lines.
+    await openProduct(page, 'globex', 'GLX-TEE', 'Classic T-shirt');
+    const colours = main(page).getByRole('radiogroup', { name: 'Colour' });
+    const sizes = main(page).getByRole('radiogroup', { name: 'Size' });
+    await sizes.getByRole('radio', { name: 'M', exact: true }).click();
+    await setQuantity(page, 60);
+    await addAndExpectCount(page, 60);
+    await colours.getByRole('radio', { name: 'White', exact: true }).click();
+    await sizes.getByRole('radio', { name: 'L', exact: true }).click();
+    await expect(productCode(page)).toHaveText('Product code: GLX-TEE-WHITE-L');
+    await setQuantity(page, 50);
+    await expect(tierRow(main(page).getByRole('region', { name: 'Price tiers' }), '100–499 pcs')).toHaveAttribute('aria-current', 'true');
+    await addAndExpectCount(page, 110);
+
+    // The group buy: enough hoodies for the group to reach its next tier.
+    await openProduct(page, 'globex', 'GLX-HOODIE', 'Team hoodie');
+    const note = main(page).getByRole('region', { name: 'Group Buy' }).getByText(/^Pieces to the next tier: \d+$/);
+    const missing = Number(/(\d+)$/.exec(await note.innerText())?.[1]);
+    const hoodies = missing + 1;
+    await setQuantity(page, hoodies);
+    await addAndExpectCount(page, 110 + hoodies);
+
+    const drawer = await openCartDrawer(page);
+    const lines = drawer.getByRole('list', { name: 'Cart' }).getByRole('listitem');
+    await expect(lines).toHaveCount(3);
+    const shownLines = new Map<string, number>();
+    for (const line of await lines.all()) {
+      const detail = await line.getByText(/^Colour: /).innerText();
+      shownLines.set(detail, amountOf(await line.locator('.shop-cart-summary__price').innerText()));
+    }
+    const shownTotal = amountOf(await drawer.locator('.shop-cart-drawer__total strong').innerText());
+    expect(shownTotal).toBeGreaterThan(0);
+
+    // The same items, placed through the API as this user (the checkout screen does not exist yet). The
+    // calls go to the provider's origin (Node cannot resolve *.localhost as the browser does) with the
+    // page's request context: its cookies (XSRF-TOKEN) are shared, the session token is the storefront's.
+    const api = page.request;
+    const { id: websiteId } = (await (await api.get(`${E2E_ORIGIN}/api/slug/website?slug=globex`)).json()) as { id: number };
+    const products = (await (await api.get(`${E2E_ORIGIN}/api/products?website_id=${websiteId}&search=GLX&per_page=100`)).json()) as {
+      data: { id: number; code: string; variants: { id: number; code: string }[] }[];
+    };
+    const variantOf = (code: string) => {
+      for (const product of products.data) {
+        const variant = product.variants.find((item) => item.code === code);
+        if (variant) return { product_id: product.id, variant_id: variant.id };
+      }
+      throw new Error(`no variant ${code}`);
+    };
+    const token = (await page.context().cookies(shopUrl('globex'))).find((cookie) => cookie.name === 'Admin-Token')?.value;
+    expect(token).toBeTruthy();
+    const headers = { authorization: `Bearer ${decodeURIComponent(token!)}` };
+    const methodsAnswer = await postJson(api, `${E2E_ORIGIN}/api/delivery-methods`, { website_id: websiteId }, headers);
+    expect(methodsAnswer.status()).toBe(200);
+    const pickup = ((await methodsAnswer.json()) as { id: number; type: string }[]).find((method) => method.type === 'self_pickup');
+    expect(pickup).toBeDefined();
+
+    const answer = await postJson(
+      api,
+      `${E2E_ORIGIN}/api/order`,
+      {
+        website_id: websiteId,
+        items: [
+          { ...variantOf('GLX-TEE-BLACK-M'), quantity: 60 },
+          { ...variantOf('GLX-TEE-WHITE-L'), quantity: 50 },
+          { ...variantOf('GLX-HOODIE-BLACK-S'), quantity: hoodies },
+        ],
+        delivery_method_id: pickup!.id,
+        billing_same_as_delivery: false,
+        billing_address: { name: 'John', surname: 'Smith', company: 'Globex Sp. z o.o.', nip: '6772480003', street: 'ul. Lubicz 17', city: 'Kraków', zip: '31-503', country: 'PL' },
+        payment_method: 'invoice',
+        contact: { name: 'John', surname: 'Smith', email: 'buyer@globex.test', phone: '+48 601 200 300' },
+        comment: 'e2e: prices shown against the order total',
+      },
+      { ...headers, 'idempotency-key': `e2e-price-${test.info().workerIndex}-${Date.now()}` },
+    );
+    expect(answer.status(), await answer.text()).toBe(201);
+    const { order } = (await answer.json()) as {
+      order: { total_gross: number; is_gross: boolean; items: { code: string; color_code: string; size_code: string; unit_price: number; line_gross: number }[] };
+    };
+    expect(order.is_gross).toBe(true);
+    // Self-pickup is free: the order's gross total is what the cart showed.
+    expect(order.total_gross).toBe(shownTotal);
+    // Order lines carry the product's code with the variant's colour and size.
+    const line = (code: string, colour: string, size: string) => order.items.find((item) => item.code === code && item.color_code === colour && item.size_code === size);
+    expect(order.items).toHaveLength(3);
+    expect(line('GLX-TEE', 'black', 'M')?.unit_price).toBe(34.99);
+    expect(line('GLX-TEE', 'white', 'L')?.unit_price).toBe(34.99);
+    expect(line('GLX-TEE', 'black', 'M')?.line_gross).toBe(shownLines.get('Colour: Black · Size: M'));
+    expect(line('GLX-TEE', 'white', 'L')?.line_gross).toBe(shownLines.get('Colour: White · Size: L'));
+    expect(line('GLX-HOODIE', 'black', 'S')?.line_gross).toBe(shownLines.get('Colour: Black · Size: S'));
+    // The group reached its next tier: the hoodie is below the 149 of the first tier.
+    expect(line('GLX-HOODIE', 'black', 'S')?.unit_price).toBeLessThan(149);
+  });
+});
+
+test.describe('product page in the points shop', () => {
+  test('should show the budget badge and refuse a product whose budget has expired', async ({ page }) => {
+    await page.goto(shopUrl('acme', '/login?redirect=%2Fproducts'));
+    await logIn(page, 'buyer@acme.test');
+    await expect(page).toHaveURL(shopUrl('acme', '/products'));
+
+    await openProduct(page, 'acme', 'ACME-TEE', 'Classic T-shirt');
+    const badges = main(page).getByRole('list').filter({ hasText: 'In stock' });
+    await expect(badges.getByText('Budget: Welcome pack')).toBeVisible();
+    await expect(main(page).getByText('Paid from the budget Welcome pack')).toBeVisible();
+    await expect(main(page).getByText(/^Points left: [\d,]+\s*pts$/)).toBeVisible();
+    await expect(addButton(page)).toBeEnabled();
+
+    await openProduct(page, 'acme', 'ACME-OLD', 'Winter scarf');
+    await expect(main(page).getByText('Budget: Winter 2025')).toBeVisible();
+    await expect(main(page).getByRole('status').filter({ hasText: "You can't add this product to the basket because the budget has expired" })).toBeVisible();
+    await expect(addButton(page)).toBeDisabled();
+    await expect(addButton(page)).toHaveAccessibleDescription("You can't add this product to the basket because the budget has expired");
+  });
+
+  test('should refuse more points than the budget has left', async ({ page }) => {
+    await page.goto(shopUrl('acme', '/login?redirect=%2Fproducts'));
+    await logIn(page, 'buyer@acme.test');
+    await expect(page).toHaveURL(shopUrl('acme', '/products'));
+    // The hoodie is paid from Team events (300 points): 120 points a piece below the group's next tier.
+    await openProduct(page, 'acme', 'ACME-HOODIE', 'Team hoodie');
+    await expect(main(page).getByText('Budget: Team events')).toBeVisible();
+    const pointsLeft = amountOf(await main(page).getByText(/^Points left: /).innerText());
+    const unit = amountOf(await fact(main(page), 'Price per piece').innerText());
+    const affordable = Math.floor(pointsLeft / unit);
+    await setQuantity(page, affordable + 1);
+    await expect(main(page).getByRole('status').filter({ hasText: "You don't have enough points in this budget" })).toBeVisible();
+    await expect(addButton(page)).toBeDisabled();
+    if (affordable > 0) {
+      await setQuantity(page, affordable);
+      await expect(addButton(page)).toBeEnabled();
+    }
+  });
+});
+
+test.describe('business cards', () => {
+  test('should refuse to add a business card until its details are valid', async ({ page }) => {
+    await openProduct(page, 'globex', 'GLX-CARD', 'Business cards');
+    const card = main(page).getByRole('group', { name: 'Business card details' });
+    await expect(card).toBeVisible();
+    await addButton(page).click();
+    await expect(card.getByRole('textbox', { name: 'Name', exact: true })).toHaveAccessibleDescription(/This element is required/);
+    await expect(card.getByRole('textbox', { name: 'Address', exact: true })).toHaveAccessibleDescription(/This element is required/);
+    await expect(headerCart(page)).toHaveAccessibleName('Cart (0)');
+
+    await card.getByRole('textbox', { name: 'Name', exact: true }).fill('Anna');
+    await card.getByRole('textbox', { name: 'Surname', exact: true }).fill('Nowak');
+    await card.getByRole('textbox', { name: 'E-mail', exact: true }).fill('anna.nowak');
+    await card.getByRole('textbox', { name: 'Phone', exact: true }).fill('call me');
+    await card.getByRole('textbox', { name: 'Job title', exact: true }).fill('Office manager');
+    await card.getByRole('textbox', { name: 'Address', exact: true }).fill('ul. Lubicz 17, 31-503 Kraków');
+    await addButton(page).click();
+    await expect(card.getByRole('textbox', { name: 'E-mail', exact: true })).toHaveAccessibleDescription(/E-mail must be valid/);
+    await expect(card.getByRole('textbox', { name: 'Phone', exact: true })).toHaveAccessibleDescription(/Enter a valid phone number/);
+    await expect(headerCart(page)).toHaveAccessibleName('Cart (0)');
+
+    await card.getByRole('textbox', { name: 'E-mail', exact: true }).fill('anna.nowak@globex.test');
+    await card.getByRole('textbox', { name: 'Phone', exact: true }).fill('+48 600 100 200');
+    await addAndExpectCount(page, 1);
+    const drawer = await openCartDrawer(page);
+    await expect(drawer.getByRole('listitem').filter({ hasText: 'Business cards' })).toContainText('Business card details: Anna Nowak');
+  });
+});
+
+test.describe('who may see products', () => {
+  test('should send a guest of acme to log in and back to the product asked for', async ({ page }) => {
+    await page.goto(shopUrl('acme', '/products?search=ACME-TEE'));
+    await expect(page).toHaveURL(shopUrl('acme', '/login?redirect=%2Fproducts%3Fsearch%3DACME-TEE'));
+    await expect(page.getByRole('heading', { level: 1, name: 'Log in' })).toBeVisible();
+    await logIn(page, 'buyer@acme.test');
+    await expect(page).toHaveURL(shopUrl('acme', '/products?search=ACME-TEE'));
+    await main(page).getByRole('article').getByRole('link', { name: 'Classic T-shirt', exact: true }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Classic T-shirt' })).toBeVisible();
+    const productPath = new URL(page.url()).pathname;
+    // A guest following a product link directly is sent to log in too.
+    await page.context().clearCookies();
+    await page.goto(shopUrl('acme', productPath));
+    await expect(page).toHaveURL(shopUrl('acme', `/login?redirect=${encodeURIComponent(productPath)}`));
+  });
+
+  test('should show products to a guest of the open globex shop', async ({ page }) => {
+    await openProduct(page, 'globex', 'GLX-MUG', 'Ceramic mug');
+    await expect(page).toHaveURL(/globex\.localhost:\d+\/products\/ceramic-mug\/\d+$/);
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Log in' })).toBeVisible();
+    await expect(addButton(page)).toBeEnabled();
+    await addAndExpectCount(page, 1);
+  });
+});
+
+test.describe('product page accessibility', () => {
+  test('should have no axe violations in English, with tiers and with a group buy', async ({ page }) => {
+    // axe runs several times here, on a machine that may be busy.
+    test.slow();
+    await openProduct(page, 'globex', 'GLX-TEE', 'Classic T-shirt');
+    await expect(main(page).getByRole('region', { name: 'Price tiers' })).toBeVisible();
+    await expectNoAxeViolations(page, 'globex tee');
+    await setQuantity(page, 20);
+    await addAndExpectCount(page, 20);
+    await expectNoAxeViolations(page, 'globex tee, in cart, toast');
+    await openProduct(page, 'globex', 'GLX-HOODIE', 'Team hoodie');
+    await expect(main(page).getByRole('region', { name: 'Group Buy' })).toBeVisible();
+    await expectNoAxeViolations(page, 'globex hoodie');
+  });
+
+  test('should have no axe violations in Polish for a logged-in buyer', async ({ page }) => {
+    // axe runs several times here, on a machine that may be busy.
+    test.slow();
+    await page.goto(shopUrl('initech', '/login?redirect=%2Fproducts'));
+    await logIn(page, 'buyer@initech.test');
+    await expect(page).toHaveURL(shopUrl('initech', '/products'));
+    await openProduct(page, 'initech', 'INI-TEE', 'Koszulka T-shirt klasyczna');
+    await expect(main(page).getByRole('radiogroup', { name: 'Kolor' })).toBeVisible();
+    await expect(addButton(page)).toBeEnabled();
+    await expectNoAxeViolations(page, 'initech tee (pl)');
+    await openProduct(page, 'initech', 'INI-CARD', 'Wizytówki');
+    await addButton(page).click();
+    await expect(main(page).locator('[part="error"]').first()).toBeVisible();
+    await expectNoAxeViolations(page, 'initech card with errors (pl)');
+  });
+
+  test('should fit 360 px without horizontal scrolling and have no axe violations there', async ({ page }) => {
+    // axe runs several times here, on a machine that may be busy.
+    test.slow();
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.goto(shopUrl('globex', '/products?search=GLX-HOODIE'));
+    await main(page).getByRole('article').getByRole('link', { name: 'Team hoodie', exact: true }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Team hoodie' })).toBeVisible();
+    await expect(main(page).getByRole('region', { name: 'Group Buy' })).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await expectNoAxeViolations(page, 'globex hoodie at 360 px');
+    await openProduct(page, 'globex', 'GLX-CARD', 'Business cards');
+    await expect(main(page).getByRole('group', { name: 'Business card details' })).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await expectNoAxeViolations(page, 'globex card at 360 px');
+  });
+});
