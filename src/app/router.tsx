@@ -1,6 +1,6 @@
-import { signal } from '@preact/signals-react';
+import { computed, signal } from '@preact/signals-react';
 import { useSignals } from '@preact/signals-react/runtime';
-import type { AnchorHTMLAttributes, MouseEvent, ReactNode } from 'react';
+import { useMemo, type AnchorHTMLAttributes, type MouseEvent, type ReactNode } from 'react';
 import { stripBasePath, withBasePath } from '../domain/routes.ts';
 import { dispatchShopEvent } from '../events.ts';
 import { pageConfig } from '../store/config.ts';
@@ -80,7 +80,9 @@ export interface LinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>,
 export function Link({ to, replace, onClick, children, ...rest }: LinkProps) {
   useSignals();
   const { host } = useElement();
-  const active = currentPath.value === to || currentPath.value.startsWith(`${to}?`);
+  // A computed: the link re-renders when it becomes (or stops being) the current page, not on every
+  // URL change (a search in the catalogue writes the URL; its 24 card links need not re-render).
+  const active = useMemo(() => computed(() => currentPath.value === to || currentPath.value.startsWith(`${to}?`)), [to]).value;
   const handle = (event: MouseEvent<HTMLAnchorElement>) => {
     onClick?.(event);
     if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;

@@ -13,9 +13,26 @@ export function intlLocale(lang: Locale = locale.value): string {
   return INTL_LOCALE[lang];
 }
 
+/**
+ * @internal Formatters by locale and options. Building an `Intl.NumberFormat` costs far more than using
+ * one (a page of 24 product cards formats dozens of prices), and the set of options is small and fixed.
+ * A currency code Intl refuses is not cached: it throws each time, and the caller falls back.
+ */
+const numberFormats = new Map<string, Intl.NumberFormat>();
+
+function numberFormat(lang: Locale, options: Intl.NumberFormatOptions): Intl.NumberFormat {
+  const key = `${lang}|${JSON.stringify(options)}`;
+  let format = numberFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(intlLocale(lang), options);
+    numberFormats.set(key, format);
+  }
+  return format;
+}
+
 /** A plain number, e.g. 1,234.5 (en) or 1 234,5 (pl). */
 export function formatNumber(value: number, lang: Locale = locale.value, options: Intl.NumberFormatOptions = {}): string {
-  return new Intl.NumberFormat(intlLocale(lang), options).format(value);
+  return numberFormat(lang, options).format(value);
 }
 
 /** Points of a budget shop: "1,000 pts" (en), "1000 pkt" (pl). */
@@ -27,7 +44,7 @@ export function formatPoints(value: number, lang: Locale = locale.value): string
 export function formatMoney(value: number, currency: string, lang: Locale = locale.value): string {
   if (currency.toLowerCase() === POINTS_CURRENCY) return formatPoints(value, lang);
   try {
-    return new Intl.NumberFormat(intlLocale(lang), { style: 'currency', currency }).format(value);
+    return numberFormat(lang, { style: 'currency', currency }).format(value);
   } catch {
     // An unknown currency code still shows the amount rather than failing the whole screen.
     return `${formatNumber(value, lang, { minimumFractionDigits: 2, maximumFractionDigits: 2 })}\u00a0${currency}`;
