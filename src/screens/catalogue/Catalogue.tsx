@@ -172,16 +172,18 @@ export function Catalogue({ routeId, search, sort, perPage }: CatalogueProps) {
     if (!sameCatalogueQuery(urlQuery, catalogueAppliedQuery.peek())) void setCatalogueQuery(urlQuery);
   }, [urlKey]);
 
-  // Keep the URL in step with the query sent (after the search debounce, at once for order and page).
-  // Read at effect time: the render's value may predate the start effect's query.
-  const appliedPath = applied ? cataloguePath(applied) : null;
+  // Keep the URL in step with the results shown (written once they are on screen, so the URL write and
+  // the re-render it causes never delay the answer's own render). Only results of the query sent last:
+  // an older query written now would read as a URL changed from outside and undo newer typing.
+  const shownPath = catalogueResultQuery.value ? cataloguePath(catalogueResultQuery.value) : null;
   useEffect(() => {
-    const now = catalogueAppliedQuery.peek();
-    if (!routed || !now) return;
+    const shown = catalogueResultQuery.peek();
+    const sent = catalogueAppliedQuery.peek();
+    if (!routed || !shown || !sent || !sameCatalogueQuery(shown, sent)) return;
     const path = currentPath.peek();
     const inUrl = new URLSearchParams(path.includes('?') ? path.slice(path.indexOf('?') + 1) : '');
-    if (!sameCatalogueQuery(now, catalogueQueryFromParams(inUrl, now.perPage))) navigate(cataloguePath(now), { replace: true });
-  }, [appliedPath]);
+    if (!sameCatalogueQuery(shown, catalogueQueryFromParams(inUrl, shown.perPage))) navigate(cataloguePath(shown), { replace: true });
+  }, [shownPath]);
 
   if (!website) {
     const failed = shopStatus.value === 'not-found' || shopStatus.value === 'error';
