@@ -1,6 +1,6 @@
 import { describe, it, expect } from 'vitest';
 import * as fc from 'fast-check';
-import { checkProductQuantities } from './quantity.ts';
+import { checkProductQuantities, variantLimit } from './quantity.ts';
 import type { QuantityError, QuantityRules } from './quantity.ts';
 
 describe('checkProductQuantities', () => {
@@ -76,5 +76,15 @@ describe('checkProductQuantities', () => {
         expect(exceeded).toBe(total > available);
       }),
     );
+  });
+});
+
+describe('variantLimit', () => {
+  it('should read in delivery as unlimited, out of stock as 0, otherwise the stock', () => {
+    expect(variantLimit({ availability: 'in_delivery', stock: 0 })).toBeNull();
+    expect(variantLimit({ availability: 'out_of_stock', stock: 50 })).toBe(0);
+    expect(variantLimit({ availability: 'in_stock', stock: 40 })).toBe(40);
+    expect(variantLimit({ availability: 'in_stock', stock: null })).toBeNull();
+    expect(variantLimit({ availability: 'in_stock', stock: -2 })).toBe(0);
   });
 });

@@ -21,7 +21,7 @@ import {
   thresholdTier,
   unitPrice,
 } from '../../domain/pricing.ts';
-import type { QuantityError } from '../../domain/quantity.ts';
+import { variantLimit, type QuantityError } from '../../domain/quantity.ts';
 import { buildPath, type RouteId } from '../../domain/routes.ts';
 import { colourName } from '../../i18n/colours.ts';
 import { formatMoney, formatNumber } from '../../i18n/format.ts';
@@ -56,7 +56,6 @@ import {
   isOrderable,
   quantityErrors,
   variantForColour,
-  variantLimit,
   type BudgetCheck,
 } from './purchase.ts';
 import { VariantPicker } from './VariantPicker.tsx';

@@ -1,18 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { checkBudget, defaultQuantity, inCartOf, quantityErrors, timeLeft, variantForColour, variantLimit } from './purchase.ts';
+import { checkBudget, defaultQuantity, inCartOf, quantityErrors, timeLeft, variantForColour } from './purchase.ts';
 import { assignment, product, variant } from './test-fixtures.ts';
 
 const EMPTY = inCartOf([], 1);
-
-describe('variantLimit', () => {
-  it('should read in delivery as unlimited, out of stock as 0, otherwise the stock', () => {
-    expect(variantLimit({ availability: 'in_delivery', stock: 0 })).toBeNull();
-    expect(variantLimit({ availability: 'out_of_stock', stock: 50 })).toBe(0);
-    expect(variantLimit({ availability: 'in_stock', stock: 40 })).toBe(40);
-    expect(variantLimit({ availability: 'in_stock', stock: null })).toBeNull();
-    expect(variantLimit({ availability: 'in_stock', stock: -2 })).toBe(0);
-  });
-});
 
 describe('quantityErrors', () => {
   const rules = product({ minimum_quantity: 10, minimum_total_quantity: 50 });

@@ -1,5 +1,5 @@
 import type { Product, UserBudget, Variant } from '../../api/contract.ts';
-import { checkProductQuantities, type QuantityError } from '../../domain/quantity.ts';
+import { checkProductQuantities, variantLimit, type QuantityError } from '../../domain/quantity.ts';
 import type { MessageKey } from '../../i18n/index.ts';
 
 /**
@@ -33,17 +33,6 @@ export function inCartOf(lines: readonly CartQuantityLine[], productId: number):
     byVariant.set(line.variant_id, (byVariant.get(line.variant_id) ?? 0) + line.quantity);
   }
   return { product, byVariant };
-}
-
-/**
- * How many pieces of a variant can be ordered now (the same reading as the server's): a variant "in
- * delivery" has no limit (it is on its way), an "out of stock" one none at all (0), otherwise its
- * stock (`null` = unlimited). A negative stock counts as 0.
- */
-export function variantLimit(variant: Pick<Variant, 'stock' | 'availability'>): number | null {
-  if (variant.availability === 'in_delivery') return null;
-  if (variant.availability === 'out_of_stock') return 0;
-  return variant.stock === null ? null : Math.max(0, variant.stock);
 }
 
 /** Whether any piece of the variant can be ordered (it is not out of stock, nor at a stock of 0). */
