@@ -27,19 +27,25 @@ export type CartCheckStatus = 'idle' | 'loading' | 'ready' | 'error';
 /** The most ids one catalogue call takes (contract `ProductQuerySchema.ids`). */
 const IDS_PER_CALL = 100;
 
+/** What one check found: the shop asked, and for each product id asked about its current product or `null`. */
+interface Checked {
+  shopId: number | null;
+  products: ReadonlyMap<number, Product | null>;
+}
+
 /**
  * What the last check found for each product id it asked about: the current product, or `null` when
- * the shop no longer sells it. Ids not asked about yet are absent. Empty before the first check.
+ * the shop no longer sells it, with the shop it was asked of. Ids not asked about yet are absent.
  */
-export const cartProducts = pageSingleton('cartReview.products', () => signal<ReadonlyMap<number, Product | null>>(new Map()));
+const checked = pageSingleton('cartReview.checked', () => signal<Checked>({ shopId: null, products: new Map() }));
 export const cartCheckStatus = pageSingleton('cartReview.status', () => signal<CartCheckStatus>('idle'));
 /** Why the last check failed; `null` otherwise. */
 export const cartCheckError = pageSingleton('cartReview.error', () => signal<unknown>(null));
 /** The last check changed a price per piece in the cart (the screen says so until the next check). */
 export const cartPricesChanged = pageSingleton('cartReview.pricesChanged', () => signal(false));
 
-/** @internal The check in flight and the shop its products belong to. */
-const pending = pageSingleton('cartReview.pending', () => ({ controller: null as AbortController | null, shopId: null as number | null }));
+/** @internal The check in flight. */
+const pending = pageSingleton('cartReview.pending', () => ({ controller: null as AbortController | null }));
 
 /**
  * The review of the cart (`reviewCart`): bounds and problems per line and product, budget subtotals
@@ -49,10 +55,8 @@ const pending = pageSingleton('cartReview.pending', () => ({ controller: null as
 export const cartReview = pageSingleton('cartReview.review', () =>
   computed<CartReview>(() => {
     const summary = cartTotals.value;
-    const website = shop.value;
-    // Read the signal first, always: a computed tracks only what it read on its last run.
-    const checked = cartProducts.value;
-    const products = website && pending.shopId === website.id ? checked : new Map<number, Product | null>();
+    const found = checked.value;
+    const products = found.shopId !== null && found.shopId === shop.value?.id ? found.products : new Map<number, Product | null>();
     const me = user.value;
     const budgets = isPointsShop.value && me ? { assignments: me.budgets, needed: cartBudgetTotals.value } : null;
     const lines = summary.lines.map(({ key, line }) => ({ key, product_id: line.product_id, variant_id: line.variant_id, quantity: line.quantity, budget: line.budget }));
@@ -94,9 +98,8 @@ export async function checkCart(productIds: readonly number[]): Promise<void> {
     const products = answers.flatMap((page) => page.data);
     batch(() => {
       const { pricesChanged } = updateCartProducts(products);
-      pending.shopId = website.id;
-      const found = new Map(products.map((product) => [product.id, product]));
-      cartProducts.value = new Map(ids.map((id) => [id, found.get(id) ?? null]));
+      const byId = new Map(products.map((product) => [product.id, product]));
+      checked.value = { shopId: website.id, products: new Map(ids.map((id) => [id, byId.get(id) ?? null])) };
       cartPricesChanged.value = pricesChanged;
       cartCheckStatus.value = 'ready';
     });
@@ -113,9 +116,8 @@ export async function checkCart(productIds: readonly number[]): Promise<void> {
 /** @internal Tests start from a page that has checked nothing. */
 export function resetCartReview(): void {
   cancelCartCheck();
-  pending.shopId = null;
   batch(() => {
-    cartProducts.value = new Map();
+    checked.value = { shopId: null, products: new Map() };
     cartCheckStatus.value = 'idle';
     cartCheckError.value = null;
     cartPricesChanged.value = false;
