@@ -1,17 +1,13 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Product, Website } from '../../api/contract.ts';
+import type { Product } from '../../api/contract.ts';
 import { ElementShell } from '../../app/element-context.tsx';
-import { routerActive, syncLocation } from '../../app/router.tsx';
-import { clearAlerts } from '../../store/alerts.ts';
-import { addToCart, cartLines, resetCart } from '../../store/cart.ts';
-import { cartCheckStatus, resetCartReview } from '../../store/cart-review.ts';
-import { resetPageConfig } from '../../store/config.ts';
-import { locale } from '../../store/locale.ts';
-import { resetSession, sessionStatus, user } from '../../store/session.ts';
-import { resetShop, shop, shopStatus } from '../../store/shop.ts';
-import { CLOSED_SHOP, GROSS_SHOP, POINTS_SHOP, assignment, buyer, json, plain, product, settle, stubProducts, variant, type ProductCall } from '../product/test-fixtures.ts';
+import { routerActive } from '../../app/router.tsx';
+import { addToCart, cartLines } from '../../store/cart.ts';
+import { cartCheckStatus } from '../../store/cart-review.ts';
+import { CLOSED_SHOP, POINTS_SHOP, assignment, buyer, json, logInBuyer, pageOf, plain, product, settle, stubProducts, variant, type ProductCall } from '../product/test-fixtures.ts';
+import { resetScreenPage } from '../test-page.ts';
 import { Cart } from './Cart.tsx';
 
 /** Answers `GET /api/products?ids=` with the current version of each product asked for; `GET /api/user` with `me`. */
@@ -20,31 +16,8 @@ function serveShop(products: Product[], me = buyer([assignment()])) {
     if (path === '/api/user') return json(me);
     const ids = (params.get('ids') ?? '').split(',').map(Number);
     const data = products.filter((item) => ids.includes(item.id));
-    return json({ data, meta: { total: data.length, page: 1, per_page: 100 } });
+    return pageOf(data, { per_page: 100 });
   };
-}
-
-function resetPage(website: Website = GROSS_SHOP): void {
-  resetCartReview();
-  resetShop();
-  resetSession();
-  resetPageConfig();
-  clearAlerts();
-  localStorage.clear();
-  shop.value = website;
-  shopStatus.value = 'ready';
-  sessionStatus.value = 'guest';
-  locale.value = 'en';
-  routerActive.value = true;
-  window.history.replaceState(null, '', '/cart');
-  syncLocation();
-  resetCart();
-}
-
-function logIn(budgets = [assignment()]): void {
-  user.value = buyer(budgets);
-  sessionStatus.value = 'user';
-  resetCart();
 }
 
 function renderCart(routed = true) {
@@ -66,7 +39,7 @@ const line = (name: RegExp | string) => {
 };
 const total = () => plain(screen.getByText('Total').closest('div')?.querySelector('dd')?.textContent);
 
-beforeEach(() => resetPage());
+beforeEach(() => resetScreenPage('/cart'));
 afterEach(() => {
   vi.unstubAllGlobals();
   vi.useRealTimers();
@@ -173,13 +146,13 @@ describe('Cart screen', () => {
 });
 
 describe('Cart screen in a points shop', () => {
-  beforeEach(() => resetPage(POINTS_SHOP));
+  beforeEach(() => resetScreenPage('/cart', POINTS_SHOP));
 
   const tee = product({ id: 1, name: 'T-shirt', calculated_price: 40, budget: { id: 9, name: 'Marketing', color: '#2563eb' } });
   const hoodie = product({ id: 2, name: 'Hoodie', calculated_price: 120, budget: { id: 4, name: 'Old budget', color: '#16a34a' } });
 
   it('should show each budget subtotal against the points left, from the balances loaded now', async () => {
-    logIn([assignment({ points_left: 500 })]);
+    logInBuyer([assignment({ points_left: 500 })]);
     addToCart(tee, tee.variants[0]!, 5);
     // The user loaded at login had 500 points; meanwhile 350 were spent elsewhere.
     const calls = stubProducts(serveShop([tee], buyer([assignment({ points_left: 150 })])));
@@ -193,7 +166,7 @@ describe('Cart screen in a points shop', () => {
   });
 
   it('should flag a line paid from an inactive budget with the spec text and name the coordinator', async () => {
-    logIn([assignment({ budget_id: 4, is_active: false, status: 'expired' })]);
+    logInBuyer([assignment({ budget_id: 4, is_active: false, status: 'expired' })]);
     addToCart(hoodie, hoodie.variants[0]!, 1);
     stubProducts(serveShop([hoodie], buyer([assignment({ budget_id: 4, is_active: false, status: 'expired' })])));
     renderCart();
@@ -206,7 +179,7 @@ describe('Cart screen in a points shop', () => {
 
 describe('<shop-cart> outside the storefront', () => {
   it('should ask a guest of a login-required shop to log in first and check nothing', () => {
-    resetPage(CLOSED_SHOP);
+    resetScreenPage('/cart', CLOSED_SHOP);
     routerActive.value = false;
     const calls = stubProducts(serveShop([]));
     renderCart(false);

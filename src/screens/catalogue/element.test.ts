@@ -1,6 +1,7 @@
 import { act, fireEvent, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { mountElement } from '../test-page.ts';
 import '../../../elements/catalogue.ts';
 import { currentPath, routerActive, syncLocation } from '../../app/router.tsx';
 import { resetCatalogue } from '../../store/catalogue.ts';
@@ -9,18 +10,6 @@ import { locale } from '../../store/locale.ts';
 import { resetShop, shop, shopStatus } from '../../store/shop.ts';
 import { GROSS_SHOP, catalogueOf, stubCatalogue, type CatalogueCall } from './test-fixtures.ts';
 
-/** Mounts an element and lets React render into its shadow root. */
-async function mount(html: string): Promise<{ element: HTMLElement; root: ShadowRoot; view: ReturnType<typeof within> }> {
-  const holder = document.createElement('div');
-  holder.innerHTML = html;
-  await act(async () => {
-    document.body.append(holder);
-  });
-  const element = holder.firstElementChild as HTMLElement;
-  const root = element.shadowRoot;
-  if (!root) throw new Error('no shadow root');
-  return { element, root, view: within(root as unknown as HTMLElement) };
-}
 
 const lastQuery = (calls: readonly CatalogueCall[]) => Object.fromEntries(calls.at(-1)?.params ?? []);
 
@@ -46,7 +35,7 @@ afterEach(() => {
 describe('<shop-catalogue>', () => {
   it('should start from its search, sort and per-page attributes and leave the page URL alone', async () => {
     const calls = stubCatalogue(catalogueOf(40));
-    const { root, view } = await mount('<shop-catalogue search="mug" sort="price_asc" per-page="12"></shop-catalogue>');
+    const { root, view } = await mountElement('<shop-catalogue search="mug" sort="price_asc" per-page="12"></shop-catalogue>');
     expect(customElements.get('shop-catalogue')).toBeDefined();
     await waitFor(() => expect(root.querySelectorAll('[part="card"]')).toHaveLength(12));
     expect(lastQuery(calls)).toEqual({ website_id: '3', search: 'mug', sort: 'price_asc', page: '1', per_page: '12' });
@@ -63,7 +52,7 @@ describe('<shop-catalogue>', () => {
 
   it('should search after the debounce without touching the URL', async () => {
     const calls = stubCatalogue(catalogueOf(3));
-    const { view } = await mount('<shop-catalogue></shop-catalogue>');
+    const { view } = await mountElement('<shop-catalogue></shop-catalogue>');
     await waitFor(() => expect(calls).toHaveLength(1));
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     fireEvent.change(view.getByRole('searchbox', { name: 'Search products' }), { target: { value: 'pen' } });
@@ -76,7 +65,7 @@ describe('<shop-catalogue>', () => {
 
   it('should fire a cancelable shop-navigate with the product path when a product is opened', async () => {
     stubCatalogue(catalogueOf(2));
-    const { view } = await mount('<shop-catalogue lang="pl"></shop-catalogue>');
+    const { view } = await mountElement('<shop-catalogue lang="pl"></shop-catalogue>');
     const link = await view.findByRole('link', { name: 'Product 2' });
     const seen: { detail: unknown; cancelable: boolean }[] = [];
     document.addEventListener('shop-navigate', (event) => {

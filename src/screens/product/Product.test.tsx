@@ -1,27 +1,24 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Product as ProductData, Website } from '../../api/contract.ts';
+import type { Product as ProductData } from '../../api/contract.ts';
 import { ElementShell } from '../../app/element-context.tsx';
-import { currentPath, routerActive, syncLocation } from '../../app/router.tsx';
-import { alerts, clearAlerts } from '../../store/alerts.ts';
-import { addToCart, cartLines, resetCart } from '../../store/cart.ts';
-import { resetPageConfig } from '../../store/config.ts';
+import { currentPath, routerActive } from '../../app/router.tsx';
+import { alerts } from '../../store/alerts.ts';
+import { addToCart, cartLines } from '../../store/cart.ts';
 import { locale } from '../../store/locale.ts';
 import { resetProduct } from '../../store/product.ts';
-import { resetSession, sessionStatus, user } from '../../store/session.ts';
-import { resetShop, shop, shopStatus } from '../../store/shop.ts';
+import { resetScreenPage } from '../test-page.ts';
 import { Product } from './Product.tsx';
 import { GROUP_BUY_TICK_MS } from './purchase.ts';
 import {
   CLOSED_SHOP,
-  GROSS_SHOP,
   NET_SHOP,
   POINTS_SHOP,
   assignment,
-  buyer,
   deferred,
   json,
+  logInBuyer,
   plain,
   product,
   serve,
@@ -29,31 +26,6 @@ import {
   stubProducts,
   variant,
 } from './test-fixtures.ts';
-
-/** A fresh page on `path` with the storefront's router on, the shop loaded and a guest session. */
-function resetPage(path: string, website: Website = GROSS_SHOP): void {
-  resetProduct();
-  resetShop();
-  resetSession();
-  resetPageConfig();
-  clearAlerts();
-  localStorage.clear();
-  shop.value = website;
-  shopStatus.value = 'ready';
-  sessionStatus.value = 'guest';
-  locale.value = 'en';
-  routerActive.value = true;
-  window.history.replaceState(null, '', path);
-  syncLocation();
-  resetCart();
-}
-
-/** Logs `budgets`' owner in (a points shop's buyer), so the cart is theirs. */
-function logIn(budgets = [assignment()]): void {
-  user.value = buyer(budgets);
-  sessionStatus.value = 'user';
-  resetCart();
-}
 
 /** Renders the product screen as the router does for `/products/{slug}/{id}`. */
 function renderProduct(id: string | number = 1, slug = `product-${id}`) {
@@ -88,7 +60,7 @@ const setQuantity = (value: number) => fireEvent.change(counter(), { target: { v
 /** The highlighted row of a tier table. */
 const activeRow = (table: HTMLElement) => within(table).getAllByRole('row').find((row) => row.getAttribute('aria-current') === 'true');
 
-beforeEach(() => resetPage('/products/product-1/1'));
+beforeEach(() => resetScreenPage('/products/product-1/1'));
 afterEach(() => {
   resetProduct();
   vi.useRealTimers();
@@ -138,7 +110,7 @@ describe('Product: loading states', () => {
   });
 
   it('should replace a wrong slug in the URL with the product’s own', async () => {
-    resetPage('/products/old-name/1');
+    resetScreenPage('/products/old-name/1');
     stubProducts(serve(product({ id: 1, slug: 'ceramic-mug' })));
     const entries = window.history.length;
     renderProduct(1, 'old-name');
@@ -148,7 +120,7 @@ describe('Product: loading states', () => {
   });
 
   it('should ask a guest to log in first in a shop that requires login, without loading', async () => {
-    resetPage('/products/product-1/1', CLOSED_SHOP);
+    resetScreenPage('/products/product-1/1', CLOSED_SHOP);
     const calls = stubProducts(serve(product()));
     renderProduct(1);
     expect(screen.getByRole('heading', { level: 1, name: 'Log in' })).toBeInTheDocument();
@@ -181,7 +153,7 @@ describe('Product: variants, price and boxes', () => {
     expect(fact('Total for this quantity')).toBe('PLN 381.30');
 
     document.body.innerHTML = '';
-    resetPage('/products/product-1/1', NET_SHOP);
+    resetScreenPage('/products/product-1/1', NET_SHOP);
     await showProduct(product());
     expect(mainPrice()).toBe('Price per piece: PLN 10.00 net');
     expect(fact('Price per box')).toBe('PLN 300.00');
@@ -368,10 +340,10 @@ describe('Product: group buy', () => {
 describe('Product: budgets in a points shop', () => {
   const BUDGET = { id: 9, name: 'Marketing', color: '#2563eb' };
 
-  beforeEach(() => resetPage('/products/product-1/1', POINTS_SHOP));
+  beforeEach(() => resetScreenPage('/products/product-1/1', POINTS_SHOP));
 
   it('should show the price in points, the budget and the points left', async () => {
-    logIn([assignment({ points_left: 500 })]);
+    logInBuyer([assignment({ points_left: 500 })]);
     await showProduct(product({ budget: BUDGET }));
     expect(fact('Price per piece')).toBe('10 pts');
     expect(screen.getByText('Paid from the budget Marketing')).toBeInTheDocument();
@@ -380,7 +352,7 @@ describe('Product: budgets in a points shop', () => {
   });
 
   it('should block a product whose budget has expired for the user', async () => {
-    logIn([assignment({ is_active: false, status: 'expired' }), assignment({ id: 71, budget_id: 8, is_active: true })]);
+    logInBuyer([assignment({ is_active: false, status: 'expired' }), assignment({ id: 71, budget_id: 8, is_active: true })]);
     await showProduct(product({ budget: BUDGET }));
     expect(screen.getByText("You can't add this product to the basket because the budget has expired")).toBeInTheDocument();
     expect(addButton()).toBeDisabled();
@@ -388,7 +360,7 @@ describe('Product: budgets in a points shop', () => {
   });
 
   it('should block when the budget’s points do not cover the cart with this product', async () => {
-    logIn([assignment({ points_left: 50 })]);
+    logInBuyer([assignment({ points_left: 50 })]);
     const other = product({ id: 2, budget: BUDGET });
     addToCart(other, other.variants[0]!, 3);
     await showProduct(product({ budget: BUDGET }));

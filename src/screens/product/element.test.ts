@@ -1,47 +1,16 @@
-import { act, waitFor, within } from '@testing-library/react';
+import { waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { mountElement, resetScreenPage } from '../test-page.ts';
 import '../../../elements/product.ts';
-import { routerActive, syncLocation } from '../../app/router.tsx';
-import { clearAlerts } from '../../store/alerts.ts';
-import { cartLines, resetCart } from '../../store/cart.ts';
-import { resetPageConfig } from '../../store/config.ts';
-import { locale } from '../../store/locale.ts';
+import { cartLines } from '../../store/cart.ts';
 import { resetProduct } from '../../store/product.ts';
-import { resetSession, sessionStatus } from '../../store/session.ts';
-import { resetShop, shop, shopStatus } from '../../store/shop.ts';
+import { shop } from '../../store/shop.ts';
 import { CLOSED_SHOP, GROSS_SHOP, product, serve, stubProducts } from './test-fixtures.ts';
 
-/** Mounts an element and lets React render into its shadow root. */
-async function mount(html: string): Promise<{ element: HTMLElement; root: ShadowRoot; view: ReturnType<typeof within> }> {
-  const holder = document.createElement('div');
-  holder.innerHTML = html;
-  await act(async () => {
-    document.body.append(holder);
-  });
-  const element = holder.firstElementChild as HTMLElement;
-  const root = element.shadowRoot;
-  if (!root) throw new Error('no shadow root');
-  return { element, root, view: within(root as unknown as HTMLElement) };
-}
 
-beforeEach(() => {
-  resetProduct();
-  resetShop();
-  resetSession();
-  resetPageConfig();
-  clearAlerts();
-  localStorage.clear();
-  shop.value = GROSS_SHOP;
-  shopStatus.value = 'ready';
-  sessionStatus.value = 'guest';
-  locale.value = 'en';
-  // On an intranet page: no storefront owns the URL.
-  routerActive.value = false;
-  window.history.replaceState(null, '', '/intranet/news');
-  syncLocation();
-  resetCart();
-});
+// On an intranet page: no storefront owns the URL.
+beforeEach(() => resetScreenPage('/intranet/news', GROSS_SHOP, false));
 afterEach(() => {
   resetProduct();
   vi.unstubAllGlobals();
@@ -51,7 +20,7 @@ afterEach(() => {
 describe('<shop-product>', () => {
   it('should show the product of its product-id, follow a new id and add to the page’s cart with a toast', async () => {
     const calls = stubProducts(serve(product({ id: 7, name: 'Mug' }), product({ id: 8, name: 'Pen' })));
-    const { element, root, view } = await mount('<shop-product product-id="7"></shop-product>');
+    const { element, root, view } = await mountElement('<shop-product product-id="7"></shop-product>');
     expect(customElements.get('shop-product')).toBeDefined();
     expect(await view.findByRole('heading', { level: 1, name: 'Mug' })).toBeInTheDocument();
     expect(calls[0]?.path).toBe('/api/products/7');
@@ -71,7 +40,7 @@ describe('<shop-product>', () => {
   it('should ask a guest to log in first in a shop that requires login, the link firing a cancelable shop-navigate', async () => {
     shop.value = CLOSED_SHOP;
     const calls = stubProducts(serve(product({ id: 7 })));
-    const { element, view } = await mount('<shop-product product-id="7" lang="pl"></shop-product>');
+    const { element, view } = await mountElement('<shop-product product-id="7" lang="pl"></shop-product>');
     expect(view.getByRole('heading', { level: 1, name: 'Logowanie' })).toBeInTheDocument();
     const navigations: CustomEvent[] = [];
     element.addEventListener('shop-navigate', (event) => {

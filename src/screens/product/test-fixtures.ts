@@ -1,38 +1,15 @@
 import * as v from 'valibot';
-import { vi } from 'vitest';
 import { ProductSchema, UserSchema, type Product, type User, type UserBudget, type Variant, type Website } from '../../api/contract.ts';
+import { resetCart } from '../../store/cart.ts';
+import { sessionStatus, user } from '../../store/session.ts';
+import { GROSS_SHOP, json, stubCatalogue, type CatalogueCall as ProductCall } from '../catalogue/test-fixtures.ts';
 
 /** @internal Fixtures and a fetch stub shared by the product page's tests (store, screen, element). */
 
-const BASE_WEBSITE: Website = {
-  id: 3,
-  slug: 'globex',
-  name: 'Globex',
-  lang: 'en',
-  currency: 'PLN',
-  payment_type: 'invoice',
-  paymentMethods: [],
-  is_gross: true,
-  login_required: false,
-  registration_type: 'invoice_noform',
-  shipping_only_to_specific_address: false,
-  pages: [],
-  popups: [],
-  popup_enabled: false,
-  livechat_enabled: false,
-  livechat_script: null,
-  mpk_required: false,
-  settings: { accent_colour: null, font: null, favicon: null, logo: null, button_style: 'round' },
-};
+export { GROSS_SHOP, NET_SHOP, POINTS_SHOP, deferred, json, pageOf, settle, type CatalogueCall as ProductCall } from '../catalogue/test-fixtures.ts';
 
-/** An open money shop showing gross prices. */
-export const GROSS_SHOP: Website = BASE_WEBSITE;
-/** A money shop showing net prices. */
-export const NET_SHOP: Website = { ...BASE_WEBSITE, id: 4, slug: 'initech', name: 'Initech', is_gross: false };
-/** A points (budget) shop: currency `pkt`. */
-export const POINTS_SHOP: Website = { ...BASE_WEBSITE, id: 5, slug: 'acme', name: 'Acme', currency: 'pkt', payment_type: 'budget' };
 /** A money shop that requires login. */
-export const CLOSED_SHOP: Website = { ...BASE_WEBSITE, id: 6, slug: 'umbrella', name: 'Umbrella', login_required: true };
+export const CLOSED_SHOP: Website = { ...GROSS_SHOP, id: 6, slug: 'umbrella', name: 'Umbrella', login_required: true };
 
 /** A variant: in stock without a limit, black, no size, default box, unless overridden. */
 export function variant(overrides: Partial<Variant> = {}): Variant {
@@ -100,19 +77,10 @@ export function buyer(budgets: UserBudget[] = []): User {
   });
 }
 
-/** A real JSON `Response`. */
-export function json(body: unknown, status = 200): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-}
-
-/** One request the stub received: its path, query parameters and abort signal. */
-export interface ProductCall {
-  path: string;
-  params: URLSearchParams;
-  signal: AbortSignal | null;
-}
-
 type Answer = (call: ProductCall) => Response | Promise<Response>;
+
+/** Stubs `fetch`: every call is recorded and answered by `answer`. The returned list grows as calls come in. */
+export const stubProducts = (answer: Answer): ProductCall[] => stubCatalogue(answer);
 
 /** An answer serving `products` by id, 404 `errors.not_found` for any other id. */
 export function serve(...products: Product[]): Answer {
@@ -123,37 +91,11 @@ export function serve(...products: Product[]): Answer {
   };
 }
 
-/** Stubs `fetch`: every call is recorded and answered by `answer`. The returned list grows as calls come in. */
-export function stubProducts(answer: Answer): ProductCall[] {
-  const calls: ProductCall[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
-      const url = new URL(input instanceof Request ? input.url : String(input), 'http://localhost');
-      const call = { path: url.pathname, params: url.searchParams, signal: init.signal ?? null };
-      calls.push(call);
-      return answer(call);
-    }),
-  );
-  return calls;
-}
-
-/** An answer the test releases later; like the real fetch it fails when its request is aborted. */
-export function deferred(): { answer: Answer; resolve: (response: Response) => void } {
-  let release: ((response: Response) => void) | undefined;
-  return {
-    answer: ({ signal }) =>
-      new Promise<Response>((resolve, reject) => {
-        release = resolve;
-        signal?.addEventListener('abort', () => reject(signal.reason), { once: true });
-      }),
-    resolve: (response) => release?.(response),
-  };
-}
-
-/** Lets pending promises (fetch, body parsing, signal updates) settle. */
-export async function settle(): Promise<void> {
-  for (let i = 0; i < 20; i += 1) await new Promise<void>((resolve) => queueMicrotask(resolve));
+/** Logs in the buyer holding `budgets` (a points shop's buyer), so the cart shown is theirs. */
+export function logInBuyer(budgets: UserBudget[] = [assignment()]): void {
+  user.value = buyer(budgets);
+  sessionStatus.value = 'user';
+  resetCart();
 }
 
 /** Intl separates amount and unit with a no-break space; tests compare with plain spaces. */
