@@ -1,4 +1,9 @@
 import type { ReactNode, Ref } from 'react';
+import { Link } from '../app/router.tsx';
+import { buildPath } from '../domain/routes.ts';
+import { t } from '../i18n/index.ts';
+import { shopStatus } from '../store/shop.ts';
+import { Loading } from '../widgets/loading/Loading.tsx';
 import { registerStyles } from '../theme/styles.ts';
 import css from './screen-frame.css?inline';
 
@@ -31,4 +36,33 @@ export function ScreenFrame({ className, title, busy = false, headingRef, childr
       {children}
     </section>
   );
+}
+
+/** A screen's message with one way on (a link to a storefront path), in the frame's styles. */
+export function FrameMessage({ text, to, label }: { text: string; to: string; label: string }) {
+  return (
+    <>
+      <p className="shop-screen-frame__message">{text}</p>
+      <p>
+        <Link className="shop-screen-frame__link" to={to}>
+          {label}
+        </Link>
+      </p>
+    </>
+  );
+}
+
+/** What a screen asks of a guest where the shop requires login: to log in, with the link. */
+export function LoginFirst() {
+  return <FrameMessage text={t('errors.unauthenticated')} to={buildPath('login')} label={t('nav.login')} />;
+}
+
+/** Whether the shop's presets failed to load (an unknown shop or an error), so there is nothing to wait for. */
+export function shopFailed(): boolean {
+  return shopStatus.value === 'not-found' || shopStatus.value === 'error';
+}
+
+/** What a screen shows before its shop is loaded: a spinner, or the store-not-found text once it failed. */
+export function ShopPending() {
+  return shopFailed() ? <p className="shop-screen-frame__message">{t('app.store_not_found_text')}</p> : <Loading loading className="shop-screen-frame__pending" />;
 }

@@ -1,4 +1,4 @@
-import { act, fireEvent, waitFor, within } from '@testing-library/react';
+import { fireEvent, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import '../../../elements/forgot-password.ts';
@@ -6,20 +6,9 @@ import '../../../elements/login.ts';
 import '../../../elements/new-password.ts';
 import '../../../elements/register.ts';
 import { routerActive } from '../../app/router.tsx';
+import { mountElement } from '../test-page.ts';
 import { USER, json, resetPage, stubApi } from './auth-test-helpers.ts';
 
-/** Mounts an element and lets React render into its shadow root. */
-async function mount(html: string): Promise<{ element: HTMLElement; view: ReturnType<typeof within> }> {
-  const holder = document.createElement('div');
-  holder.innerHTML = html;
-  await act(async () => {
-    document.body.append(holder);
-  });
-  const element = holder.firstElementChild as HTMLElement;
-  const root = element.shadowRoot;
-  if (!root) throw new Error('no shadow root');
-  return { element, view: within(root as unknown as HTMLElement) };
-}
 
 beforeEach(() => {
   resetPage('/login');
@@ -39,7 +28,7 @@ describe('sign-in elements', () => {
       ['shop-forgot-password', 'Forgot your password?'],
       ['shop-new-password', 'Set a new password'],
     ] as const) {
-      const { view } = await mount(`<${tag}></${tag}>`);
+      const { view } = await mountElement(`<${tag}></${tag}>`);
       expect(view.getByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
       expect(customElements.get(tag)).toBeDefined();
     }
@@ -47,7 +36,7 @@ describe('sign-in elements', () => {
 
   it('should fire shop-login and a cancelable shop-navigate from <shop-login> on its own page', async () => {
     stubApi({ 'POST /api/login': json({ access_token: 'tok-1' }), 'GET /api/user': json(USER) });
-    const { element, view } = await mount('<shop-login lang="en"></shop-login>');
+    const { element, view } = await mountElement('<shop-login lang="en"></shop-login>');
     const seen: { type: string; detail: unknown; cancelable: boolean }[] = [];
     for (const type of ['shop-login', 'shop-navigate']) {
       document.addEventListener(type, (event) => {

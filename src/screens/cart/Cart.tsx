@@ -12,14 +12,14 @@ import { cartCount, cartTotals, removeFromCart, setCartQuantity, type PricedCart
 import { cancelCartCheck, cartCheckError, cartCheckStatus, cartPricesChanged, cartReview, checkCart } from '../../store/cart-review.ts';
 import { designerMode } from '../../store/designer.ts';
 import { sessionStatus, user } from '../../store/session.ts';
-import { isPointsShop, shop, shopStatus } from '../../store/shop.ts';
+import { isPointsShop, shop } from '../../store/shop.ts';
 import { registerStyles } from '../../theme/styles.ts';
 import { Button } from '../../widgets/button/Button.tsx';
 import { Loading } from '../../widgets/loading/Loading.tsx';
 import css from './cart.css?inline';
 import { CartLineItem } from './CartLineItem.tsx';
 import { CartSummary } from './CartSummary.tsx';
-import { ScreenFrame } from '../ScreenFrame.tsx';
+import { LoginFirst, ScreenFrame, ShopPending, shopFailed } from '../ScreenFrame.tsx';
 
 registerStyles('cart', css);
 
@@ -86,18 +86,16 @@ export function Cart({ routeId }: CartProps) {
   const toasts = routed ? null : <AlertToast />;
 
   if (!website) {
-    const failed = shopStatus.value === 'not-found' || shopStatus.value === 'error';
-    return <Frame busy={!failed}>{failed ? <p className="shop-screen-frame__message">{t('app.store_not_found_text')}</p> : <Loading loading className="shop-screen-frame__pending" />}</Frame>;
+    return (
+      <Frame busy={!shopFailed()}>
+        <ShopPending />
+      </Frame>
+    );
   }
   if (loginFirst) {
     return (
       <Frame>
-        <p className="shop-screen-frame__message">{t('errors.unauthenticated')}</p>
-        <p>
-          <Link className="shop-screen-frame__link" to={buildPath('login')}>
-            {t('nav.login')}
-          </Link>
-        </p>
+        <LoginFirst />
       </Frame>
     );
   }

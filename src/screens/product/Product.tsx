@@ -4,7 +4,7 @@ import * as v from 'valibot';
 import { CardInfoSchema, type Product as ProductData, type Variant, type Website } from '../../api/contract.ts';
 import { errorMessage, isApiClientError } from '../../api/errors.ts';
 import { formatProductPrice, productDisplayPrice } from '../../app/price.ts';
-import { Link, navigate, routerActive } from '../../app/router.tsx';
+import { navigate, routerActive } from '../../app/router.tsx';
 import { useShopAndSession } from '../../app/use-shop-and-session.ts';
 import { roundMoney } from '../../domain/money.ts';
 import {
@@ -32,7 +32,7 @@ import { designerMode } from '../../store/designer.ts';
 import { locale } from '../../store/locale.ts';
 import { cancelProductLoad, currentProduct, loadProduct, productError, productStatus, toProductId } from '../../store/product.ts';
 import { sessionStatus, user } from '../../store/session.ts';
-import { isPointsShop, shop, shopStatus } from '../../store/shop.ts';
+import { isPointsShop, shop } from '../../store/shop.ts';
 import { registerStyles } from '../../theme/styles.ts';
 import { AlertToast } from '../../widgets/alert-toast/AlertToast.tsx';
 import { Badge, type BadgeTone } from '../../widgets/badge/Badge.tsx';
@@ -40,7 +40,7 @@ import { Button } from '../../widgets/button/Button.tsx';
 import { Loading } from '../../widgets/loading/Loading.tsx';
 import { NumericCounter } from '../../widgets/numeric-counter/NumericCounter.tsx';
 import { useAuthForm } from '../auth/use-auth-form.ts';
-import { ScreenFrame } from '../ScreenFrame.tsx';
+import { FrameMessage, LoginFirst, ScreenFrame, ShopPending, shopFailed } from '../ScreenFrame.tsx';
 import { BusinessCardForm, CARD_RULES, EMPTY_CARD, NO_CARD_RULES } from './BusinessCardForm.tsx';
 import { Gallery } from './Gallery.tsx';
 import { GroupBuyPanel } from './GroupBuyPanel.tsx';
@@ -148,10 +148,9 @@ export function Product({ routeId, params, productId }: ProductProps) {
   const toasts = routed ? null : <AlertToast />;
 
   if (!website) {
-    const failed = shopStatus.value === 'not-found' || shopStatus.value === 'error';
     return (
-      <Frame title={failed ? t('app.store_not_found') : t('widgets.loading')} busy={!failed}>
-        {failed ? <p className="shop-screen-frame__message">{t('app.store_not_found_text')}</p> : <Loading loading className="shop-screen-frame__pending" />}
+      <Frame title={shopFailed() ? t('app.store_not_found') : t('widgets.loading')} busy={!shopFailed()}>
+        <ShopPending />
       </Frame>
     );
   }
@@ -161,24 +160,14 @@ export function Product({ routeId, params, productId }: ProductProps) {
   if (loginFirst || (status === 'error' && isApiClientError(error, 'http') && error.status === 401)) {
     return (
       <Frame title={t('auth.login_title')}>
-        <p className="shop-screen-frame__message">{t('errors.unauthenticated')}</p>
-        <p>
-          <Link className="shop-screen-frame__link" to={buildPath('login')}>
-            {t('nav.login')}
-          </Link>
-        </p>
+        <LoginFirst />
       </Frame>
     );
   }
   if (id === null || (status === 'not-found' && !shown)) {
     return (
       <Frame title={t('app.not_found')}>
-        <p className="shop-screen-frame__message">{t('app.not_found_text')}</p>
-        <p>
-          <Link className="shop-screen-frame__link" to={buildPath('products')}>
-            {t('cart.continue_shopping')}
-          </Link>
-        </p>
+        <FrameMessage text={t('app.not_found_text')} to={buildPath('products')} label={t('cart.continue_shopping')} />
       </Frame>
     );
   }
