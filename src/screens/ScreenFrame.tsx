@@ -1,3 +1,4 @@
+import { useSignals } from '@preact/signals-react/runtime';
 import type { ReactNode, Ref } from 'react';
 import { Link } from '../app/router.tsx';
 import { buildPath } from '../domain/routes.ts';
@@ -54,6 +55,7 @@ export function FrameMessage({ text, to, label }: { text: string; to: string; la
 
 /** What a screen asks of a guest where the shop requires login: to log in, with the link. */
 export function LoginFirst() {
+  useSignals();
   return <FrameMessage text={t('errors.unauthenticated')} to={buildPath('login')} label={t('nav.login')} />;
 }
 
@@ -64,5 +66,6 @@ export function shopFailed(): boolean {
 
 /** What a screen shows before its shop is loaded: a spinner, or the store-not-found text once it failed. */
 export function ShopPending() {
+  useSignals();
   return shopFailed() ? <p className="shop-screen-frame__message">{t('app.store_not_found_text')}</p> : <Loading loading className="shop-screen-frame__pending" />;
 }
