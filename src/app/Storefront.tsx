@@ -3,6 +3,7 @@ import { Suspense, useEffect, useRef } from 'react';
 import { guardRoute, type GuardResult } from '../domain/guards.ts';
 import { matchRoute, type RouteMatch } from '../domain/routes.ts';
 import { t } from '../i18n/index.ts';
+import { checkoutGuardState } from '../store/checkout.ts';
 import { designerMode } from '../store/designer.ts';
 import { isCoordinator, isLoggedIn, restoreSession, sessionStatus } from '../store/session.ts';
 import { loadShop, shop, shopStatus } from '../store/shop.ts';
@@ -44,6 +45,8 @@ function decide(path: string): Decision {
     designerMode: designerMode.value,
     query,
     returnTo: path,
+    // The step guards run on the buyer's checkout state; a designer previews the steps without one.
+    checkout: designerMode.value ? undefined : (checkoutGuardState.value ?? undefined),
   });
   return result.kind === 'redirect' ? { kind: 'redirect', to: result.to } : { kind: 'screen', match };
 }

@@ -16,8 +16,9 @@ import type { RouteDef } from './routes.ts';
 const POINTS: typeof POINTS_CURRENCY = 'pkt';
 
 /**
- * Checkout progress the step guards read (spec §2 "Guards"). Optional in {@link GuardContext}: while the
- * checkout is not built the app passes none and the step guards are skipped.
+ * Checkout progress the step guards read (spec §2 "Guards"), from `checkoutGuardState` of the checkout
+ * store. Optional in {@link GuardContext}: without a user (Login comes first) or in designer mode the app
+ * passes none and the step guards are skipped.
  */
 export interface CheckoutGuardState {
   /** Lines in the cart. */
@@ -57,7 +58,7 @@ export interface GuardContext {
    * them back. Only a same-origin absolute path is carried (`/cart`, not `//evil.example` or `https:…`).
    */
   returnTo: string;
-  /** Checkout progress; absent while the checkout is not built, which skips the step guards. */
+  /** Checkout progress; absent (no user yet, or designer mode) skips the step guards. */
   checkout?: CheckoutGuardState;
 }
 

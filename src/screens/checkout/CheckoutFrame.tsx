@@ -1,0 +1,131 @@
+import { useSignals } from '@preact/signals-react/runtime';
+import { createContext, useContext, useEffect, type ReactNode } from 'react';
+import { Link, navigate } from '../../app/router.tsx';
+import { CartSummaryList } from '../../app/cart/CartSummaryList.tsx';
+import { useElement } from '../../app/element-context.tsx';
+import { buildPath } from '../../domain/routes.ts';
+import { formatMoney } from '../../i18n/format.ts';
+import { t } from '../../i18n/index.ts';
+import { cartTotals } from '../../store/cart.ts';
+import { enterCheckoutStep } from '../../store/checkout.ts';
+import { shop } from '../../store/shop.ts';
+import { registerStyles } from '../../theme/styles.ts';
+import { ScreenFrame } from '../ScreenFrame.tsx';
+import css from './checkout.css?inline';
+
+registerStyles('checkout', css);
+
+/** The three checkout steps (spec §4), in order. */
+export const CHECKOUT_STEPS = ['delivery', 'payment', 'summary'] as const;
+export type CheckoutStep = (typeof CHECKOUT_STEPS)[number];
+
+/** Where the checkout goes next: a step, the cart, or the order confirmation. */
+export type CheckoutTarget = CheckoutStep | 'cart' | 'confirmation';
+
+/** How the checkout moves between steps: the storefront's router, or `<shop-checkout>`'s own state. */
+export interface CheckoutNavigation {
+  go(target: CheckoutTarget): void;
+}
+
+const PATHS: Record<CheckoutTarget, string> = {
+  delivery: buildPath('checkout-delivery'),
+  payment: buildPath('checkout-payment'),
+  summary: buildPath('checkout-summary'),
+  cart: buildPath('cart'),
+  confirmation: buildPath('order-confirmation'),
+};
+
+/** The storefront path of a checkout target. */
+export function checkoutPath(target: CheckoutTarget): string {
+  return PATHS[target];
+}
+
+const RouterNavigation: CheckoutNavigation = { go: (target) => navigate(PATHS[target]) };
+const NavigationContext = createContext<CheckoutNavigation>(RouterNavigation);
+
+/** Provides a non-router navigation (used by `<shop-checkout>`, which keeps the step itself). */
+export const CheckoutNavigationProvider = NavigationContext.Provider;
+
+/** The checkout's navigation: `go('payment')` after the delivery step, and so on. */
+export function useCheckoutNavigation(): CheckoutNavigation {
+  const navigation = useContext(NavigationContext);
+  const { host } = useElement();
+  // Outside the storefront the router fires `shop-navigate` from the element; keep `go` the same.
+  return navigation === RouterNavigation ? { go: (target) => navigate(PATHS[target], { from: host }) } : navigation;
+}
+
+/** Props of {@link CheckoutFrame}. */
+export interface CheckoutFrameProps {
+  step: CheckoutStep;
+  busy?: boolean;
+  children?: ReactNode;
+}
+
+/**
+ * A checkout step's frame: the step's `<h1>`, the list of steps (earlier ones are links back, the
+ * current one `aria-current="step"`), the step's content and, beside it (below it on narrow screens),
+ * the cart with its total. Entering a step marks the buyer as in the checkout; entering the summary
+ * marks checkout complete (spec §2).
+ */
+export function CheckoutFrame({ step, busy = false, children }: CheckoutFrameProps) {
+  useSignals();
+  useEffect(() => enterCheckoutStep(step), [step]);
+  const index = CHECKOUT_STEPS.indexOf(step);
+  const summary = cartTotals.value;
+  const currency = shop.value?.currency ?? '';
+  return (
+    <ScreenFrame className="shop-checkout" title={t(`checkout.steps.${step}`)} busy={busy}>
+      <nav className="shop-checkout__steps" aria-label={t('checkout.title')}>
+        <ol>
+          {CHECKOUT_STEPS.map((name, position) => (
+            <li key={name} className="shop-checkout__step" data-state={position < index ? 'done' : position === index ? 'current' : 'next'}>
+              <span className="shop-checkout__step-number" aria-hidden="true">
+                {position + 1}
+              </span>
+              {position < index ? (
+                <StepLink step={name} />
+              ) : (
+                <span aria-current={position === index ? 'step' : undefined}>{t(`checkout.steps.${name}`)}</span>
+              )}
+            </li>
+          ))}
+        </ol>
+        <p className="shop-visually-hidden">{t('checkout.step_of', { step: index + 1, steps: CHECKOUT_STEPS.length })}</p>
+      </nav>
+      <div className="shop-checkout__layout">
+        <div className="shop-checkout__main">{children}</div>
+        <aside className="shop-checkout__cart" aria-labelledby="shop-checkout-cart-title">
+          <h2 id="shop-checkout-cart-title" className="shop-checkout__subtitle">
+            {t('cart.summary_title')}
+          </h2>
+          <CartSummaryList lines={summary.lines} currency={currency} label={t('cart.title')} />
+          <p className="shop-checkout__cart-total">
+            <span>{t('cart.total')}</span>
+            <strong>{formatMoney(summary.total, currency)}</strong>
+          </p>
+          <Link to={buildPath('cart')} className="shop-checkout__link">
+            {t('cart.view_cart')}
+          </Link>
+        </aside>
+      </div>
+    </ScreenFrame>
+  );
+}
+
+/** A link back to an earlier step (through the checkout's navigation, so it works in `<shop-checkout>` too). */
+function StepLink({ step }: { step: CheckoutStep }) {
+  const navigation = useCheckoutNavigation();
+  return (
+    <a
+      href={PATHS[step]}
+      className="shop-checkout__link"
+      onClick={(event) => {
+        if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+        event.preventDefault();
+        navigation.go(step);
+      }}
+    >
+      {t(`checkout.steps.${step}`)}
+    </a>
+  );
+}
