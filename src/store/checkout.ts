@@ -245,7 +245,7 @@ pageSingleton('checkout.follow', () =>
 
 // Spec §4: whenever the cart becomes empty, checkout state is cleared. The confirmation empties the
 // cart itself, after it took the order it shows.
-pageSingleton('checkout.cartEmptied', () => onCartEmptied(() => clearCheckout()));
+const cartWatch = pageSingleton('checkout.cartEmptied', () => ({ stop: onCartEmptied(() => clearCheckout()) }));
 
 // ---------------------------------------------------------------------------------------------------
 // Actions
@@ -419,6 +419,9 @@ export function resetCheckout(): void {
   placing.value = false;
   confirmedOrder.value = null;
   stateSignal.value = initialCheckoutState(currentRules());
+  // A test's fresh cart store forgot its listeners: listen again (once).
+  cartWatch.stop();
+  cartWatch.stop = onCartEmptied(() => clearCheckout());
   const slug = untracked(() => shop.value?.slug);
   const current = untracked(() => user.value);
   follow(slug && current ? { shop: slug, userId: current.id } : null, current);

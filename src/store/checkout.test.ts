@@ -1,0 +1,299 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Order } from '../api/contract.ts';
+import { isApiClientError } from '../api/errors.ts';
+import { GROSS_SHOP } from '../screens/catalogue/test-fixtures.ts';
+import { assignment, buyer, product, variant } from '../screens/product/test-fixtures.ts';
+import { resetScreenPage } from '../screens/test-page.ts';
+import { addToCart, cartLines, clearCart, removeFromCart, lineKey } from './cart.ts';
+import {
+  checkoutGuardState,
+  checkoutState,
+  chooseDeliveryAddress,
+  chooseDeliveryMethod,
+  choosePaymentMethod,
+  clearCheckout,
+  confirmPlacedOrder,
+  enterCheckoutStep,
+  lastConfirmedOrder,
+  orderPlacing,
+  placeOrder,
+  resetCheckout,
+  setOrderComment,
+  updateContact,
+} from './checkout.ts';
+import { sessionStatus, user } from './session.ts';
+import { shop } from './shop.ts';
+import { storageKey } from './storage.ts';
+
+const SHOP = { ...GROSS_SHOP, paymentMethods: [{ id: 1, code: 'invoice' as const, name: 'Invoice' }] };
+const BUYER = buyer([assignment()]);
+const checkoutKey = (userId = BUYER.id) => storageKey(SHOP.slug, userId, 'checkout');
+const contactKey = (userId = BUYER.id) => storageKey(SHOP.slug, userId, 'contact');
+
+const courier = { id: 1, type: 'courier' as const, name: 'Courier', price: 19.99, pickup_address: null, budgets: [] };
+const bookAddress = { id: 4, type: 'delivery' as const, name: 'Anna', surname: 'Nowak', company: 'ACME', street: 'Marszałkowska 104', city: 'Warszawa', zip: '00-017', country: 'PL', nip: '7010150006', phone: '' };
+
+function signIn(who = BUYER): void {
+  user.value = who;
+  sessionStatus.value = 'user';
+}
+
+/** A page that just loaded for the signed-in buyer (stores follow storage again). */
+function reloadPage(): void {
+  resetCheckout();
+}
+
+function fillCheckout(): void {
+  addToCart(product(), variant(), 3);
+  updateContact({ name: 'Anna', surname: 'Nowak', email: 'anna@example.com', phone: '+48600700800' });
+  chooseDeliveryMethod(courier);
+  chooseDeliveryAddress(bookAddress);
+  choosePaymentMethod('invoice');
+}
+
+function order(name: string): Order {
+  return {
+    id: 1,
+    name,
+    date: '2026-11-23T10:00:00.000Z',
+    status: 'new',
+    currency: 'PLN',
+    total: 100,
+    items_count: 1,
+    is_gross: true,
+    total_net: 80,
+    total_gross: 100,
+    total_points: 0,
+    delivery_price: 19.99,
+    payment_method: 'invoice',
+    payment_status: 'not_required',
+    delivery_method: { id: 1, type: 'courier', name: 'Courier', price: 19.99 },
+    delivery_address: null,
+    billing_address: null,
+    contact: {},
+    mpk_code: null,
+    comment: '',
+    items: [],
+  };
+}
+
+interface OrderCall {
+  key: string | null;
+  body: Record<string, unknown>;
+}
+
+/** Stubs fetch for `POST /api/order`: each call recorded, answered by `answer` (the n-th call's). */
+function stubOrders(answer: (call: OrderCall, index: number) => Promise<Response> | Response): OrderCall[] {
+  const calls: OrderCall[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+      const request = input instanceof Request ? input : new Request(new URL(String(input), 'http://localhost'), init);
+      const call = { key: request.headers.get('Idempotency-Key'), body: JSON.parse(await request.text()) as Record<string, unknown> };
+      calls.push(call);
+      return answer(call, calls.length - 1);
+    }),
+  );
+  return calls;
+}
+
+const created = (name: string, paymentUrl: string | null = null) => new Response(JSON.stringify({ order: order(name), payment_url: paymentUrl }), { status: 201, headers: { 'Content-Type': 'application/json' } });
+const failure = (status: number, body: Record<string, unknown>) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+beforeEach(() => {
+  resetScreenPage('/checkout/delivery', SHOP);
+  signIn();
+  reloadPage();
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
+
+describe('checkout state per user', () => {
+  it('should pre-fill the contact from the profile when nothing is stored', () => {
+    expect(checkoutState.value.contactInformation).toMatchObject({ name: 'Anna', surname: 'Nowak', email: 'anna@example.com', phone: '+48600700800', job_title: 'Designer', buyer_id: 'B-1', fax: '' });
+  });
+
+  it('should keep everything across a reload (spec: a reload mid-checkout loses nothing)', () => {
+    fillCheckout();
+    updateContact({ fax: '22 123 45 67' });
+    setOrderComment('Leave at reception');
+    enterCheckoutStep('summary');
+    const before = checkoutState.value;
+    reloadPage();
+    expect(checkoutState.value).toEqual(before);
+  });
+
+  it('should keep one user apart from another and show a fresh state after logout', () => {
+    fillCheckout();
+    signIn({ ...BUYER, id: 7, email: 'other@example.com', name: 'Olek' });
+    expect(checkoutState.value.deliveryMethod).toBeNull();
+    expect(checkoutState.value.contactInformation.email).toBe('other@example.com');
+    signIn();
+    expect(checkoutState.value.deliveryMethod?.id).toBe(1);
+    user.value = null;
+    sessionStatus.value = 'guest';
+    expect(checkoutState.value.deliveryMethod).toBeNull();
+    expect(checkoutGuardState.value).toBeNull();
+  });
+
+  it.each([
+    ['corrupt JSON', '{not json'],
+    ['an old shape', JSON.stringify({ version: 0, deliveryMethod: 1 })],
+    ['a prototype key', '{"__proto__":{"polluted":true},"version":1}'],
+  ])('should discard %s without breaking the page', (_label, raw) => {
+    localStorage.setItem(checkoutKey(), raw);
+    reloadPage();
+    expect(checkoutState.value.deliveryMethod).toBeNull();
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    expect(localStorage.getItem(checkoutKey())).toBeNull();
+  });
+});
+
+describe('clear-checkout (spec §4)', () => {
+  it('should reset the fields and remove the user\'s stored checkout entries, keeping other users\' and the cart', () => {
+    fillCheckout();
+    localStorage.setItem(storageKey(SHOP.slug, 7, 'checkout'), '{"other":"user"}');
+    clearCheckout();
+    expect(checkoutState.value).toMatchObject({ deliveryMethod: null, deliveryAddress: null, paymentMethod: null, checkoutComplete: false, billingAddressSameAsDelivery: true });
+    expect(localStorage.getItem(checkoutKey())).toBeNull();
+    expect(localStorage.getItem(storageKey(SHOP.slug, 7, 'checkout'))).not.toBeNull();
+    expect(cartLines.value).toHaveLength(1);
+    expect(checkoutState.value.contactInformation.name).toBe('Anna');
+  });
+
+  it('should start billing NOT same as delivery in a shop that ships only to a specific address', () => {
+    shop.value = { ...SHOP, shipping_only_to_specific_address: true };
+    fillCheckout();
+    clearCheckout();
+    expect(checkoutState.value.billingAddressSameAsDelivery).toBe(false);
+  });
+
+  it('should clear whenever the cart becomes empty: its last line removed or the cart emptied', () => {
+    fillCheckout();
+    removeFromCart(lineKey(cartLines.value[0]!));
+    expect(checkoutState.value.deliveryMethod).toBeNull();
+    fillCheckout();
+    clearCart();
+    expect(checkoutState.value.paymentMethod).toBeNull();
+  });
+});
+
+describe('checkoutGuardState (spec §2 guards)', () => {
+  it('should report the cart, the budgets, the contact, the payment method and completion', () => {
+    expect(checkoutGuardState.value).toMatchObject({ cartCount: 0, paymentType: 'invoice', hasActiveBudget: true, paymentMethod: null, checkoutComplete: false });
+    fillCheckout();
+    expect(checkoutGuardState.value).toMatchObject({ cartCount: 1, contactEmail: 'anna@example.com', contactName: 'Anna', paymentMethod: 'invoice' });
+    enterCheckoutStep('payment');
+    expect(checkoutGuardState.value?.checkoutComplete).toBe(false);
+    enterCheckoutStep('summary');
+    expect(checkoutGuardState.value?.checkoutComplete).toBe(true);
+  });
+
+  it('should see no active budget when every assignment expired', () => {
+    signIn({ ...BUYER, budgets: [assignment({ is_active: false, status: 'expired' })] });
+    expect(checkoutGuardState.value?.hasActiveBudget).toBe(false);
+  });
+});
+
+describe('placing the order', () => {
+  it('should send the cart and the choices without any price, and record the order', async () => {
+    fillCheckout();
+    const calls = stubOrders(() => created('GLX-000123'));
+    const placed = await placeOrder({ costCentreStatement: false });
+    expect(placed).toEqual({ name: 'GLX-000123', email: 'anna@example.com', paymentUrl: null });
+    expect(calls).toHaveLength(1);
+    expect(calls[0]?.key).toMatch(/^[A-Za-z0-9_-]{8,200}$/);
+    expect(calls[0]?.body).toMatchObject({
+      website_id: SHOP.id,
+      items: [{ product_id: 1, variant_id: cartLines.value[0]?.variant_id, quantity: 3, card_info: null }],
+      delivery_method_id: 1,
+      delivery_address_id: 4,
+      delivery_address: null,
+      billing_same_as_delivery: true,
+      billing_address: null,
+      payment_method: 'invoice',
+    });
+    expect(JSON.stringify(calls[0]?.body)).not.toMatch(/price|total/);
+    expect(checkoutState.value.placedOrder?.name).toBe('GLX-000123');
+    expect(checkoutState.value.checkoutComplete).toBe(true);
+  });
+
+  it('should send a typed-in address as a new specific address', async () => {
+    fillCheckout();
+    const { id: _id, ...fields } = bookAddress;
+    chooseDeliveryAddress({ ...fields, id: null, type: 'specific' });
+    const calls = stubOrders(() => created('GLX-000124'));
+    await placeOrder({ costCentreStatement: false });
+    expect(calls[0]?.body).toMatchObject({ delivery_address_id: null, delivery_address: { street: 'Marszałkowska 104', type: 'specific' } });
+  });
+
+  it('should place one order for a double click', async () => {
+    fillCheckout();
+    let release: (response: Response) => void = () => undefined;
+    const calls = stubOrders(() => new Promise<Response>((resolve) => (release = resolve)));
+    const first = placeOrder({ costCentreStatement: false });
+    expect(orderPlacing.value).toBe(true);
+    expect(await placeOrder({ costCentreStatement: false })).toBeNull();
+    await vi.waitFor(() => expect(calls).toHaveLength(1));
+    release(created('GLX-000125'));
+    await first;
+    expect(calls).toHaveLength(1);
+    expect(orderPlacing.value).toBe(false);
+  });
+
+  it('should retry a timed-out attempt with the same key, also after a reload, and a changed order with a new one', async () => {
+    fillCheckout();
+    const calls = stubOrders((_call, index) => (index === 0 ? Promise.reject(new TypeError('Failed to fetch')) : created('GLX-000126')));
+    await expect(placeOrder({ costCentreStatement: false })).rejects.toSatisfy((error: unknown) => isApiClientError(error, 'network'));
+    reloadPage();
+    await placeOrder({ costCentreStatement: false });
+    expect(calls[1]?.key).toBe(calls[0]?.key);
+
+    fillCheckout();
+    const more = stubOrders((_call, index) => (index === 0 ? Promise.reject(new TypeError('Failed to fetch')) : created('GLX-000127')));
+    await expect(placeOrder({ costCentreStatement: false })).rejects.toBeTruthy();
+    setOrderComment('changed my mind');
+    await placeOrder({ costCentreStatement: false });
+    expect(more[1]?.key).not.toBe(more[0]?.key);
+  });
+
+  it('should use a new key after the server refused the attempt (an answered error)', async () => {
+    fillCheckout();
+    const calls = stubOrders((_call, index) => (index === 0 ? failure(422, { message: 'Insufficient budget left - refresh page and try again', code: 'budgets.error.insufficient' }) : created('GLX-000128')));
+    await expect(placeOrder({ costCentreStatement: false })).rejects.toMatchObject({ code: 'budgets.error.insufficient' });
+    await placeOrder({ costCentreStatement: false });
+    expect(calls[1]?.key).not.toBe(calls[0]?.key);
+  });
+});
+
+describe('order confirmation (spec §2)', () => {
+  it('should clear checkout, cart and contact once it took the placed order, and keep counting as complete', async () => {
+    fillCheckout();
+    stubOrders(() => created('GLX-000130'));
+    await placeOrder({ costCentreStatement: false });
+    expect(confirmPlacedOrder()).toMatchObject({ name: 'GLX-000130' });
+    expect(cartLines.value).toHaveLength(0);
+    expect(checkoutState.value.paymentMethod).toBeNull();
+    expect(checkoutState.value.contactInformation.email).toBe('');
+    expect(localStorage.getItem(contactKey())).toBeNull();
+    expect(localStorage.getItem(checkoutKey())).toBeNull();
+    expect(lastConfirmedOrder.value?.name).toBe('GLX-000130');
+    expect(checkoutGuardState.value?.checkoutComplete).toBe(true);
+    // The same screen mounting again (or a second element) still sees the order.
+    expect(confirmPlacedOrder()?.name).toBe('GLX-000130');
+    // A new checkout forgets it.
+    enterCheckoutStep('delivery');
+    expect(checkoutGuardState.value?.checkoutComplete).toBe(false);
+  });
+
+  it('should clear nothing when the flag is set but no order was placed', () => {
+    fillCheckout();
+    enterCheckoutStep('summary');
+    expect(confirmPlacedOrder()).toBeNull();
+    expect(cartLines.value).toHaveLength(1);
+    expect(checkoutState.value.paymentMethod).toBe('invoice');
+  });
+});
