@@ -12,4 +12,5 @@ export { ShopCartButtonElement } from './cart-button.ts';
 export { ShopCartElement } from './cart.ts';
 export { ShopCatalogueElement } from './catalogue.ts';
 export { ShopProductElement } from './product.ts';
+export { ShopCheckoutElement } from './checkout.ts';
 export type { ShopEventMap, ShopEventName, ShopEventDetail, ShopEventTarget } from './types.ts';

@@ -232,13 +232,13 @@ describe('placing the order', () => {
 
   it('should place one order for a double click', async () => {
     fillCheckout();
-    let release: (response: Response) => void = () => undefined;
-    const calls = stubOrders(() => new Promise<Response>((resolve) => (release = resolve)));
+    const pending: { release?: (response: Response) => void } = {};
+    const calls = stubOrders(() => new Promise<Response>((resolve) => (pending.release = resolve)));
     const first = placeOrder({ costCentreStatement: false });
     expect(orderPlacing.value).toBe(true);
     expect(await placeOrder({ costCentreStatement: false })).toBeNull();
     await vi.waitFor(() => expect(calls).toHaveLength(1));
-    release(created('GLX-000125'));
+    pending.release?.(created('GLX-000125'));
     await first;
     expect(calls).toHaveLength(1);
     expect(orderPlacing.value).toBe(false);

@@ -129,6 +129,8 @@ const internals = pageSingleton('checkout.internals', () => ({
 }));
 /** The order the confirmation is showing after it cleared checkout (this page only, never stored). */
 const confirmedOrder = pageSingleton('checkout.confirmed', () => signal<PlacedOrder | null>(null));
+/** The page is leaving for the provider's payment page: the step guards stand still meanwhile. */
+const leavingToPay = pageSingleton('checkout.leaving', () => signal(false));
 /** An order request is on its way: "Place order" stays disabled. */
 const placing = pageSingleton('checkout.placing', () => signal(false));
 
@@ -148,7 +150,8 @@ export const checkoutGuardState = pageSingleton('checkout.guard', () =>
   computed<CheckoutGuardState | null>(() => {
     const website = shop.value;
     const current = user.value;
-    if (!website || !current) return null;
+    // Leaving to pay, the checkout was just cleared: no guard may send the page elsewhere meanwhile.
+    if (!website || !current || leavingToPay.value) return null;
     const state = stateSignal.value;
     return {
       cartCount: cartLines.value.length,
@@ -341,6 +344,17 @@ export function confirmPlacedOrder(): PlacedOrder | null {
   return order;
 }
 
+/**
+ * Leaves for the provider's payment page of an online order (`url`): the order exists, so checkout and
+ * cart are cleared first (as the confirmation would), and the step guards stand still while the browser
+ * leaves, so the emptied checkout does not send the page to the cart meanwhile.
+ */
+export function leaveForPayment(url: string): void {
+  leavingToPay.value = true;
+  confirmPlacedOrder();
+  window.location.assign(url);
+}
+
 // ---------------------------------------------------------------------------------------------------
 // Placing the order
 
@@ -417,6 +431,7 @@ export function resetCheckout(): void {
   internals.binding = null;
   internals.attempt = null;
   placing.value = false;
+  leavingToPay.value = false;
   confirmedOrder.value = null;
   stateSignal.value = initialCheckoutState(currentRules());
   // A test's fresh cart store forgot its listeners: listen again (once).

@@ -1,0 +1,154 @@
+import { describe, expect, it } from 'vitest';
+import {
+  budgetPlan,
+  deliveryBudgetOptions,
+  deliveryCharge,
+  moneyDeliveryCharge,
+  orderTotals,
+  payingAssignment,
+  pointsDeliveryCharge,
+  type BudgetAssignment,
+} from './checkout-totals.ts';
+
+const assignment = (overrides: Partial<BudgetAssignment> = {}): BudgetAssignment => ({
+  id: 70,
+  budget_id: 9,
+  name: 'Marketing',
+  color: '#2563eb',
+  points_left: 500,
+  is_active: true,
+  expiry_date: '2026-12-31T23:59:59.000Z',
+  ...overrides,
+});
+
+const method = { price: 20, budgets: [{ budget_id: 9, name: 'Marketing', color: '#2563eb', price: 15 }] };
+
+describe('delivery charge', () => {
+  it('should add 23 % VAT to the net price of a money shop, rounded to cents', () => {
+    expect(moneyDeliveryCharge(20)).toEqual({ net: 20, gross: 24.6 });
+    expect(moneyDeliveryCharge(9.99)).toEqual({ net: 9.99, gross: 12.29 });
+    expect(moneyDeliveryCharge(0)).toEqual({ net: 0, gross: 0 });
+  });
+
+  it('should charge the chosen budget price in points, nothing for a method without budgets, and be unknown until chosen', () => {
+    expect(pointsDeliveryCharge(method, { budget_id: 9 })).toBe(15);
+    expect(pointsDeliveryCharge({ budgets: [] }, null)).toBe(0);
+    expect(pointsDeliveryCharge(method, null)).toBeNull();
+    expect(pointsDeliveryCharge(method, { budget_id: 4 })).toBeNull();
+  });
+
+  it('should use the money rule or the points rule by shop', () => {
+    expect(deliveryCharge(method, null, false)).toEqual({ net: 20, gross: 24.6 });
+    expect(deliveryCharge(method, { budget_id: 9 }, true)).toEqual({ net: 15, gross: 15 });
+    expect(deliveryCharge(method, null, true)).toBeNull();
+    expect(deliveryCharge(null, null, false)).toBeNull();
+  });
+});
+
+describe('order totals', () => {
+  const lines = [
+    { unit_price: 10, quantity: 3, vat: 23, vat_included: false },
+    { unit_price: 12.3, quantity: 1, vat: 23, vat_included: true },
+  ];
+
+  it('should add the net delivery to the net total and its gross to the gross total (gross shop shows gross)', () => {
+    const totals = orderTotals(lines, moneyDeliveryCharge(20), { points: false, isGross: true });
+    expect(totals).toEqual({
+      kind: 'money',
+      items: { net: 40, vat: 9.2, gross: 49.2 },
+      delivery: { net: 20, gross: 24.6 },
+      net: 60,
+      vat: 13.8,
+      gross: 73.8,
+      total: 73.8,
+    });
+  });
+
+  it('should show the net total in a net shop', () => {
+    const totals = orderTotals(lines, moneyDeliveryCharge(20), { points: false, isGross: false });
+    expect(totals.total).toBe(60);
+  });
+
+  it('should add the delivery points to the points of the lines, without VAT', () => {
+    const totals = orderTotals([{ unit_price: 25.5, quantity: 2, vat: 23 }], { net: 15, gross: 15 }, { points: true, isGross: true });
+    expect(totals).toEqual({ kind: 'points', items: 51, delivery: 15, total: 66 });
+  });
+
+  it('should count an unknown delivery as nothing yet', () => {
+    expect(orderTotals([{ unit_price: 10, quantity: 1 }], null, { points: true, isGross: false }).total).toBe(10);
+  });
+});
+
+describe('budget plan', () => {
+  it('should pay a line from the active assignment of its budget that expires first', () => {
+    const later = assignment({ id: 71, expiry_date: '2027-06-30T00:00:00.000Z' });
+    const sooner = assignment({ id: 72, expiry_date: '2026-06-30T00:00:00.000Z' });
+    const expired = assignment({ id: 73, is_active: false, expiry_date: '2025-01-01T00:00:00.000Z' });
+    expect(payingAssignment([later, expired, sooner], 9)?.id).toBe(72);
+    expect(payingAssignment([expired], 9)).toBeNull();
+    expect(payingAssignment([later], 4)).toBeNull();
+    // Same expiry: the lower id, as the server orders them.
+    expect(payingAssignment([assignment({ id: 80 }), assignment({ id: 75 })], 9)?.id).toBe(75);
+  });
+
+  it('should give the points left per assignment after lines and delivery', () => {
+    const marketing = assignment({ id: 70, budget_id: 9, points_left: 500 });
+    const sales = assignment({ id: 71, budget_id: 8, name: 'Sales', points_left: 100 });
+    const plan = budgetPlan(
+      [
+        { budget: { id: 9 }, total: 120.5 },
+        { budget: { id: 8 }, total: 90 },
+        { budget: { id: 9 }, total: 30 },
+      ],
+      [marketing, sales],
+      { assignment_id: 71, price: 15 },
+    );
+    expect(plan.uses.map(({ assignment: used, lines, delivery, spent, after, enough }) => ({ id: used.id, lines, delivery, spent, after, enough }))).toEqual([
+      { id: 70, lines: 150.5, delivery: 0, spent: 150.5, after: 349.5, enough: true },
+      { id: 71, lines: 90, delivery: 15, spent: 105, after: -5, enough: false },
+    ]);
+    expect(plan.payable).toBe(false);
+  });
+
+  it('should be payable when every assignment keeps zero or more points', () => {
+    const plan = budgetPlan([{ budget: { id: 9 }, total: 485 }], [assignment()], { assignment_id: 70, price: 15 });
+    expect(plan.uses[0]?.after).toBe(0);
+    expect(plan.payable).toBe(true);
+  });
+
+  it('should flag lines of a budget without an active assignment, lines without a budget and a delivery assignment that is not active', () => {
+    const plan = budgetPlan(
+      [
+        { budget: { id: 4 }, total: 10 },
+        { budget: null, total: 5 },
+      ],
+      [assignment({ id: 70, is_active: false })],
+      { assignment_id: 70, price: 15 },
+    );
+    expect(plan.inactive).toEqual([4]);
+    expect(plan.unbudgeted).toBe(true);
+    expect(plan.deliveryUnpaid).toBe(true);
+    expect(plan.uses).toEqual([]);
+    expect(plan.payable).toBe(false);
+  });
+});
+
+describe('delivery budget options', () => {
+  it('should offer only budgets the buyer holds an active assignment of, with that assignment', () => {
+    const offered = [
+      { budget_id: 9, name: 'Marketing', color: '#2563eb', price: 15 },
+      { budget_id: 8, name: 'Sales', color: '#16a34a', price: 10 },
+      { budget_id: 7, name: 'Events', color: '#dc2626', price: 5 },
+    ];
+    const options = deliveryBudgetOptions(offered, [
+      assignment({ id: 70, budget_id: 9 }),
+      assignment({ id: 71, budget_id: 8, is_active: false }),
+      assignment({ id: 72, budget_id: 7, expiry_date: '2027-01-01T00:00:00.000Z' }),
+      assignment({ id: 73, budget_id: 7, expiry_date: '2026-03-01T00:00:00.000Z' }),
+    ]);
+    expect(options).toEqual([
+      { budget_id: 9, assignment_id: 70, name: 'Marketing', color: '#2563eb', price: 15 },
+      { budget_id: 7, assignment_id: 73, name: 'Events', color: '#dc2626', price: 5 },
+    ]);
+  });
+});

@@ -1,0 +1,263 @@
+/**
+ * What the checkout shows before the order is placed, computed exactly as the server will compute it
+ * (`demo/server/services/order-pricing.ts`, `services/orders.ts`, docs/api.md "What the server does"):
+ *
+ * - **Delivery cost**: in a money shop the method's `price` is net and VAT at the default 23 % is added
+ *   for the gross total; in a points shop the delivery costs the price of the chosen delivery-cost
+ *   budget for that method, and a method without delivery budgets is free.
+ * - **Order totals**: the domain's `cartTotals` (money, VAT per line) or `pointsTotal` (points) over the
+ *   lines, plus the delivery.
+ * - **Budgets** (points shops): each line is paid from the buyer's assignment of the product's budget
+ *   that is active, the one expiring first when several are; the delivery from the chosen assignment.
+ *   {@link budgetPlan} tells how many points each assignment gives and how many it keeps after the order.
+ *
+ * Pure and free of I/O; amounts are added in integer cents (`money.ts`) so client and server agree.
+ *
+ * @module
+ */
+import type { DeliveryCostBudgetChoice } from './checkout.ts';
+import { sumMoney, toCents } from './money.ts';
+import { cartTotals, DEFAULT_VAT, pointsTotal, type TotalsLine } from './pricing.ts';
+
+// ---------------------------------------------------------------------------------------------------
+// Delivery
+
+/** A delivery-cost budget a method offers (`DeliveryMethod.budgets[]`). */
+export interface OfferedDeliveryBudget {
+  budget_id: number;
+  name: string;
+  color: string;
+  price: number;
+}
+
+/** What the delivery cost depends on: the method's net price and its delivery-cost budgets. */
+export interface DeliveryPricing {
+  price: number;
+  budgets: readonly OfferedDeliveryBudget[];
+}
+
+/** The delivery's charge: net and gross money, or points (`net === gross`) in a points shop. */
+export interface DeliveryCharge {
+  net: number;
+  gross: number;
+}
+
+/** A money shop's delivery: the net price plus 23 % VAT (methods carry no VAT rate of their own). */
+export function moneyDeliveryCharge(price: number): DeliveryCharge {
+  const totals = cartTotals([{ unit_price: price, quantity: 1, vat: DEFAULT_VAT, vat_included: false }], false);
+  return { net: totals.net, gross: totals.gross };
+}
+
+/**
+ * A points shop's delivery in points: free for a method without delivery budgets; else the price the
+ * method asks of the chosen budget. `null` when the method has budgets but none of them is chosen (the
+ * server would refuse the order with `budgets.error.no_budget`).
+ */
+export function pointsDeliveryCharge(method: Pick<DeliveryPricing, 'budgets'>, choice: Pick<DeliveryCostBudgetChoice, 'budget_id'> | null): number | null {
+  if (method.budgets.length === 0) return 0;
+  if (!choice) return null;
+  const offered = method.budgets.find((budget) => budget.budget_id === choice.budget_id);
+  return offered ? offered.price : null;
+}
+
+/**
+ * The delivery's charge for the checkout: `null` without a method, or in a points shop when the
+ * delivery budget still has to be chosen.
+ */
+export function deliveryCharge(method: DeliveryPricing | null, choice: Pick<DeliveryCostBudgetChoice, 'budget_id'> | null, points: boolean): DeliveryCharge | null {
+  if (!method) return null;
+  if (!points) return moneyDeliveryCharge(method.price);
+  const price = pointsDeliveryCharge(method, choice);
+  return price === null ? null : { net: price, gross: price };
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Order totals
+
+/** The order's totals as the server will store them. */
+export type OrderTotals =
+  | {
+      kind: 'money';
+      /** The products alone. */
+      items: { net: number; vat: number; gross: number };
+      delivery: DeliveryCharge;
+      net: number;
+      vat: number;
+      gross: number;
+      /** `gross` in a gross shop (`is_gross`), `net` otherwise: what the order history shows. */
+      total: number;
+    }
+  | {
+      kind: 'points';
+      /** Points of the products alone. */
+      items: number;
+      /** Points of the delivery. */
+      delivery: number;
+      /** Points spent in all (`total_points`). */
+      total: number;
+    };
+
+/**
+ * The order's totals: products by the domain's `cartTotals` (money, VAT per line) or `pointsTotal`
+ * (points, no VAT), plus the delivery (`null` counts as free: nothing is known to add yet).
+ */
+export function orderTotals(lines: readonly TotalsLine[], delivery: DeliveryCharge | null, shop: { points: boolean; isGross: boolean }): OrderTotals {
+  const charge = delivery ?? { net: 0, gross: 0 };
+  if (shop.points) {
+    const items = pointsTotal(lines);
+    return { kind: 'points', items, delivery: charge.net, total: sumMoney([items, charge.net]) };
+  }
+  const items = cartTotals(lines, false);
+  const net = sumMoney([items.net, charge.net]);
+  const gross = sumMoney([items.gross, charge.gross]);
+  return {
+    kind: 'money',
+    items: { net: items.net, vat: items.vat, gross: items.gross },
+    delivery: charge,
+    net,
+    vat: (toCents(gross) - toCents(net)) / 100,
+    gross,
+    total: shop.isGross ? gross : net,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Budgets (points shops)
+
+/** A budget assignment of the buyer as the checkout reads it (contract `UserBudget`). */
+export interface BudgetAssignment {
+  /** The assignment's id (`payment_for_delivery_budget` names it). */
+  id: number;
+  budget_id: number;
+  name: string;
+  color: string;
+  points_left: number;
+  is_active: boolean;
+  expiry_date: string;
+}
+
+/** A cart line as the budget plan reads it: its budget and its points. */
+export interface BudgetLine {
+  budget: { id: number } | null;
+  /** The line's points. */
+  total: number;
+}
+
+/** The delivery as the budget plan reads it: the assignment paying it and its price in points. */
+export interface DeliverySpend {
+  assignment_id: number;
+  price: number;
+}
+
+/**
+ * The assignment of `budgetId` the server takes a line's points from: an active one, the one expiring
+ * first when several are (then the lower id); `null` when the buyer holds no active one.
+ */
+export function payingAssignment<A extends BudgetAssignment>(assignments: readonly A[], budgetId: number): A | null {
+  let best: A | null = null;
+  for (const assignment of assignments) {
+    if (assignment.budget_id !== budgetId || !assignment.is_active) continue;
+    if (!best) {
+      best = assignment;
+      continue;
+    }
+    const expiry = Date.parse(assignment.expiry_date);
+    const bestExpiry = Date.parse(best.expiry_date);
+    if (expiry < bestExpiry || (expiry === bestExpiry && assignment.id < best.id)) best = assignment;
+  }
+  return best;
+}
+
+/** One assignment's part in the order. */
+export interface BudgetUse<A extends BudgetAssignment = BudgetAssignment> {
+  assignment: A;
+  /** Points of the lines it pays. */
+  lines: number;
+  /** Points of the delivery it pays (0 when it does not). */
+  delivery: number;
+  /** `lines + delivery`. */
+  spent: number;
+  /** Points it keeps after the order (`points_left - spent`); negative when it has too few. */
+  after: number;
+  /** It has enough points for its part. */
+  enough: boolean;
+}
+
+/** How an order would be paid from the buyer's budgets. */
+export interface BudgetPlan<A extends BudgetAssignment = BudgetAssignment> {
+  /** Per assignment that pays something, in the order of the first line it pays (the delivery's last). */
+  uses: readonly BudgetUse<A>[];
+  /** Budget ids of lines the buyer holds no active assignment of (`budgets.inactive_in_cart`). */
+  inactive: readonly number[];
+  /** A line's product has no budget at all (`budgets.error.no_budget`). */
+  unbudgeted: boolean;
+  /** The delivery names an assignment that is not an active one of the buyer (`budgets.error.no_budget`). */
+  deliveryUnpaid: boolean;
+  /** Every part can be paid: no inactive or missing budget, every assignment has enough points. */
+  payable: boolean;
+}
+
+/**
+ * Which assignment pays what, and the points each keeps after the order (spec §8 "You don't have enough
+ * points in this budget" when one would go below zero), as the server will spend them.
+ */
+export function budgetPlan<A extends BudgetAssignment>(lines: readonly BudgetLine[], assignments: readonly A[], delivery: DeliverySpend | null): BudgetPlan<A> {
+  const cents = new Map<number, { assignment: A; lines: number; delivery: number }>();
+  const inactive: number[] = [];
+  let unbudgeted = false;
+  for (const line of lines) {
+    if (!line.budget) {
+      unbudgeted = true;
+      continue;
+    }
+    const assignment = payingAssignment(assignments, line.budget.id);
+    if (!assignment) {
+      if (!inactive.includes(line.budget.id)) inactive.push(line.budget.id);
+      continue;
+    }
+    const entry = cents.get(assignment.id) ?? { assignment, lines: 0, delivery: 0 };
+    entry.lines += toCents(line.total);
+    cents.set(assignment.id, entry);
+  }
+  let deliveryUnpaid = false;
+  if (delivery) {
+    const assignment = assignments.find((candidate) => candidate.id === delivery.assignment_id && candidate.is_active);
+    if (assignment) {
+      const entry = cents.get(assignment.id) ?? { assignment, lines: 0, delivery: 0 };
+      entry.delivery += toCents(delivery.price);
+      cents.set(assignment.id, entry);
+    } else {
+      deliveryUnpaid = true;
+    }
+  }
+  const uses = [...cents.values()].map(({ assignment, lines: lineCents, delivery: deliveryCents }): BudgetUse<A> => {
+    const after = toCents(assignment.points_left) - lineCents - deliveryCents;
+    return {
+      assignment,
+      lines: lineCents / 100,
+      delivery: deliveryCents / 100,
+      spent: (lineCents + deliveryCents) / 100,
+      after: after / 100,
+      enough: after >= 0,
+    };
+  });
+  return {
+    uses,
+    inactive,
+    unbudgeted,
+    deliveryUnpaid,
+    payable: !unbudgeted && !deliveryUnpaid && inactive.length === 0 && uses.every((use) => use.enough),
+  };
+}
+
+/**
+ * The delivery-cost budgets the buyer can choose (`paymentForDeliveryBudget`): those the method offers
+ * that the buyer holds an ACTIVE assignment of, each with the assignment that would pay it (the one
+ * the lines of that budget are paid from too), in the method's order.
+ */
+export function deliveryBudgetOptions(offered: readonly OfferedDeliveryBudget[], assignments: readonly BudgetAssignment[]): DeliveryCostBudgetChoice[] {
+  return offered.flatMap((budget) => {
+    const assignment = payingAssignment(assignments, budget.budget_id);
+    return assignment ? [{ budget_id: budget.budget_id, assignment_id: assignment.id, name: budget.name, color: budget.color, price: budget.price }] : [];
+  });
+}

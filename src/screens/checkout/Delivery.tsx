@@ -1,0 +1,313 @@
+import { useSignals } from '@preact/signals-react/runtime';
+import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import type { Address, DeliveryMethod } from '../../api/contract.ts';
+import { needsDeliveryAddress, type ChosenDeliveryMethod } from '../../domain/checkout.ts';
+import { countryName } from '../../i18n/countries.ts';
+import { t } from '../../i18n/index.ts';
+import { cartLines } from '../../store/cart.ts';
+import {
+  checkoutState,
+  chooseDeliveryAddress,
+  chooseDeliveryMethod,
+  setBillingAddress,
+  setBillingSameAsDelivery,
+  setMpkCode,
+  updateContact,
+} from '../../store/checkout.ts';
+import { user } from '../../store/session.ts';
+import { isPointsShop, shop } from '../../store/shop.ts';
+import { Button } from '../../widgets/button/Button.tsx';
+import { fieldMessage, type FieldIssue } from '../../widgets/field/validate-field.ts';
+import { TextField } from '../../widgets/text-field/TextField.tsx';
+import { LoginFirst, ShopPending } from '../ScreenFrame.tsx';
+import { CheckoutFrame, checkoutPath, useCheckoutNavigation } from './CheckoutFrame.tsx';
+import { AddressChoice } from './delivery/AddressChoice.tsx';
+import { BillingSection } from './delivery/BillingSection.tsx';
+import { ContactFields } from './delivery/ContactFields.tsx';
+import {
+  addressChoice,
+  billingBookAddresses,
+  billingFollowsDelivery,
+  BILLING_FIELDS,
+  CONTACT_FIELDS,
+  deliveryBookAddresses,
+  deliveryIssues,
+  emptyNewAddress,
+  newAddressDraft,
+  nipMissingForInvoice,
+  shopInvoices,
+  toCheckoutAddress,
+  type AddressField,
+  type BillingField,
+  type ContactField,
+  type DeliveryFieldId,
+} from './delivery/delivery-rules.ts';
+import { MethodChoice } from './delivery/MethodChoice.tsx';
+import { focusField, type StepForm } from './delivery/step-form.ts';
+import { useAddressBook, useDeliveryMethods } from './delivery/use-delivery-data.ts';
+
+/** Props of {@link Delivery}: the router's, when it is the storefront's `checkout-delivery` screen. */
+export interface DeliveryProps {
+  routeId?: string;
+  params?: Readonly<Record<string, string>>;
+}
+
+/** The server's method as the checkout keeps it. */
+function chosenMethod(method: DeliveryMethod): ChosenDeliveryMethod {
+  return {
+    id: method.id,
+    type: method.type,
+    name: method.name,
+    price: method.price,
+    pickup_address: method.pickup_address ? { ...method.pickup_address } : null,
+    budgets: method.budgets.map((budget) => ({ ...budget })),
+  };
+}
+
+const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+const onChooseMethod = (next: DeliveryMethod) => chooseDeliveryMethod(chosenMethod(next));
+const onChooseBook = (address: Address) => chooseDeliveryAddress(toCheckoutAddress(address));
+/** "New address": the one being typed, else the one typed last time, else an empty one. */
+const onChooseNew = () => chooseDeliveryAddress(newAddressDraft(checkoutState.peek()));
+/** Typing into the new address keeps it as the delivery address (and as `savedSpecificAddress`). */
+const onDraftChange = (field: AddressField, value: string) => chooseDeliveryAddress({ ...newAddressDraft(checkoutState.peek()), [field]: value });
+const onBillingFieldChange = (field: BillingField, value: string) => setBillingAddress({ ...checkoutState.peek().billingAddress, [field]: value });
+const onContactChange = (field: ContactField, value: string) => updateContact({ [field]: value });
+
+/**
+ * Checkout step 1, delivery details (spec §2 `/checkout/delivery`, §3 client checkout state, §5).
+ *
+ * - Contact information, pre-filled from the stored contact or the profile; phone, name, surname and
+ *   e-mail must be filled and valid to go on.
+ * - The delivery method, as the server offers it for this cart (loading, error with a retry, "No
+ *   delivery methods available"); a single method is chosen by itself. Self-pickup shows where the
+ *   order is collected and needs no delivery address.
+ * - The delivery address for other methods: an entry of the address book (only `specific` ones in a
+ *   shop that ships only to a specific address) or a new one, kept with `id: null` and type `specific`;
+ *   a one-off address typed earlier (`savedSpecificAddress`) is offered again.
+ * - The billing address, "same as delivery" or entered (or filled from the book's billing addresses);
+ *   "Nip missing from address" when the shop invoices and that address has no tax ID.
+ * - The cost-centre (MPK) code in `mpk_required` shops.
+ *
+ * Every edit goes into the checkout store at once (so a reload loses nothing). Fields show their first
+ * failing rule once left; Continue checks everything, shows each field's message, focuses the first
+ * invalid field, or saves and goes to the payment step.
+ */
+export function Delivery(_props: DeliveryProps) {
+  useSignals();
+  const navigation = useCheckoutNavigation();
+  const website = shop.value;
+  const me = user.value;
+  const state = checkoutState.value;
+  const lines = cartLines.value;
+  const items = useMemo(
+    () => lines.map((line) => ({ product_id: line.product_id, variant_id: line.variant_id, quantity: line.quantity, card_info: line.card_info })),
+    [lines],
+  );
+  const ready = website !== null && me !== null;
+  const methods = useDeliveryMethods(ready ? website.id : null, items);
+  const book = useAddressBook(ready ? me.id : null);
+
+  const [submitted, setSubmitted] = useState(false);
+  const [touched, setTouched] = useState<ReadonlySet<DeliveryFieldId>>(() => new Set());
+  const nodes = useRef(new Map<DeliveryFieldId, HTMLElement>());
+  const refs = useRef(new Map<DeliveryFieldId, (node: HTMLElement | null) => void>());
+
+  const specificOnly = website?.shipping_only_to_specific_address ?? false;
+  const invoicing = website ? shopInvoices(website) : false;
+  const bookData = book.data;
+  const usable = useMemo(() => (bookData ? deliveryBookAddresses(bookData, specificOnly) : []), [bookData, specificOnly]);
+  const billingEntries = useMemo(() => (bookData ? billingBookAddresses(bookData) : []), [bookData]);
+  const usableOrUnknown = book.status === 'ready' ? usable : null;
+  const methodList = methods.status === 'ready' ? methods.data : null;
+
+  // The stored method follows the server's current offer: refreshed, dropped when no longer offered,
+  // and chosen by itself when it is the only one.
+  useEffect(() => {
+    if (!methodList) return;
+    const current = checkoutState.peek().deliveryMethod;
+    const fresh = current ? methodList.find((method) => method.id === current.id) : undefined;
+    if (current && !fresh) chooseDeliveryMethod(null);
+    else if (current && fresh && !sameJson(chosenMethod(fresh), current)) chooseDeliveryMethod(chosenMethod(fresh));
+    const only = methodList.length === 1 ? methodList[0] : undefined;
+    if (!checkoutState.peek().deliveryMethod && only) chooseDeliveryMethod(chosenMethod(only));
+  }, [methodList]);
+
+  // A chosen book entry follows the book (it may have been edited in the account since).
+  useEffect(() => {
+    if (!bookData) return;
+    const current = checkoutState.peek().deliveryAddress;
+    const fresh = current && current.id !== null ? bookData.find((entry) => entry.id === current.id) : undefined;
+    if (current && fresh && !sameJson(toCheckoutAddress(fresh), current)) chooseDeliveryAddress(toCheckoutAddress(fresh));
+  }, [bookData]);
+
+  const issues = useMemo(
+    () => (website ? deliveryIssues({ state, website, methods: methodList, usable: usableOrUnknown }) : new Map<DeliveryFieldId, FieldIssue>()),
+    [state, website, methodList, usableOrUnknown],
+  );
+
+  const register = useCallback((id: DeliveryFieldId) => {
+    let ref = refs.current.get(id);
+    if (!ref) {
+      ref = (node: HTMLElement | null) => {
+        if (node) nodes.current.set(id, node);
+        else nodes.current.delete(id);
+      };
+      refs.current.set(id, ref);
+    }
+    return ref;
+  }, []);
+
+  const form: StepForm = {
+    error: (id) => {
+      if (!submitted && !touched.has(id)) return undefined;
+      const issue = issues.get(id);
+      return issue ? fieldMessage(issue.key, issue.params) : undefined;
+    },
+    touch: (id) => setTouched((previous) => (previous.has(id) ? previous : new Set(previous).add(id))),
+    register,
+  };
+
+  if (!website) {
+    return (
+      <CheckoutFrame step="delivery">
+        <ShopPending />
+      </CheckoutFrame>
+    );
+  }
+  if (!me) {
+    return (
+      <CheckoutFrame step="delivery">
+        <LoginFirst />
+      </CheckoutFrame>
+    );
+  }
+
+  const method = state.deliveryMethod;
+  const choice = addressChoice(state.deliveryAddress, usableOrUnknown);
+  const draft = newAddressDraft(state);
+  const follows = billingFollowsDelivery(state, invoicing);
+  const pickup = method?.type === 'self_pickup';
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setSubmitted(true);
+    const current = checkoutState.peek();
+    const found = deliveryIssues({ state: current, website, methods: methodList, usable: usableOrUnknown });
+    const [first] = found.keys();
+    if (first !== undefined) {
+      focusField(nodes.current.get(first));
+      return;
+    }
+    const contact = { ...current.contactInformation };
+    for (const field of CONTACT_FIELDS) contact[field] = contact[field].trim();
+    updateContact(contact);
+    if (needsDeliveryAddress(current.deliveryMethod) && addressChoice(current.deliveryAddress, usableOrUnknown).kind === 'new') {
+      const typed = newAddressDraft(current);
+      const address = { ...emptyNewAddress() };
+      for (const field of ['name', 'surname', 'company', 'nip', 'street', 'city', 'zip', 'phone'] as const) address[field] = typed[field].trim();
+      address.country = typed.country.trim().toUpperCase();
+      chooseDeliveryAddress(address);
+    }
+    if (!billingFollowsDelivery(current, invoicing)) {
+      if (current.billingAddressSameAsDelivery) setBillingSameAsDelivery(false);
+      const billing = { ...current.billingAddress };
+      for (const field of BILLING_FIELDS) billing[field] = billing[field].trim();
+      billing.country = billing.country.toUpperCase();
+      setBillingAddress(billing);
+    }
+    setMpkCode(current.mpkCode.trim());
+    navigation.go('payment');
+  };
+
+  return (
+    <CheckoutFrame step="delivery" busy={methods.status === 'loading'}>
+      <form className="shop-checkout-delivery" noValidate onSubmit={onSubmit}>
+        <ContactFields contact={state.contactInformation} onChange={onContactChange} form={form} />
+
+        <MethodChoice
+          methods={methods}
+          chosen={method?.id ?? null}
+          onChoose={onChooseMethod}
+          currency={website.currency}
+          pointsShop={isPointsShop.value}
+          form={form}
+        />
+
+        {method?.type === 'self_pickup' && method.pickup_address && (
+          <section className="shop-checkout__section" aria-labelledby="shop-checkout-pickup-title">
+            <h2 id="shop-checkout-pickup-title" className="shop-checkout__section-title">
+              {t('checkout.pickup_address')}
+            </h2>
+            <p className="shop-checkout__muted">{t('checkout.delivery_step.pickup_intro')}</p>
+            <address className="shop-checkout-delivery__address">
+              <span>{method.pickup_address.street}</span>
+              <span>{`${method.pickup_address.zip} ${method.pickup_address.city}`}</span>
+              <span>{countryName(method.pickup_address.country)}</span>
+            </address>
+          </section>
+        )}
+
+        {needsDeliveryAddress(method) && (
+          <AddressChoice
+            book={book}
+            usable={usable}
+            choice={choice}
+            draft={draft}
+            remembered={state.savedSpecificAddress}
+            specificOnly={specificOnly}
+            onChooseBook={onChooseBook}
+            onChooseNew={onChooseNew}
+            onDraftChange={onDraftChange}
+            form={form}
+          />
+        )}
+
+        <BillingSection
+          billing={state.billingAddress}
+          sameAsDelivery={state.billingAddressSameAsDelivery}
+          follows={follows}
+          pickup={pickup}
+          invoicing={invoicing}
+          nipMissing={nipMissingForInvoice(state, choice, invoicing)}
+          bookEntries={billingEntries}
+          onSameChange={setBillingSameAsDelivery}
+          onFieldChange={onBillingFieldChange}
+          onFill={setBillingAddress}
+          form={form}
+        />
+
+        {website.mpk_required && (
+          <div className="shop-checkout__section">
+            <TextField
+              ref={register('mpk')}
+              label={t('checkout.mpk')}
+              value={state.mpkCode}
+              onValueChange={setMpkCode}
+              onBlur={() => form.touch('mpk')}
+              error={form.error('mpk')}
+              autoComplete="off"
+              required
+            />
+          </div>
+        )}
+
+        <div className="shop-checkout__actions">
+          <a
+            href={checkoutPath('cart')}
+            className="shop-checkout__link"
+            onClick={(event) => {
+              if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+              event.preventDefault();
+              navigation.go('cart');
+            }}
+          >
+            {t('checkout.delivery_step.back_to_cart')}
+          </a>
+          <Button type="submit">{t('checkout.next')}</Button>
+        </div>
+      </form>
+    </CheckoutFrame>
+  );
+}

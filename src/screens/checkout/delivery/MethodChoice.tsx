@@ -1,0 +1,96 @@
+import { useSignals } from '@preact/signals-react/runtime';
+import { useId } from 'react';
+import type { DeliveryMethod } from '../../../api/contract.ts';
+import { errorMessage } from '../../../api/errors.ts';
+import { formatMoney, formatPoints } from '../../../i18n/format.ts';
+import { t } from '../../../i18n/index.ts';
+import { Button } from '../../../widgets/button/Button.tsx';
+import { Loading } from '../../../widgets/loading/Loading.tsx';
+import { formatAddress } from './AddressFields.tsx';
+import { ChoiceList } from './ChoiceList.tsx';
+import type { StepForm } from './step-form.ts';
+import type { Loaded } from './use-delivery-data.ts';
+
+/** Props of {@link MethodChoice}. */
+export interface MethodChoiceProps {
+  methods: Loaded<DeliveryMethod[]>;
+  /** The chosen method's id, or null. */
+  chosen: number | null;
+  onChoose: (method: DeliveryMethod) => void;
+  currency: string;
+  pointsShop: boolean;
+  form: StepForm;
+}
+
+/** What a method costs: "Free", the net price in money shops, or each budget's price in points shops. */
+function price(method: DeliveryMethod, currency: string, pointsShop: boolean): string {
+  if (pointsShop) {
+    if (method.budgets.length === 0) return t('checkout.free');
+    return method.budgets.map((budget) => t('checkout.delivery_step.budget_price', { budget: budget.name, price: formatPoints(budget.price) })).join(' · ');
+  }
+  return method.price === 0 ? t('checkout.free') : t('checkout.delivery_step.price_net', { price: formatMoney(method.price, currency) });
+}
+
+/**
+ * The delivery method (a radio group of the methods the server offers for this cart): a loading
+ * state, an error with a retry, "No delivery methods available" when there are none. A self-pickup
+ * method shows where the order is collected.
+ */
+export function MethodChoice({ methods, chosen, onChoose, currency, pointsShop, form }: MethodChoiceProps) {
+  useSignals();
+  const errorId = useId();
+  const error = form.error('method');
+  const list = methods.data ?? [];
+  return (
+    <fieldset className="shop-checkout__section" ref={form.register('method')}>
+      <legend>{t('checkout.delivery_method')}</legend>
+      {methods.status === 'error' && (
+        <div className="shop-checkout-delivery__notice" data-tone="warning" role="alert">
+          <p>{`${t('checkout.delivery_step.methods_failed')} ${errorMessage(methods.error)}`}</p>
+          <Button variant="secondary" size="small" onClick={methods.retry}>
+            {t('app.retry')}
+          </Button>
+        </div>
+      )}
+      {methods.status === 'loading' && methods.data === null ? (
+        <Loading loading label={t('checkout.delivery_step.loading_methods')}>
+          <p className="shop-checkout__muted">{t('checkout.delivery_step.loading_methods')}</p>
+        </Loading>
+      ) : methods.status === 'ready' && list.length === 0 ? (
+        <p className="shop-checkout-delivery__notice" data-tone="warning" role="status">
+          {t('errors.no_delivery_methods')}
+        </p>
+      ) : (
+        list.length > 0 && (
+          <Loading loading={methods.status === 'loading'} label={t('checkout.delivery_step.loading_methods')}>
+            <ChoiceList
+              value={chosen === null ? null : String(chosen)}
+              errorId={error ? errorId : undefined}
+              onChange={(value) => {
+                const method = list.find((candidate) => String(candidate.id) === value);
+                if (method) onChoose(method);
+              }}
+              choices={list.map((method) => ({
+                value: String(method.id),
+                label: method.name,
+                details: (
+                  <>
+                    <span className="shop-checkout-delivery__choice-detail">{price(method, currency, pointsShop)}</span>{' '}
+                    {method.type === 'self_pickup' && method.pickup_address && (
+                      <span className="shop-checkout-delivery__choice-detail">{formatAddress(method.pickup_address)}</span>
+                    )}
+                  </>
+                ),
+              }))}
+            />
+          </Loading>
+        )
+      )}
+      {error && (
+        <p id={errorId} className="shop-checkout__error">
+          {error}
+        </p>
+      )}
+    </fieldset>
+  );
+}

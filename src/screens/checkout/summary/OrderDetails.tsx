@@ -1,0 +1,164 @@
+import { useSignals } from '@preact/signals-react/runtime';
+import { useId, type ReactNode } from 'react';
+import { effectiveBillingAddress, needsDeliveryAddress, type CheckoutState } from '../../../domain/checkout.ts';
+import type { DeliveryCharge } from '../../../domain/checkout-totals.ts';
+import { countryName } from '../../../i18n/countries.ts';
+import { formatMoney } from '../../../i18n/format.ts';
+import { t } from '../../../i18n/index.ts';
+import { Badge } from '../../../widgets/badge/Badge.tsx';
+import type { CheckoutStep } from '../CheckoutFrame.tsx';
+import { StepLink } from './StepLink.tsx';
+
+/** Props of {@link OrderDetails}. */
+export interface OrderDetailsProps {
+  state: CheckoutState;
+  currency: string;
+  points: boolean;
+  isGross: boolean;
+  mpkRequired: boolean;
+  /** The delivery's charge (null: not known yet). */
+  delivery: DeliveryCharge | null;
+}
+
+/** The parts of an address the summary shows, each on its own line. */
+interface AddressParts {
+  name?: string;
+  surname?: string;
+  company?: string;
+  nip?: string;
+  phone?: string;
+  street: string;
+  city: string;
+  zip: string;
+  country: string;
+}
+
+/** An address as lines: person, company, street, zip and city, country, tax ID, phone. */
+function AddressLines({ address }: { address: AddressParts }) {
+  useSignals();
+  const lines = [
+    [address.name, address.surname].filter(Boolean).join(' '),
+    address.company ?? '',
+    address.street,
+    [address.zip, address.city].filter(Boolean).join(' '),
+    address.country ? countryName(address.country) : '',
+    address.nip ? `${t('checkout.address.nip')}: ${address.nip}` : '',
+    address.phone ? `${t('checkout.contact.phone')}: ${address.phone}` : '',
+  ].filter((line) => line.trim() !== '');
+  return (
+    <address className="shop-checkout-summary__address">
+      {lines.map((line, index) => (
+        <span key={index}>{line}</span>
+      ))}
+    </address>
+  );
+}
+
+/** One block of the summary: its title, what was chosen, and "Edit" back to the step where it was. */
+function Block({ title, step, children }: { title: string; step: CheckoutStep; children: ReactNode }) {
+  useSignals();
+  const id = useId();
+  return (
+    <section className="shop-checkout-summary__block" aria-labelledby={id}>
+      <div className="shop-checkout-summary__block-head">
+        <h3 id={id} className="shop-checkout-summary__block-title">
+          {title}
+        </h3>
+        <StepLink step={step} aria-label={t('checkout.summary_step.edit_section', { section: title })}>
+          {t('checkout.edit')}
+        </StepLink>
+      </div>
+      {children}
+    </section>
+  );
+}
+
+/** A term and its value. */
+function Row({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <div>
+      <dt>{term}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
+
+/**
+ * Everything chosen in the checkout, block by block, each with "Edit" back to its step: contact,
+ * delivery method with its cost and the delivery (or pickup) address, billing address (or "same as
+ * delivery"), payment method with the delivery budget in points shops, and the cost-centre code.
+ */
+export function OrderDetails({ state, currency, points, isGross, mpkRequired, delivery }: OrderDetailsProps) {
+  useSignals();
+  const contact = state.contactInformation;
+  const method = state.deliveryMethod;
+  const toAddress = needsDeliveryAddress(method);
+  const billing = effectiveBillingAddress(state);
+  const deliveryCost = delivery === null ? null : isGross && !points ? delivery.gross : delivery.net;
+  return (
+    <div className="shop-checkout-summary__details">
+      <Block title={t('checkout.contact.title')} step="delivery">
+        <dl className="shop-checkout-summary__list">
+          <Row term={t('checkout.summary_step.name')}>{[contact.name, contact.surname].filter(Boolean).join(' ')}</Row>
+          <Row term={t('checkout.contact.email')}>{contact.email}</Row>
+          {contact.phone && <Row term={t('checkout.contact.phone')}>{contact.phone}</Row>}
+          {contact.fax && <Row term={t('checkout.contact.fax')}>{contact.fax}</Row>}
+          {contact.job_title && <Row term={t('checkout.contact.job_title')}>{contact.job_title}</Row>}
+          {contact.buyer_id && <Row term={t('checkout.contact.buyer_id')}>{contact.buyer_id}</Row>}
+        </dl>
+      </Block>
+
+      <Block title={t('checkout.delivery_method')} step="delivery">
+        {method ? (
+          <dl className="shop-checkout-summary__list">
+            <Row term={t('checkout.delivery_method')}>{method.name}</Row>
+            <Row term={t('checkout.delivery_cost')}>{deliveryCost === null ? t('checkout.summary_step.not_chosen') : deliveryCost === 0 ? t('checkout.free') : formatMoney(deliveryCost, currency)}</Row>
+            {toAddress && (
+              <Row term={t('checkout.delivery_address')}>{state.deliveryAddress ? <AddressLines address={state.deliveryAddress} /> : t('checkout.summary_step.not_chosen')}</Row>
+            )}
+            {!toAddress && method.pickup_address && (
+              <Row term={t('checkout.pickup_address')}>
+                <AddressLines address={method.pickup_address} />
+              </Row>
+            )}
+          </dl>
+        ) : (
+          <p className="shop-checkout__error">{t('checkout.summary_step.delivery_missing')}</p>
+        )}
+      </Block>
+
+      <Block title={t('checkout.billing_address')} step="delivery">
+        {state.billingAddressSameAsDelivery && toAddress ? (
+          <p className="shop-checkout-summary__text">{t('checkout.same_as_delivery')}</p>
+        ) : billing ? (
+          <AddressLines address={billing} />
+        ) : (
+          <p className="shop-checkout-summary__text">{t('checkout.summary_step.no_billing')}</p>
+        )}
+      </Block>
+
+      <Block title={t('checkout.payment_method')} step="payment">
+        <dl className="shop-checkout-summary__list">
+          <Row term={t('checkout.payment_method')}>{state.paymentMethod ? t(`checkout.payment_methods.${state.paymentMethod}`) : t('checkout.summary_step.not_chosen')}</Row>
+          {points && method && method.budgets.length > 0 && (
+            <Row term={t('checkout.delivery_budget')}>
+              {state.paymentForDeliveryBudget ? (
+                <Badge color={state.paymentForDeliveryBudget.color} hiddenPrefix={`${t('product.budget')}:`}>
+                  {state.paymentForDeliveryBudget.name}
+                </Badge>
+              ) : (
+                t('checkout.summary_step.not_chosen')
+              )}
+            </Row>
+          )}
+        </dl>
+      </Block>
+
+      {(mpkRequired || state.mpkCode !== '') && (
+        <Block title={t('checkout.mpk')} step="delivery">
+          <p className="shop-checkout-summary__text">{state.mpkCode || t('checkout.summary_step.not_chosen')}</p>
+        </Block>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,104 @@
+import { useSignals } from '@preact/signals-react/runtime';
+import { useId } from 'react';
+import { variantText } from '../../../app/cart/CartSummaryList.tsx';
+import type { OrderTotals } from '../../../domain/checkout-totals.ts';
+import { formatMoney, formatNumber } from '../../../i18n/format.ts';
+import { t } from '../../../i18n/index.ts';
+import type { PricedCartLine } from '../../../store/cart.ts';
+import { Badge } from '../../../widgets/badge/Badge.tsx';
+
+/** Props of {@link OrderLines}. */
+export interface OrderLinesProps {
+  lines: readonly PricedCartLine[];
+  totals: OrderTotals;
+  currency: string;
+  isGross: boolean;
+  /** The delivery's cost is not known yet (points shop, no delivery budget chosen). */
+  deliveryUnknown: boolean;
+}
+
+/**
+ * The order's lines (product, variant, budget in points shops, quantity, unit price and line total as
+ * the shop shows them) and its totals as the server will compute them, delivery included: in a money
+ * shop products and delivery in the shop's basis (gross or net), then net, VAT, gross and the total;
+ * in a points shop products, delivery and the points in all.
+ */
+export function OrderLines({ lines, totals, currency, isGross, deliveryUnknown }: OrderLinesProps) {
+  useSignals();
+  const ids = useId();
+  const money = (value: number) => formatMoney(value, currency);
+  const deliveryValue = totals.kind === 'money' ? (isGross ? totals.delivery.gross : totals.delivery.net) : totals.delivery;
+  const deliveryText = deliveryUnknown ? t('checkout.summary_step.not_chosen') : deliveryValue === 0 ? t('checkout.free') : money(deliveryValue);
+  const basis = totals.kind === 'money' ? ` (${isGross ? t('product.gross') : t('product.net')})` : '';
+  return (
+    <section className="shop-checkout-summary__lines" aria-labelledby={`${ids}title`}>
+      <h2 id={`${ids}title`} className="shop-checkout__section-title">
+        {t('checkout.summary_step.products')}
+      </h2>
+      <div className="shop-checkout-summary__table-wrap">
+        <table className="shop-checkout-summary__table">
+          <thead>
+            <tr>
+              <th scope="col">{t('cart.product')}</th>
+              <th scope="col">{t('cart.quantity')}</th>
+              <th scope="col">{t('cart.unit_price')}</th>
+              <th scope="col">{t('cart.line_total')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {lines.map(({ key, line, displayUnitPrice, total }) => {
+              const variant = variantText(line);
+              return (
+                <tr key={key}>
+                  <th scope="row">
+                    <span className="shop-checkout-summary__product">{line.name}</span>
+                    {variant && <span className="shop-checkout-summary__detail">{variant}</span>}
+                    {line.card_info && <span className="shop-checkout-summary__detail">{`${t('product.card.title')}: ${line.card_info.name} ${line.card_info.surname}`}</span>}
+                    {line.budget && (
+                      <Badge color={line.budget.color} hiddenPrefix={`${t('product.budget')}:`}>
+                        {line.budget.name}
+                      </Badge>
+                    )}
+                  </th>
+                  <td>{formatNumber(line.quantity)}</td>
+                  <td>{money(displayUnitPrice)}</td>
+                  <td>{money(total)}</td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+      <dl className="shop-checkout-summary__totals" aria-label={t('checkout.order_summary')}>
+        <div>
+          <dt>{`${t('checkout.summary_step.products')}${basis}`}</dt>
+          <dd>{money(totals.kind === 'money' ? (isGross ? totals.items.gross : totals.items.net) : totals.items)}</dd>
+        </div>
+        <div>
+          <dt>{`${t('checkout.delivery_cost')}${basis}`}</dt>
+          <dd>{deliveryText}</dd>
+        </div>
+        {totals.kind === 'money' && (
+          <>
+            <div>
+              <dt>{t('cart.net')}</dt>
+              <dd>{money(totals.net)}</dd>
+            </div>
+            <div>
+              <dt>{t('cart.vat')}</dt>
+              <dd>{money(totals.vat)}</dd>
+            </div>
+            <div>
+              <dt>{t('cart.gross')}</dt>
+              <dd>{money(totals.gross)}</dd>
+            </div>
+          </>
+        )}
+        <div className="shop-checkout-summary__total">
+          <dt>{`${t('cart.total')}${basis}`}</dt>
+          <dd>{money(totals.total)}</dd>
+        </div>
+      </dl>
+    </section>
+  );
+}
