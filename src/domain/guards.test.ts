@@ -268,10 +268,14 @@ describe('guardRoute: checkout steps', () => {
     expect(result.kind === 'redirect' ? result.reason : null).toBe(reason);
   });
 
-  it('should check each step only against its own precondition', () => {
+  it('should check each step against the steps before it too (spec §4 "each needs the previous")', () => {
     const empty: CheckoutGuardState = { ...READY, cartCount: 0, contactEmail: '', paymentMethod: null, checkoutComplete: false };
-    expect(outcome(guard('checkout-payment', { loggedIn: true, checkout: { ...empty, contactEmail: 'a@b.c' } }))).toBe(ALLOW);
-    expect(outcome(guard('checkout-summary', { loggedIn: true, checkout: { ...empty, paymentMethod: 'invoice' } }))).toBe(ALLOW);
+    // A pre-filled contact does not open the payment step with an empty cart.
+    expect(guard('checkout-payment', { loggedIn: true, checkout: { ...READY, cartCount: 0 } })).toMatchObject({ to: '/cart', reason: 'cart-empty' });
+    expect(guard('checkout-summary', { loggedIn: true, checkout: { ...READY, contactName: '' } })).toMatchObject({ to: '/checkout/delivery', reason: 'contact-missing' });
+    expect(guard('checkout-summary', { loggedIn: true, checkout: { ...READY, paymentType: 'budget', hasActiveBudget: false } })).toMatchObject({ to: '/cart', reason: 'no-active-budget' });
+    // The confirmation follows the order, which emptied the cart: only the flag counts.
+    expect(outcome(guard('order-confirmation', { loggedIn: true, checkout: { ...empty, checkoutComplete: true } }))).toBe(ALLOW);
   });
 
   it.each<RouteId>(['checkout-delivery', 'checkout-payment', 'checkout-summary', 'order-confirmation'])(
@@ -375,7 +379,13 @@ describe('guardRoute with matchRoute: redirect chains', () => {
       'a user jumping to the confirmation with nothing done',
       '/order-confirmation',
       { loggedIn: true, checkout: EMPTY },
-      ['/order-confirmation', '/checkout/summary', '/checkout/payment', '/checkout/delivery', '/cart'],
+      ['/order-confirmation', '/checkout/summary', '/cart'],
+    ],
+    [
+      'a user with a filled cart jumping to the confirmation with nothing else done',
+      '/order-confirmation',
+      { loggedIn: true, checkout: { ...EMPTY, cartCount: 1, hasActiveBudget: true } },
+      ['/order-confirmation', '/checkout/summary', '/checkout/delivery'],
     ],
     ['a user on register in a _noform shop', '/register', { loggedIn: true, registrationType: 'invoice_noform' }, ['/register', '/']],
     ['a guest on register in a _noform shop', '/register', { registrationType: 'invoice_noform' }, ['/register', '/login']],

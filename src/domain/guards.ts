@@ -132,8 +132,11 @@ function filled(value: string | null): boolean {
   return value !== null && value.trim() !== '';
 }
 
-/** @internal The checkout step guards (spec §2 "Guards"); `null` when the step may be shown. */
-function checkoutStepRedirect(id: RouteDef['id'], state: CheckoutGuardState): GuardResult | null {
+/** @internal The checkout steps in order: each needs the ones before it (spec §4). */
+const CHECKOUT_STEP_ORDER = ['checkout-delivery', 'checkout-payment', 'checkout-summary'] as const;
+
+/** @internal One step's own precondition (spec §2 "Guards"); `null` when it holds. */
+function stepPrecondition(id: (typeof CHECKOUT_STEP_ORDER)[number], state: CheckoutGuardState): GuardResult | null {
   switch (id) {
     case 'checkout-delivery':
       if (state.cartCount <= 0) return redirect('/cart', 'cart-empty');
@@ -143,11 +146,24 @@ function checkoutStepRedirect(id: RouteDef['id'], state: CheckoutGuardState): Gu
       return filled(state.contactEmail) && filled(state.contactName) ? null : redirect('/checkout/delivery', 'contact-missing');
     case 'checkout-summary':
       return filled(state.paymentMethod) ? null : redirect('/checkout/payment', 'payment-method-missing');
-    case 'order-confirmation':
-      return state.checkoutComplete ? null : redirect('/checkout/summary', 'checkout-incomplete');
-    default:
-      return null;
   }
+}
+
+/**
+ * @internal The checkout step guards (spec §2 "Guards"); `null` when the step may be shown. A step
+ * needs its own precondition and those of the steps before it (spec §4: "each needs the previous"), so
+ * the payment step with an emptied cart goes to the cart even though the contact is pre-filled. The order
+ * confirmation needs only the checkout-complete flag: it is shown after the cart was emptied by the order.
+ */
+function checkoutStepRedirect(id: RouteDef['id'], state: CheckoutGuardState): GuardResult | null {
+  if (id === 'order-confirmation') return state.checkoutComplete ? null : redirect('/checkout/summary', 'checkout-incomplete');
+  const index = (CHECKOUT_STEP_ORDER as readonly string[]).indexOf(id);
+  if (index === -1) return null;
+  for (const step of CHECKOUT_STEP_ORDER.slice(0, index + 1)) {
+    const result = stepPrecondition(step, state);
+    if (result) return result;
+  }
+  return null;
 }
 
 /**
@@ -169,7 +185,8 @@ function checkoutStepRedirect(id: RouteDef['id'], state: CheckoutGuardState): Gu
  *    and, when `paymentType` is `budget`, an active budget (else `/cart`); payment needs the contact
  *    e-mail and name (else `/checkout/delivery`); summary needs a payment method (else
  *    `/checkout/payment`); order confirmation needs `checkoutComplete` (else `/checkout/summary`). Each
- *    step checks its own precondition only; the redirects chain back to the first unmet one.
+ *    step also needs the preconditions of the steps before it (spec §4 "each needs the previous"; the
+ *    first unmet one decides), except the confirmation, which comes after the order emptied the cart.
  *
  * Designer mode. The spec says "Guest routes and designer mode pass" (§2) and "Store-designer preview
  * mode bypasses guest and auth checks" (§6). Read as: designer mode bypasses exactly the checks about

@@ -96,7 +96,7 @@ export function CheckoutFrame({ step, busy = false, children }: CheckoutFramePro
         <div className="shop-checkout__main">{children}</div>
         <aside className="shop-checkout__cart" aria-labelledby="shop-checkout-cart-title">
           <h2 id="shop-checkout-cart-title" className="shop-checkout__subtitle">
-            {t('cart.summary_title')}
+            {t('cart.title')}
           </h2>
           <CartSummaryList lines={summary.lines} currency={currency} label={t('cart.title')} />
           <p className="shop-checkout__cart-total">

@@ -61,9 +61,9 @@ function Block({ title, step, children }: { title: string; step: CheckoutStep; c
   return (
     <section className="shop-checkout-summary__block" aria-labelledby={id}>
       <div className="shop-checkout-summary__block-head">
-        <h3 id={id} className="shop-checkout-summary__block-title">
+        <h2 id={id} className="shop-checkout-summary__block-title">
           {title}
-        </h3>
+        </h2>
         <StepLink step={step} aria-label={t('checkout.summary_step.edit_section', { section: title })}>
           {t('checkout.edit')}
         </StepLink>

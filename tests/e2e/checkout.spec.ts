@@ -1,0 +1,248 @@
+import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { E2E_ORIGIN } from './playwright.config.ts';
+import { shopId } from './support/api.ts';
+import { expectNoAxeViolations as axe } from './support/axe.ts';
+import { addToCart, headerCart, logIn, logInTo, openProduct, shopUrl } from './support/shop.ts';
+
+/**
+ * One full order per demo shop through the checkout screens, against the real server and the demo data
+ * (docs/demo-data.md), then the provider's own records: the order is in the buyer's history with the
+ * total the summary showed, and in the points shop the budget dropped by exactly that total.
+ * - acme: points budgets, the delivery paid from a budget, MPK and the cost-centre statement;
+ * - globex: a guest fills the cart, is asked to log in at checkout, types a new address, pays by invoice
+ *   in a gross-price shop; a second order pays online through the demo provider's payment page;
+ * - initech: Polish, delivery only to a specific address from the book, billing filled from the book.
+ */
+
+const main = (page: Page) => page.getByRole('main');
+const group = (page: Page, name: string | RegExp) => main(page).getByRole('group', { name });
+const nextButton = (page: Page) => main(page).getByRole('button', { name: /^(Continue|Dalej)$/ });
+/** Intl puts no-break spaces between amount and unit: compare with plain spaces. */
+const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ').trim();
+/** "PLN 1,234.56" / "1 234,56 zł" / "125 pts" → 1234.56 */
+const amount = (text: string) => {
+  const digits = plain(text).replace(/[^\d,.]/g, '');
+  const normal = /,\d{2}$/.test(digits) ? digits.replaceAll('.', '').replaceAll(' ', '').replace(',', '.') : digits.replaceAll(',', '');
+  return Number(normal);
+};
+
+/** The storefront's session token (the Admin-Token cookie of the shop's host). */
+async function bearer(page: Page, slug: string): Promise<Record<string, string>> {
+  const token = (await page.context().cookies(shopUrl(slug))).find((cookie) => cookie.name === 'Admin-Token')?.value;
+  expect(token, 'logged in').toBeTruthy();
+  return { authorization: `Bearer ${decodeURIComponent(token!)}` };
+}
+
+interface UserBudget {
+  id: number;
+  name: string;
+  points_left: number;
+}
+
+async function budgetsOf(request: APIRequestContext, headers: Record<string, string>): Promise<UserBudget[]> {
+  const answer = await request.get(`${E2E_ORIGIN}/api/user`, { headers });
+  expect(answer.status()).toBe(200);
+  return ((await answer.json()) as { budgets: UserBudget[] }).budgets;
+}
+
+async function latestOrder(request: APIRequestContext, slug: string, headers: Record<string, string>) {
+  const id = await shopId(request, slug);
+  const answer = await request.get(`${E2E_ORIGIN}/api/user/orders?website_id=${id}&per_page=5`, { headers });
+  expect(answer.status()).toBe(200);
+  const page = (await answer.json()) as { data: { name: string; total: number; currency: string }[] };
+  return page.data[0];
+}
+
+async function openCartAndCheckout(page: Page) {
+  await headerCart(page).click();
+  await expect(page.getByRole('heading', { level: 1, name: /^(Cart|Koszyk)$/ })).toBeVisible();
+  await main(page).getByRole('link', { name: /^(Go to checkout|Przejdź do kasy)$/ }).click();
+}
+
+/** The summary's order total: the definition of the "Total" term in its totals. */
+async function summaryTotal(page: Page): Promise<number> {
+  const totals = main(page).locator('dl.shop-checkout-summary__totals');
+  const total = totals.locator('div.shop-checkout-summary__total').getByRole('definition');
+  await expect(total).toBeVisible();
+  return amount(await total.innerText());
+}
+
+/** Places the order on the summary and answers the order name the confirmation shows. */
+async function placeOrder(page: Page, button: RegExp = /^(Place order|Złóż zamówienie)$/): Promise<string> {
+  const place = main(page).getByRole('button', { name: button });
+  await expect(place).toBeEnabled();
+  await place.click();
+  await expect(page).toHaveURL(/\/order-confirmation$/);
+  await expect(page.getByRole('heading', { level: 1, name: /^(Thank you for your order!|Dziękujemy za zamówienie!)$/ })).toBeVisible();
+  const text = await main(page).getByText(/^(Your order number|Numer Twojego zamówienia): /).innerText();
+  const name = text.split(': ')[1]?.trim() ?? '';
+  expect(name).toMatch(/^[A-Z]+-\d{6,}$/);
+  return name;
+}
+
+async function chooseCountry(scope: Locator, country: string) {
+  const field = scope.getByRole('combobox', { name: /^(Country|Kraj)/ });
+  await field.fill(country.slice(0, 4));
+  await scope.page().getByRole('option', { name: country, exact: true }).click();
+  await expect(field).toHaveValue(country);
+}
+
+test.describe('checkout', () => {
+  test('acme: points budgets pay the lines and the delivery; the MPK and the statement are required', async ({ page }) => {
+    await logInTo(page, 'acme', 'buyer@acme.test');
+    const headers = await bearer(page, 'acme');
+    const before = await budgetsOf(page.request, headers);
+    const welcomeBefore = before.find((budget) => budget.name === 'Welcome pack')!;
+
+    await openProduct(page, 'acme', 'ACME-MUG', 'Ceramic mug');
+    await addToCart(page, { colour: 'White', quantity: 10, expectedCount: 10 });
+    await openCartAndCheckout(page);
+
+    await expect(page).toHaveURL(/\/checkout\/delivery$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Delivery details' })).toBeVisible();
+    const contact = group(page, 'Contact information');
+    await expect(contact.getByRole('textbox', { name: /^E-mail/ })).toHaveValue('buyer@acme.test');
+    await expect(contact.getByRole('textbox', { name: /^First name/ })).toHaveValue('Anna');
+    await group(page, 'Delivery method').getByRole('radio', { name: /^Courier/ }).check();
+    await group(page, 'Delivery address').getByRole('radio', { name: /Marszałkowska/ }).check();
+    // The cost centre is required in acme.
+    await nextButton(page).click();
+    await expect(main(page).getByRole('textbox', { name: /^Cost centre code \(MPK\)/ })).toBeFocused();
+    await main(page).getByRole('textbox', { name: /^Cost centre code \(MPK\)/ }).fill('MPK-100');
+    await axe(page);
+    await nextButton(page).click();
+
+    await expect(page).toHaveURL(/\/checkout\/payment$/);
+    await expect(main(page).getByRole('radio', { name: 'Points budget' })).toBeChecked();
+    await main(page).getByRole('radio', { name: /Welcome pack/ }).check();
+    await axe(page);
+    await nextButton(page).click();
+
+    await expect(page).toHaveURL(/\/checkout\/summary$/);
+    // 10 mugs at 10 points and the courier at 25 points from the Welcome pack.
+    const shown = await summaryTotal(page);
+    expect(shown).toBe(125);
+    const place = main(page).getByRole('button', { name: 'Place order' });
+    await place.click();
+    await expect(main(page).getByRole('checkbox', { name: /^I confirm that this order/ })).toBeFocused();
+    await main(page).getByRole('checkbox', { name: /^I confirm that this order/ }).check();
+    await main(page).getByRole('textbox', { name: /^Order comment/ }).fill('e2e: acme checkout');
+    await axe(page);
+    const name = await placeOrder(page);
+    await axe(page);
+    await expect(headerCart(page)).toHaveAccessibleName('Cart (0)');
+
+    const order = await latestOrder(page.request, 'acme', headers);
+    expect(order).toMatchObject({ name, currency: 'pkt', total: shown });
+    const welcomeAfter = (await budgetsOf(page.request, headers)).find((budget) => budget.id === welcomeBefore.id)!;
+    expect(welcomeBefore.points_left - welcomeAfter.points_left).toBe(shown);
+
+    // Checkout was cleared: a reload of the confirmation goes back through the guards to the cart.
+    await page.reload();
+    await expect(page).toHaveURL(/\/cart$/);
+  });
+
+  test('globex: a guest logs in at checkout, types a new address and pays by invoice (gross prices)', async ({ page }) => {
+    await openProduct(page, 'globex', 'GLX-MUG', 'Ceramic mug');
+    await addToCart(page, { colour: 'White', quantity: 5, expectedCount: 5 });
+    await openCartAndCheckout(page);
+    await expect(page).toHaveURL(/\/login\?redirect=%2Fcheckout%2Fdelivery$/);
+    await logIn(page, 'buyer@globex.test');
+    await expect(page).toHaveURL(/\/checkout\/delivery$/);
+    // The guest's cart came along.
+    await expect(headerCart(page)).toHaveAccessibleName('Cart (5)');
+
+    await group(page, 'Delivery method').getByRole('radio', { name: /^Courier/ }).check();
+    const address = group(page, 'Delivery address');
+    // An empty book: the new-address form shows at once.
+    await expect(address.getByText('No addresses available')).toBeVisible();
+    await address.getByRole('textbox', { name: /^Company/ }).fill('Globex Sp. z o.o.');
+    await address.getByRole('textbox', { name: /^Tax ID/ }).fill('6772480003');
+    await address.getByRole('textbox', { name: /^Street and number/ }).fill('ul. Lubicz 17');
+    await address.getByRole('textbox', { name: /^City/ }).fill('Kraków');
+    await address.getByRole('textbox', { name: /^Zip code/ }).fill('31503');
+    await chooseCountry(address, 'Poland');
+    await nextButton(page).click();
+    // The postal code must fit the country.
+    await expect(address.getByText('Invalid postal code format')).toBeVisible();
+    await address.getByRole('textbox', { name: /^Zip code/ }).fill('31-503');
+    await nextButton(page).click();
+
+    await expect(page).toHaveURL(/\/checkout\/payment$/);
+    await main(page).getByRole('radio', { name: 'Invoice' }).click();
+    await nextButton(page).click();
+    await expect(page).toHaveURL(/\/checkout\/summary$/);
+    await expect(main(page).getByText('Globex Sp. z o.o.').first()).toBeVisible();
+    // 5 × 24.99 = 124.95 net + 23 % VAT (28.74, rounded per line) = 153.69; courier 19.99 net = 24.59 gross.
+    const shown = await summaryTotal(page);
+    expect(shown).toBe(178.28);
+    const name = await placeOrder(page);
+
+    const headers = await bearer(page, 'globex');
+    const order = await latestOrder(page.request, 'globex', headers);
+    expect(order).toMatchObject({ name, currency: 'PLN', total: shown });
+    // The typed address is in the book now, as a specific address.
+    const book = (await (await page.request.get(`${E2E_ORIGIN}/api/user/addresses?type=specific`, { headers })).json()) as { street: string }[];
+    expect(book.map((entry) => entry.street)).toContain('ul. Lubicz 17');
+  });
+
+  test('globex: an online payment leaves for the payment page and returns to payment processing', async ({ page }) => {
+    await logInTo(page, 'globex', 'coordinator@globex.test');
+    await openProduct(page, 'globex', 'GLX-MUG', 'Ceramic mug');
+    await addToCart(page, { colour: 'Black', quantity: 2, expectedCount: 2 });
+    await openCartAndCheckout(page);
+    await group(page, 'Delivery method').getByRole('radio', { name: /^Self-pickup/ }).check();
+    await expect(group(page, 'Delivery method').getByText('ul. Lubicz 17')).toBeVisible();
+    const billing = group(page, 'Billing address');
+    await billing.getByRole('textbox', { name: /^First name/ }).fill('Emma');
+    await billing.getByRole('textbox', { name: /^Surname/ }).fill('Brown');
+    await billing.getByRole('textbox', { name: /^Street and number/ }).fill('ul. Lubicz 17');
+    await billing.getByRole('textbox', { name: /^City/ }).fill('Kraków');
+    await billing.getByRole('textbox', { name: /^Zip code/ }).fill('31-503');
+    await chooseCountry(billing, 'Poland');
+    await nextButton(page).click();
+    await main(page).getByRole('radio', { name: 'Online payment' }).click();
+    await nextButton(page).click();
+    await main(page).getByRole('button', { name: 'Place order' }).click();
+
+    // The demo provider's payment page, then back to the storefront.
+    await expect(page.getByRole('button', { name: 'Pay' })).toBeVisible();
+    await page.getByRole('button', { name: 'Pay' }).click();
+    await expect(page).toHaveURL(/\/payment-processing\?order=GLOBEX-\d+&status=success$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Thank you for your order!' })).toBeVisible();
+    await expect(main(page).getByText('Your payment has been received.')).toBeVisible();
+    await expect(headerCart(page)).toHaveAccessibleName('Cart (0)');
+    await axe(page);
+  });
+
+  test('initech (pl): delivery only to a specific address, billing from the address book', async ({ page }) => {
+    await logInTo(page, 'initech', 'buyer@initech.test');
+    await openProduct(page, 'initech', 'INI-MUG', 'Kubek ceramiczny');
+    await addToCart(page, { colour: 'Biały', quantity: 4, expectedCount: 4 });
+    await openCartAndCheckout(page);
+
+    await expect(page.getByRole('heading', { level: 1, name: 'Dane dostawy' })).toBeVisible();
+    const methods = group(page, 'Metoda dostawy');
+    await expect(methods.getByRole('radio')).toHaveCount(1);
+    await expect(methods.getByRole('radio', { name: /^Dostawa pod wskazany adres/ })).toBeChecked();
+    await group(page, 'Adres dostawy').getByRole('radio', { name: /Piotrkowska/ }).check();
+    const billing = group(page, 'Adres rozliczeniowy');
+    await expect(billing.getByRole('checkbox', { name: 'Taki sam jak adres dostawy' })).not.toBeChecked();
+    await billing.getByRole('combobox', { name: 'Uzupełnij z książki adresowej' }).click();
+    await page.getByRole('option', { name: /Grzybowska/ }).click();
+    await expect(billing.getByRole('textbox', { name: /^NIP/ })).toHaveValue('5260250274');
+    await axe(page);
+    await nextButton(page).click();
+
+    await expect(page.getByRole('heading', { level: 1, name: 'Dane płatności' })).toBeVisible();
+    await main(page).getByRole('radio', { name: 'Faktura' }).click();
+    await nextButton(page).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Podsumowanie' })).toBeVisible();
+    const shown = await summaryTotal(page);
+    const name = await placeOrder(page);
+
+    const headers = await bearer(page, 'initech');
+    const order = await latestOrder(page.request, 'initech', headers);
+    expect(order).toMatchObject({ name, currency: 'EUR', total: shown });
+  });
+});
