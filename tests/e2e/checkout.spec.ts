@@ -1,8 +1,8 @@
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { E2E_ORIGIN } from './playwright.config.ts';
 import { shopId } from './support/api.ts';
 import { expectNoAxeViolations as axe } from './support/axe.ts';
-import { addToCart, headerCart, logIn, logInTo, openProduct, shopUrl } from './support/shop.ts';
+import { addToCart, chooseCountry, headerCart, logIn, logInTo, openProduct, shopUrl } from './support/shop.ts';
 
 /**
  * One full order per demo shop through the checkout screens, against the real server and the demo data
@@ -78,13 +78,6 @@ async function placeOrder(page: Page, button: RegExp = /^(Place order|Złóż za
   const name = text.split(': ')[1]?.trim() ?? '';
   expect(name).toMatch(/^[A-Z]+-\d{6,}$/);
   return name;
-}
-
-async function chooseCountry(scope: Locator, country: string) {
-  const field = scope.getByRole('combobox', { name: /^(Country|Kraj)/ });
-  await field.fill(country.slice(0, 4));
-  await scope.page().getByRole('option', { name: country, exact: true }).click();
-  await expect(field).toHaveValue(country);
 }
 
 test.describe('checkout', () => {

@@ -1,8 +1,7 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { E2E_ORIGIN } from './playwright.config.ts';
-import { postJson } from './support/api.ts';
-import { logIn, openProduct, shopUrl } from './support/shop.ts';
+import { chooseCountry, logIn, openProduct, shopUrl } from './support/shop.ts';
 
 /**
  * The product screen in the routed storefront against the real server and the demo data
@@ -298,51 +297,39 @@ test.describe('product page', () => {
     const shownTotal = amountOf(await drawer.locator('.shop-cart-drawer__total strong').innerText());
     expect(shownTotal).toBeGreaterThan(0);
 
-    // The same items, placed through the API as this user (the checkout screen does not exist yet). The
-    // calls go to the provider's origin (Node cannot resolve *.localhost as the browser does) with the
-    // page's request context: its cookies (XSRF-TOKEN) are shared, the session token is the storefront's.
-    const api = page.request;
-    const { id: websiteId } = (await (await api.get(`${E2E_ORIGIN}/api/slug/website?slug=globex`)).json()) as { id: number };
-    const products = (await (await api.get(`${E2E_ORIGIN}/api/products?website_id=${websiteId}&search=GLX&per_page=100`)).json()) as {
-      data: { id: number; code: string; variants: { id: number; code: string }[] }[];
-    };
-    const variantOf = (code: string) => {
-      for (const product of products.data) {
-        const variant = product.variants.find((item) => item.code === code);
-        if (variant) return { product_id: product.id, variant_id: variant.id };
-      }
-      throw new Error(`no variant ${code}`);
-    };
+    // The same cart ordered through the checkout: self-pickup (free), an invoice to Globex's address.
+    await drawer.getByRole('link', { name: 'Go to checkout' }).click();
+    await expect(page).toHaveURL(shopUrl('globex', '/checkout/delivery'));
+    await main(page).getByRole('group', { name: 'Delivery method' }).getByRole('radio', { name: /^Self-pickup/ }).check();
+    const billing = main(page).getByRole('group', { name: 'Billing address' });
+    await billing.getByRole('textbox', { name: /^First name/ }).fill('John');
+    await billing.getByRole('textbox', { name: /^Surname/ }).fill('Smith');
+    await billing.getByRole('textbox', { name: /^Company/ }).fill('Globex Sp. z o.o.');
+    await billing.getByRole('textbox', { name: /^Tax ID/ }).fill('6772480003');
+    await billing.getByRole('textbox', { name: /^Street and number/ }).fill('ul. Lubicz 17');
+    await billing.getByRole('textbox', { name: /^City/ }).fill('Kraków');
+    await billing.getByRole('textbox', { name: /^Zip code/ }).fill('31-503');
+    await chooseCountry(billing, 'Poland');
+    await main(page).getByRole('button', { name: 'Continue' }).click();
+    await main(page).getByRole('radio', { name: 'Invoice' }).click();
+    await main(page).getByRole('button', { name: 'Continue' }).click();
+    await expect(page).toHaveURL(shopUrl('globex', '/checkout/summary'));
+    const summaryTotal = main(page).locator('dl.shop-checkout-summary__totals div.shop-checkout-summary__total').getByRole('definition');
+    expect(amountOf(await summaryTotal.innerText())).toBe(shownTotal);
+    await main(page).getByRole('button', { name: 'Place order' }).click();
+    const number = main(page).getByText(/^Your order number: /);
+    await expect(number).toBeVisible();
+    const name = (await number.innerText()).replace('Your order number: ', '').trim();
+
+    // The provider's record of that order (its own origin, the storefront's session token).
     const token = (await page.context().cookies(shopUrl('globex'))).find((cookie) => cookie.name === 'Admin-Token')?.value;
     expect(token).toBeTruthy();
-    const headers = { authorization: `Bearer ${decodeURIComponent(token!)}` };
-    const methodsAnswer = await postJson(api, `${E2E_ORIGIN}/api/delivery-methods`, { website_id: websiteId }, headers);
-    expect(methodsAnswer.status()).toBe(200);
-    const pickup = ((await methodsAnswer.json()) as { id: number; type: string }[]).find((method) => method.type === 'self_pickup');
-    expect(pickup).toBeDefined();
-
-    const answer = await postJson(
-      api,
-      `${E2E_ORIGIN}/api/order`,
-      {
-        website_id: websiteId,
-        items: [
-          { ...variantOf('GLX-TEE-BLACK-M'), quantity: 60 },
-          { ...variantOf('GLX-TEE-WHITE-L'), quantity: 50 },
-          { ...variantOf('GLX-HOODIE-BLACK-S'), quantity: hoodies },
-        ],
-        delivery_method_id: pickup!.id,
-        billing_same_as_delivery: false,
-        billing_address: { name: 'John', surname: 'Smith', company: 'Globex Sp. z o.o.', nip: '6772480003', street: 'ul. Lubicz 17', city: 'Kraków', zip: '31-503', country: 'PL' },
-        payment_method: 'invoice',
-        contact: { name: 'John', surname: 'Smith', email: 'buyer@globex.test', phone: '+48 601 200 300' },
-        comment: 'e2e: prices shown against the order total',
-      },
-      { ...headers, 'idempotency-key': `e2e-price-${test.info().workerIndex}-${Date.now()}` },
-    );
-    expect(answer.status(), await answer.text()).toBe(201);
-    const { order } = (await answer.json()) as {
-      order: { total_gross: number; is_gross: boolean; items: { code: string; color_code: string; size_code: string; unit_price: number; line_gross: number }[] };
+    const answer = await page.request.get(`${E2E_ORIGIN}/api/user/order/${encodeURIComponent(name)}`, { headers: { authorization: `Bearer ${decodeURIComponent(token!)}` } });
+    expect(answer.status(), await answer.text()).toBe(200);
+    const order = (await answer.json()) as {
+      total_gross: number;
+      is_gross: boolean;
+      items: { code: string; color_code: string; size_code: string; unit_price: number; line_gross: number }[];
     };
     expect(order.is_gross).toBe(true);
     // Self-pickup is free: the order's gross total is what the cart showed.

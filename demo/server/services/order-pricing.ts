@@ -1,7 +1,7 @@
 import type { CardInfo, Product, Variant } from '../../../src/api/contract.ts';
 import { totalQuantityByProduct } from '../../../src/domain/cart.ts';
-import { sumMoney } from '../../../src/domain/money.ts';
-import { cartTotals, DEFAULT_VAT, lineTotal, pointsTotal, unitPrice, vatRate } from '../../../src/domain/pricing.ts';
+import { moneyDeliveryCharge, orderTotals as checkoutOrderTotals } from '../../../src/domain/checkout-totals.ts';
+import { cartTotals, lineTotal, unitPrice, vatRate } from '../../../src/domain/pricing.ts';
 import { checkProductQuantities, variantLimit, type QuantityError } from '../../../src/domain/quantity.ts';
 
 /**
@@ -113,27 +113,22 @@ export function priceLines<L extends PricingLine>(lines: readonly L[], points: b
 }
 
 /**
- * The delivery charge. In a money shop a method's price is net and VAT at the default 23 % is added
- * for the gross total (methods carry no VAT rate of their own); in a points shop `price` is already
- * points (from `delivery_method_budgets`), without VAT.
+ * The delivery charge, by the domain's rule the checkout shows (`moneyDeliveryCharge`): in a money shop
+ * a method's price is net and VAT at the default 23 % is added for the gross total (methods carry no VAT
+ * rate of their own); in a points shop `price` is already points (from `delivery_method_budgets`).
  */
 export function deliveryCharge(price: number, points: boolean): DeliveryCharge {
-  if (points) return { price, net: price, gross: price };
-  const totals = cartTotals([{ unit_price: price, quantity: 1, vat: DEFAULT_VAT, vat_included: false }], false);
-  return { price, net: totals.net, gross: totals.gross };
+  return { price, ...(points ? { net: price, gross: price } : moneyDeliveryCharge(price)) };
 }
 
-/** The order totals: the domain's `cartTotals` (or `pointsTotal`) over the lines, plus delivery. */
+/** The order totals by the domain's `orderTotals`, which the checkout's summary shows before ordering. */
 export function orderTotals(lines: readonly (PricingLine & LinePrices)[], delivery: DeliveryCharge, points: boolean): OrderTotals {
-  if (points) {
-    const total = sumMoney([pointsTotal(lines), delivery.net]);
-    return { total_net: total, total_gross: total };
-  }
-  const items = cartTotals(
+  const totals = checkoutOrderTotals(
     lines.map((line) => ({ unit_price: line.unit_price, quantity: line.quantity, vat: line.vat, vat_included: line.product.vat_included })),
-    false,
+    delivery,
+    { points, isGross: false },
   );
-  return { total_net: sumMoney([items.net, delivery.net]), total_gross: sumMoney([items.gross, delivery.gross]) };
+  return totals.kind === 'points' ? { total_net: totals.total, total_gross: totals.total } : { total_net: totals.net, total_gross: totals.gross };
 }
 
 /** Whether any amount of the order is too large to store (see {@link MAX_ORDER_AMOUNT}). */

@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { E2E_ORIGIN } from '../playwright.config.ts';
 
 /** Helpers that act in the routed storefront as a buyer does: by roles and names, in en or pl. */
@@ -46,4 +46,12 @@ export async function addToCart(page: Page, options: { quantity: number; colour?
   await expect(counter).toHaveAttribute('aria-valuenow', String(options.quantity));
   await main.getByRole('button', { name: /^(Add to cart|Dodaj do koszyka)$/ }).click();
   await expect(headerCart(page)).toHaveAccessibleName(new RegExp(`\\(${options.expectedCount}\\)$`));
+}
+
+/** Picks `country` (its English or Polish name) in the country autocomplete inside `scope`. */
+export async function chooseCountry(scope: Locator, country: string): Promise<void> {
+  const field = scope.getByRole('combobox', { name: /^(Country|Kraj)/ });
+  await field.fill(country.slice(0, 4));
+  await scope.page().getByRole('option', { name: country, exact: true }).click();
+  await expect(field).toHaveValue(country);
 }
