@@ -64,8 +64,8 @@ export interface CheckoutFrameProps {
 /**
  * A checkout step's frame: the step's `<h1>`, the list of steps (earlier ones are links back, the
  * current one `aria-current="step"`), the step's content and, beside it (below it on narrow screens),
- * the cart with its total. Entering a step marks the buyer as in the checkout; entering the summary
- * marks checkout complete (spec §2).
+ * the cart with its total (not on the summary, which lists lines and totals itself). Entering a step
+ * marks the buyer as in the checkout; entering the summary marks checkout complete (spec §2).
  */
 export function CheckoutFrame({ step, busy = false, children }: CheckoutFrameProps) {
   useSignals();
@@ -92,22 +92,27 @@ export function CheckoutFrame({ step, busy = false, children }: CheckoutFramePro
         </ol>
         <p className="shop-visually-hidden">{t('checkout.step_of', { step: index + 1, steps: CHECKOUT_STEPS.length })}</p>
       </nav>
-      <div className="shop-checkout__layout">
+      {step === 'summary' ? (
+        // The summary lists the lines and totals itself: no cart beside it.
         <div className="shop-checkout__main">{children}</div>
-        <aside className="shop-checkout__cart" aria-labelledby="shop-checkout-cart-title">
-          <h2 id="shop-checkout-cart-title" className="shop-checkout__subtitle">
-            {t('cart.title')}
-          </h2>
-          <CartSummaryList lines={summary.lines} currency={currency} label={t('cart.title')} />
-          <p className="shop-checkout__cart-total">
-            <span>{t('cart.total')}</span>
-            <strong>{formatMoney(summary.total, currency)}</strong>
-          </p>
-          <Link to={buildPath('cart')} className="shop-checkout__link">
-            {t('cart.view_cart')}
-          </Link>
-        </aside>
-      </div>
+      ) : (
+        <div className="shop-checkout__layout">
+          <div className="shop-checkout__main">{children}</div>
+          <aside className="shop-checkout__cart" aria-labelledby="shop-checkout-cart-title">
+            <h2 id="shop-checkout-cart-title" className="shop-checkout__subtitle">
+              {t('cart.title')}
+            </h2>
+            <CartSummaryList lines={summary.lines} currency={currency} label={t('cart.title')} />
+            <p className="shop-checkout__cart-total">
+              <span>{t('cart.total')}</span>
+              <strong>{formatMoney(summary.total, currency)}</strong>
+            </p>
+            <Link to={buildPath('cart')} className="shop-checkout__link">
+              {t('cart.view_cart')}
+            </Link>
+          </aside>
+        </div>
+      )}
     </ScreenFrame>
   );
 }

@@ -2,13 +2,12 @@ import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Address, DeliveryMethod, Website } from '../../api/contract.ts';
-import { ElementShell } from '../../app/element-context.tsx';
 import { addToCart } from '../../store/cart.ts';
 import { checkoutState, chooseDeliveryAddress, resetCheckout } from '../../store/checkout.ts';
 import { GROSS_SHOP, POINTS_SHOP, json, logInBuyer, plain, product } from '../product/test-fixtures.ts';
 import { resetScreenPage } from '../test-page.ts';
-import { CheckoutNavigationProvider, type CheckoutTarget } from './CheckoutFrame.tsx';
 import { Delivery } from './Delivery.tsx';
+import { renderStep, stubApi, type ApiCall } from './test-helpers.tsx';
 
 // ---------------------------------------------------------------------------------------------------
 // Fixtures
@@ -46,32 +45,18 @@ const INVOICE_SHOP: Website = { ...GROSS_SHOP, paymentMethods: [{ id: 1, code: '
 const SPECIFIC_ONLY_SHOP: Website = { ...GROSS_SHOP, id: 4, slug: 'initech', shipping_only_to_specific_address: true };
 const MPK_SHOP: Website = { ...GROSS_SHOP, mpk_required: true };
 
-interface ApiCall {
-  method: string;
-  path: string;
-  body: unknown;
-}
-
 interface Api {
   methods?: () => Response | Promise<Response>;
   addresses?: () => Response | Promise<Response>;
 }
 
-/** Stubs `fetch` for the two calls of the step; every call is recorded with its JSON body. */
-function stubApi({ methods = () => json([COURIER, PICKUP, SPECIFIC]), addresses = () => json([HOME, BRANCH, BILLING]) }: Api = {}): ApiCall[] {
-  const calls: ApiCall[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
-      const url = new URL(input instanceof Request ? input.url : String(input), 'http://localhost');
-      const body = typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : null;
-      calls.push({ method: init.method ?? 'GET', path: url.pathname, body });
-      if (url.pathname === '/api/delivery-methods') return methods();
-      if (url.pathname === '/api/user/addresses') return addresses();
-      return json({ message: 'Page not found', code: 'errors.not_found' }, 404);
-    }),
-  );
-  return calls;
+/** Stubs `fetch` for the two calls of the step (the shared stub records every call with its JSON body). */
+function stubDeliveryApi({ methods = () => json([COURIER, PICKUP, SPECIFIC]), addresses = () => json([HOME, BRANCH, BILLING]) }: Api = {}): ApiCall[] {
+  return stubApi(({ path }) => {
+    if (path === '/api/delivery-methods') return methods();
+    if (path === '/api/user/addresses') return addresses();
+    return json({ message: 'Page not found', code: 'errors.not_found' }, 404);
+  });
 }
 
 /** A fresh page of `website` with the buyer (Anna Nowak) logged in and one product in the cart. */
@@ -84,18 +69,7 @@ function startCheckout(website: Website = GROSS_SHOP) {
 }
 
 function renderDelivery() {
-  const go = vi.fn<(target: CheckoutTarget) => void>();
-  const host = document.createElement('div');
-  document.body.append(host);
-  render(
-    <ElementShell host={host} root={document}>
-      <CheckoutNavigationProvider value={{ go }}>
-        <Delivery routeId="checkout-delivery" params={{}} />
-      </CheckoutNavigationProvider>
-    </ElementShell>,
-    { container: host },
-  );
-  return { go };
+  return renderStep(<Delivery routeId="checkout-delivery" params={{}} />);
 }
 
 const group = (name: string | RegExp) => screen.getByRole('group', { name });
@@ -122,7 +96,7 @@ afterEach(() => {
 
 describe('Delivery step: contact information', () => {
   it('should pre-fill the contact from the profile, in a titled group of labelled fields', async () => {
-    stubApi();
+    stubDeliveryApi();
     renderDelivery();
     expect(screen.getByRole('heading', { level: 1, name: 'Delivery details' })).toBeInTheDocument();
     const fields = within(contact());
@@ -138,7 +112,7 @@ describe('Delivery step: contact information', () => {
   });
 
   it('should block Continue with the spec messages for missing and invalid contact fields, focusing the first', async () => {
-    stubApi();
+    stubDeliveryApi();
     const { go } = renderDelivery();
     await userEvent.click(await methodRadio(/Self-pickup/));
     const fields = within(contact());
@@ -173,7 +147,7 @@ describe('Delivery step: contact information', () => {
   });
 
   it('should show a field message once the field is left, not before', async () => {
-    stubApi();
+    stubDeliveryApi();
     renderDelivery();
     const surname = within(contact()).getByRole('textbox', { name: /Surname/ });
     await userEvent.clear(surname);
@@ -186,7 +160,7 @@ describe('Delivery step: contact information', () => {
 
 describe('Delivery step: delivery method', () => {
   it('should load the methods for the cart lines, show their prices and keep the chosen one', async () => {
-    const calls = stubApi();
+    const calls = stubDeliveryApi();
     renderDelivery();
     const courier = await methodRadio(/Courier/);
     expect(calls.find((call) => call.path === '/api/delivery-methods')).toMatchObject({
@@ -204,7 +178,7 @@ describe('Delivery step: delivery method', () => {
   });
 
   it('should say "No delivery methods available" when there are none and not go on', async () => {
-    stubApi({ methods: () => json([]) });
+    stubDeliveryApi({ methods: () => json([]) });
     const { go } = renderDelivery();
     expect(await screen.findByText('No delivery methods available')).toBeInTheDocument();
     expect(within(group('Delivery method')).queryByRole('radio')).toBeNull();
@@ -220,7 +194,7 @@ describe('Delivery step: delivery method', () => {
       { budget_id: 9, name: 'Welcome pack', color: '#2563eb', price: 25 },
       { budget_id: 4, name: 'Team events', color: '#16a34a', price: 30 },
     ];
-    stubApi({ methods: () => json([{ ...COURIER, price: 0, budgets }, PICKUP]) });
+    stubDeliveryApi({ methods: () => json([{ ...COURIER, price: 0, budgets }, PICKUP]) });
     renderDelivery();
     expect(await methodRadio(/Courier/)).toHaveAccessibleName(/Welcome pack budget: 25\spts · Team events budget: 30\spts/);
     expect(await methodRadio(/Self-pickup/)).toHaveAccessibleName(/Free/);
@@ -229,7 +203,7 @@ describe('Delivery step: delivery method', () => {
   it('should show the loading state, then an error with a retry that loads again', async () => {
     let fail = true;
     let release: (() => void) | undefined;
-    stubApi({
+    stubDeliveryApi({
       methods: () =>
         fail
           ? new Promise<Response>((resolve) => {
@@ -250,7 +224,7 @@ describe('Delivery step: delivery method', () => {
   });
 
   it('should show the pickup address for a self-pickup and need no delivery address', async () => {
-    stubApi();
+    stubDeliveryApi();
     const { go } = renderDelivery();
     await userEvent.click(await methodRadio(/Self-pickup/));
     const pickup = screen.getByRole('region', { name: 'Pickup address' });
@@ -268,7 +242,7 @@ describe('Delivery step: delivery method', () => {
 
 describe('Delivery step: delivery address', () => {
   it('should take an address from the book by its id', async () => {
-    stubApi();
+    stubDeliveryApi();
     const { go } = renderDelivery();
     await userEvent.click(await methodRadio(/Courier/));
     const addresses = group('Delivery address');
@@ -289,7 +263,7 @@ describe('Delivery step: delivery address', () => {
   });
 
   it('should keep a new address as a one-off specific address, remember it and offer it again', async () => {
-    stubApi();
+    stubDeliveryApi();
     const { go } = renderDelivery();
     await userEvent.click(await methodRadio(/Courier/));
     const addresses = group('Delivery address');
@@ -331,7 +305,7 @@ describe('Delivery step: delivery address', () => {
   });
 
   it('should say "No addresses available" with an empty book and show the new-address form at once', async () => {
-    stubApi({ addresses: () => json([BILLING]) });
+    stubDeliveryApi({ addresses: () => json([BILLING]) });
     renderDelivery();
     await userEvent.click(await methodRadio(/Courier/));
     const addresses = group('Delivery address');
@@ -343,7 +317,7 @@ describe('Delivery step: delivery address', () => {
 
   it('should offer only specific addresses and methods in a shop that delivers only to a specific address', async () => {
     startCheckout(SPECIFIC_ONLY_SHOP);
-    stubApi({ methods: () => json([SPECIFIC]) });
+    stubDeliveryApi({ methods: () => json([SPECIFIC]) });
     const { go } = renderDelivery();
     // The one method the server offers there is chosen by itself.
     expect(await methodRadio(/Delivery to a specific address/)).toBeChecked();
@@ -365,7 +339,7 @@ describe('Delivery step: delivery address', () => {
   it('should not count a stored delivery address of another type in a specific-only shop', async () => {
     startCheckout(SPECIFIC_ONLY_SHOP);
     chooseDeliveryAddress({ ...HOME });
-    stubApi({ methods: () => json([SPECIFIC]) });
+    stubDeliveryApi({ methods: () => json([SPECIFIC]) });
     renderDelivery();
     const addresses = await waitFor(() => group('Delivery address'));
     await within(addresses).findByRole('radio', { name: /Branch office/ });
@@ -375,7 +349,7 @@ describe('Delivery step: delivery address', () => {
 
 describe('Delivery step: billing address', () => {
   it('should follow the delivery address by default and show the billing fields when unticked', async () => {
-    stubApi();
+    stubDeliveryApi();
     const { go } = renderDelivery();
     await userEvent.click(await methodRadio(/Courier/));
     await userEvent.click(await within(group('Delivery address')).findByRole('radio', { name: /Anna Nowak/ }));
@@ -408,7 +382,7 @@ describe('Delivery step: billing address', () => {
 
   it('should say "Nip missing from address" in a shop that invoices, without blocking Continue', async () => {
     startCheckout(INVOICE_SHOP);
-    stubApi();
+    stubDeliveryApi();
     const { go } = renderDelivery();
     await userEvent.click(await methodRadio(/Courier/));
     const addresses = group('Delivery address');
@@ -425,7 +399,7 @@ describe('Delivery step: billing address', () => {
 
   it('should ask for the billing fields for a self-pickup in a shop that invoices', async () => {
     startCheckout(INVOICE_SHOP);
-    stubApi();
+    stubDeliveryApi();
     const { go } = renderDelivery();
     await userEvent.click(await methodRadio(/Self-pickup/));
     const billing = group('Billing address');
@@ -450,7 +424,7 @@ describe('Delivery step: billing address', () => {
   });
 
   it('should offer "No billing address needed" for a self-pickup in a shop that does not invoice', async () => {
-    stubApi();
+    stubDeliveryApi();
     renderDelivery();
     await userEvent.click(await methodRadio(/Self-pickup/));
     expect(within(group('Billing address')).getByRole('checkbox', { name: 'No billing address needed' })).toBeChecked();
@@ -460,7 +434,7 @@ describe('Delivery step: billing address', () => {
 describe('Delivery step: cost centre and Continue', () => {
   it('should require the MPK code in a shop that requires it', async () => {
     startCheckout(MPK_SHOP);
-    stubApi();
+    stubDeliveryApi();
     const { go } = renderDelivery();
     await userEvent.click(await methodRadio(/Self-pickup/));
     const mpk = screen.getByRole('textbox', { name: /Cost centre code \(MPK\)/ });
@@ -476,14 +450,14 @@ describe('Delivery step: cost centre and Continue', () => {
   });
 
   it('should not ask for an MPK code elsewhere', async () => {
-    stubApi();
+    stubDeliveryApi();
     renderDelivery();
     await methodRadio(/Courier/);
     expect(screen.queryByRole('textbox', { name: /MPK/ })).toBeNull();
   });
 
   it('should save the whole step in the store and in browser storage, then go to the payment step', async () => {
-    stubApi();
+    stubDeliveryApi();
     const { go } = renderDelivery();
     const fields = within(contact());
     await userEvent.clear(fields.getByRole('textbox', { name: /Fax/ }));
@@ -504,7 +478,7 @@ describe('Delivery step: cost centre and Continue', () => {
   });
 
   it('should go back to the cart', async () => {
-    stubApi();
+    stubDeliveryApi();
     const { go } = renderDelivery();
     await userEvent.click(screen.getByRole('link', { name: 'Back to the cart' }));
     expect(go).toHaveBeenCalledWith('cart');

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { checkoutState } from '../../store/checkout.ts';
 import { GROSS_SHOP, POINTS_SHOP, assignment, json, plain, product } from '../product/test-fixtures.ts';
 import { Payment } from './Payment.tsx';
-import { address, courier, paymentMethods, renderStep, setUpCheckout, stubApi, userAnswer, type CheckoutSetUp } from './summary/checkout-test-helpers.tsx';
+import { address, courier, paymentMethods, renderStep, setUpCheckout, stubApi, userAnswer, type CheckoutSetUp } from './test-helpers.tsx';
 
 afterEach(() => {
   vi.unstubAllGlobals();

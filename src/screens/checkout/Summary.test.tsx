@@ -5,7 +5,7 @@ import { cartLines } from '../../store/cart.ts';
 import { checkoutState, lastConfirmedOrder } from '../../store/checkout.ts';
 import { GROSS_SHOP, NET_SHOP, POINTS_SHOP, assignment, json, plain, product } from '../product/test-fixtures.ts';
 import { Summary } from './Summary.tsx';
-import { courier, noAnswer, orderPlaced, renderStep, setUpCheckout, stubApi, userAnswer, type ApiCall, type CheckoutSetUp } from './summary/checkout-test-helpers.tsx';
+import { courier, noAnswer, orderPlaced, renderStep, setUpCheckout, stubApi, userAnswer, type ApiCall, type CheckoutSetUp } from './test-helpers.tsx';
 
 afterEach(() => {
   vi.useRealTimers();

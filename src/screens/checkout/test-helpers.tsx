@@ -1,10 +1,10 @@
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { vi } from 'vitest';
-import type { Order, PaymentMethod, Product, UserBudget, Website } from '../../../api/contract.ts';
-import { ElementShell } from '../../../app/element-context.tsx';
-import type { CheckoutAddress, ChosenDeliveryMethod, DeliveryCostBudgetChoice, PaymentMethodCode } from '../../../domain/checkout.ts';
-import { addToCart } from '../../../store/cart.ts';
+import type { Order, PaymentMethod, Product, UserBudget, Website } from '../../api/contract.ts';
+import { ElementShell } from '../../app/element-context.tsx';
+import type { CheckoutAddress, ChosenDeliveryMethod, DeliveryCostBudgetChoice, PaymentMethodCode } from '../../domain/checkout.ts';
+import { addToCart } from '../../store/cart.ts';
 import {
   chooseDeliveryAddress,
   chooseDeliveryBudget,
@@ -14,12 +14,12 @@ import {
   setBillingAddress,
   setBillingSameAsDelivery,
   setMpkCode,
-} from '../../../store/checkout.ts';
-import { buyer, json, logInBuyer } from '../../product/test-fixtures.ts';
-import { resetScreenPage } from '../../test-page.ts';
-import { CheckoutNavigationProvider, type CheckoutTarget } from '../CheckoutFrame.tsx';
+} from '../../store/checkout.ts';
+import { buyer, json, logInBuyer } from '../product/test-fixtures.ts';
+import { resetScreenPage } from '../test-page.ts';
+import { CheckoutNavigationProvider, type CheckoutTarget } from './CheckoutFrame.tsx';
 
-/** @internal Fixtures, a fetch stub and page set-up shared by the payment and summary steps' tests. */
+/** @internal Fixtures, a fetch stub and page set-up shared by the checkout steps' tests. */
 
 /** One request the stub received. */
 export interface ApiCall {

@@ -1,0 +1,85 @@
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import '../../../elements/checkout.ts';
+import type { CheckoutGuardState } from '../../domain/guards.ts';
+import { addToCart } from '../../store/cart.ts';
+import { choosePaymentMethod, resetCheckout } from '../../store/checkout.ts';
+import { GROSS_SHOP, json, logInBuyer, product } from '../product/test-fixtures.ts';
+import { mountElement, resetScreenPage } from '../test-page.ts';
+import { allowedStep } from './CheckoutElement.tsx';
+import { stubApi } from './test-helpers.tsx';
+
+const READY: CheckoutGuardState = {
+  cartCount: 1,
+  paymentType: 'invoice',
+  hasActiveBudget: true,
+  contactEmail: 'anna@example.com',
+  contactName: 'Anna',
+  paymentMethod: 'invoice',
+  checkoutComplete: true,
+};
+
+describe('allowedStep (the storefront step guards, applied by <shop-checkout>)', () => {
+  it.each<[Parameters<typeof allowedStep>[0], Partial<CheckoutGuardState>, ReturnType<typeof allowedStep>]>([
+    ['delivery', {}, 'delivery'],
+    ['summary', {}, 'summary'],
+    ['confirmation', {}, 'confirmation'],
+    ['summary', { paymentMethod: null }, 'payment'],
+    ['payment', { contactEmail: '' }, 'delivery'],
+    ['summary', { contactName: ' ', paymentMethod: null }, 'delivery'],
+    ['confirmation', { checkoutComplete: false, paymentMethod: null }, 'payment'],
+    ['delivery', { cartCount: 0 }, 'cart'],
+    ['payment', { cartCount: 0 }, 'cart'],
+    ['delivery', { paymentType: 'budget', hasActiveBudget: false }, 'cart'],
+    // After the order emptied the cart the confirmation still shows.
+    ['confirmation', { cartCount: 0 }, 'confirmation'],
+  ])('should show %s with %o as %s', (wanted, state, expected) => {
+    expect(allowedStep(wanted, { ...READY, ...state })).toBe(expected);
+  });
+});
+
+describe('<shop-checkout> on a page without a storefront', () => {
+  beforeEach(() => {
+    resetScreenPage('/intranet/order', GROSS_SHOP, false);
+    resetCheckout();
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    document.body.innerHTML = '';
+  });
+
+  it('should ask a guest to log in first', async () => {
+    const { view } = await mountElement('<shop-checkout></shop-checkout>');
+    expect(customElements.get('shop-checkout')).toBeDefined();
+    expect(view.getByRole('heading', { level: 1, name: 'Checkout' })).toBeInTheDocument();
+    expect(view.getByText('Please log in to continue.')).toBeInTheDocument();
+  });
+
+  it('should lead an empty cart to the cart through a cancelable shop-navigate', async () => {
+    logInBuyer();
+    resetCheckout();
+    const { element, view } = await mountElement('<shop-checkout></shop-checkout>');
+    expect(view.getByText('Your cart is empty')).toBeInTheDocument();
+    const paths: string[] = [];
+    element.addEventListener('shop-navigate', (event) => {
+      paths.push((event as CustomEvent<{ path: string }>).detail.path);
+      event.preventDefault();
+    });
+    await userEvent.click(view.getByRole('link', { name: 'View cart' }));
+    expect(paths).toEqual(['/cart']);
+    expect(window.location.pathname).toBe('/intranet/order');
+  });
+
+  it('should start at the delivery step, with the steps list, without touching the page URL', async () => {
+    logInBuyer();
+    resetCheckout();
+    const mug = product({ id: 1, name: 'Mug' });
+    addToCart(mug, mug.variants[0]!, 2);
+    choosePaymentMethod('invoice');
+    stubApi(({ path }) => (path === '/api/delivery-methods' || path === '/api/user/addresses' || path === '/api/payment' ? json([]) : json({ remainingTime: 0 })));
+    const { view } = await mountElement('<shop-checkout></shop-checkout>');
+    expect(await view.findByRole('heading', { level: 1, name: 'Delivery details' })).toBeInTheDocument();
+    expect(view.getByRole('navigation', { name: 'Checkout' })).toBeInTheDocument();
+    expect(window.location.pathname).toBe('/intranet/order');
+  });
+});
