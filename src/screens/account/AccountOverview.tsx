@@ -1,40 +1,21 @@
 import { useSignals } from '@preact/signals-react/runtime';
-import { Link } from '../../app/router.tsx';
 import { t } from '../../i18n/index.ts';
-import { isCoordinator, user } from '../../store/session.ts';
+import { user } from '../../store/session.ts';
 import { isPointsShop } from '../../store/shop.ts';
+import { AccountFrame } from './AccountFrame.tsx';
 
 /**
- * Your account (spec §2 `/user`): a greeting and links to each section of the account menu; Budgets
- * only in points shops, the coordinator area only for coordinators.
+ * Your account (spec §2 `/user`): a greeting and the account menu (Budgets only in points shops, the
+ * coordinator area only for coordinators) beside a short overview of what each section holds.
  */
-export function AccountOverview() {
+export function AccountOverview(_props: { routeId?: string; params?: Readonly<Record<string, string>> }) {
   useSignals();
   const me = user.value;
-  const sections: { to: string; label: string }[] = [
-    { to: '/user/orders', label: t('account.orders') },
-    { to: '/user/account-details', label: t('account.details') },
-    { to: '/user/addresses', label: t('account.addresses') },
-    ...(isPointsShop.value ? [{ to: '/user/budgets', label: t('account.budgets') }] : []),
-    ...(isCoordinator.value ? [{ to: '/user/coordinator', label: t('account.coordinator_area') }] : []),
-  ];
   return (
-    <section className="shop-screen" aria-labelledby="account-title">
-      <h1 id="account-title" tabIndex={-1} data-screen-heading>
-        {t('account.title')}
-      </h1>
+    <AccountFrame title={t('account.title')}>
       {me && <p>{t('account.welcome', { name: me.name || me.email })}</p>}
       <p>{t('account.overview')}</p>
       {isPointsShop.value && <p>{t('account.overview_budgets')}</p>}
-      <nav aria-label={t('account.menu')}>
-        <ul className="shop-link-list">
-          {sections.map((section) => (
-            <li key={section.to}>
-              <Link to={section.to}>{section.label}</Link>
-            </li>
-          ))}
-        </ul>
-      </nav>
-    </section>
+    </AccountFrame>
   );
 }
