@@ -1,7 +1,7 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import type { ReactNode, Ref } from 'react';
 import { currentPath, Link } from '../../app/router.tsx';
-import { buildPath } from '../../domain/routes.ts';
+import { accountMenuLinks } from '../../app/shell/AccountMenu.tsx';
 import { t } from '../../i18n/index.ts';
 import { isCoordinator } from '../../store/session.ts';
 import { isPointsShop } from '../../store/shop.ts';
@@ -10,26 +10,6 @@ import { ScreenFrame } from '../ScreenFrame.tsx';
 import css from './account.css?inline';
 
 registerStyles('account', css);
-
-/** One section of the account menu. */
-export interface AccountSection {
-  to: string;
-  label: string;
-}
-
-/**
- * The account menu (spec §2): Order history, Account details, Addresses, plus Budgets in points shops
- * and the coordinator area for coordinators. Read inside a component that tracks signals.
- */
-export function accountSections(): AccountSection[] {
-  return [
-    { to: buildPath('user-orders'), label: t('account.orders') },
-    { to: buildPath('user-account-details'), label: t('account.details') },
-    { to: buildPath('user-addresses'), label: t('account.addresses') },
-    ...(isPointsShop.value ? [{ to: buildPath('user-budgets'), label: t('account.budgets') }] : []),
-    ...(isCoordinator.value ? [{ to: buildPath('coordinator'), label: t('account.coordinator_area') }] : []),
-  ];
-}
 
 /** Props of {@link AccountFrame}. */
 export interface AccountFrameProps {
@@ -53,7 +33,7 @@ export function AccountFrame({ title, className, busy = false, headingRef, child
       <div className="shop-account__layout">
         <nav className="shop-account__menu" aria-label={t('account.menu')}>
           <ul>
-            {accountSections().map((section) => (
+            {accountMenuLinks({ pointsShop: isPointsShop.value, coordinator: isCoordinator.value }).map((section) => (
               <li key={section.to}>
                 <Link to={section.to} className="shop-account__menu-link" aria-current={path === section.to || path.startsWith(`${section.to}/`) ? 'page' : undefined}>
                   {section.label}
