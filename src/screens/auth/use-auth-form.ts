@@ -24,9 +24,9 @@ export interface BoundField {
   name: string;
   value: string;
   onValueChange: (value: string) => void;
-  onBlur: (event: FocusEvent<HTMLInputElement>) => void;
+  onBlur: (event: FocusEvent<HTMLInputElement | HTMLTextAreaElement>) => void;
   error: string | undefined;
-  ref: (input: HTMLInputElement | null) => void;
+  ref: (input: HTMLInputElement | HTMLTextAreaElement | null) => void;
 }
 
 /** The form-level error: an API error (shown with `errorMessage`) or nothing. */
@@ -94,7 +94,7 @@ export function useAuthForm<F extends string>(initial: Readonly<Record<F, string
   const [pending, setPending] = useState(false);
   const [formError, setFormError] = useState<FormError>(null);
   const touched = useRef(new Set<F>());
-  const inputs = useRef(new Map<F, HTMLInputElement>());
+  const inputs = useRef(new Map<F, HTMLInputElement | HTMLTextAreaElement>());
   const busy = useRef(false);
   // Handlers read the latest values even when called before a re-render (fast typing, autofill).
   const latest = useRef(values);
@@ -139,7 +139,7 @@ export function useAuthForm<F extends string>(initial: Readonly<Record<F, string
         current,
       );
     },
-    onBlur: (event: FocusEvent<HTMLInputElement>) => {
+    onBlur: (event: FocusEvent<HTMLInputElement | HTMLTextAreaElement>) => {
       touched.current.add(name);
       // Leaving the field for the submit button: the submit checks everything anyway, and a message
       // appearing now would push the button away from under the pointer before the click lands.
@@ -147,7 +147,7 @@ export function useAuthForm<F extends string>(initial: Readonly<Record<F, string
       recheck(touched.current, latest.current);
     },
     error: errorText(serverErrors[name] ?? clientErrors[name]),
-    ref: (input: HTMLInputElement | null) => {
+    ref: (input: HTMLInputElement | HTMLTextAreaElement | null) => {
       if (input) inputs.current.set(name, input);
       else inputs.current.delete(name);
     },

@@ -1,0 +1,278 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { User } from '../../api/contract.ts';
+import { alerts } from '../../store/alerts.ts';
+import { locale } from '../../store/locale.ts';
+import { sessionStatus, user } from '../../store/session.ts';
+import { USER, callsTo, deferredAnswer, json, renderScreen, resetPage, stubApi } from '../auth/auth-test-helpers.ts';
+import { AccountDetails } from './AccountDetails.tsx';
+
+const ME: User = { ...USER, phone: '+48 600 700 800', coordinator_email: 'coordinator@acme.test' };
+
+const profile = () => screen.getByRole('region', { name: 'Personal details' });
+const passwordRegion = () => screen.getByRole('region', { name: 'Change password' });
+const field = (scope: HTMLElement, label: RegExp) => within(scope).getByLabelText(label);
+const saveButton = () => within(profile()).getByRole('button', { name: 'Save changes' });
+const changeButton = () => within(passwordRegion()).getByRole('button', { name: 'Change password' });
+
+function logIn(who: User = ME): void {
+  user.value = who;
+  sessionStatus.value = 'user';
+}
+
+async function fillPassword(current: string, next: string, confirmation = next) {
+  const typist = userEvent.setup();
+  const region = passwordRegion();
+  if (current) await typist.type(field(region, /^Current password/), current);
+  if (next) await typist.type(field(region, /^New password/), next);
+  if (confirmation) await typist.type(field(region, /^Confirm new password/), confirmation);
+  await typist.click(changeButton());
+  return typist;
+}
+
+beforeEach(() => {
+  resetPage('/user/account-details');
+  logIn();
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('AccountDetails', () => {
+  it('should show the account frame with the profile filled from the session user', () => {
+    stubApi({});
+    renderScreen(AccountDetails);
+    expect(screen.getByRole('heading', { level: 1, name: 'Account details' })).toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: 'Account menu' })).toBeInTheDocument();
+    const region = profile();
+    expect(field(region, /^Name/)).toHaveValue('Anna');
+    expect(field(region, /^Surname/)).toHaveValue('Nowak');
+    expect(field(region, /^E-mail/)).toHaveValue('buyer@acme.test');
+    expect(field(region, /^Phone/)).toHaveValue('+48 600 700 800');
+    expect(field(region, /^Job title/)).toHaveValue('Buyer');
+    expect(field(region, /^Name/)).toHaveAttribute('aria-required', 'true');
+    expect(field(region, /^Job title/)).not.toHaveAttribute('aria-required');
+    // What only the shop changes is shown, not editable.
+    const info = screen.getByRole('region', { name: 'Account information' });
+    expect(within(info).getByText('B-1')).toBeInTheDocument();
+    expect(within(info).getByText('CC-1')).toBeInTheDocument();
+    expect(within(info).getByText('coordinator@acme.test')).toBeInTheDocument();
+    expect(within(info).getByText('Buyer')).toBeInTheDocument();
+  });
+
+  it('should save the profile, update the session user and confirm with a success alert', async () => {
+    const saved: User = { ...ME, name: 'Joanna', job_title: 'Lead buyer' };
+    const calls = stubApi({ 'PUT /api/user/update': json(saved) });
+    renderScreen(AccountDetails);
+    const typist = userEvent.setup();
+    const name = field(profile(), /^Name/);
+    await typist.clear(name);
+    await typist.type(name, 'Joanna');
+    const job = field(profile(), /^Job title/);
+    await typist.clear(job);
+    await typist.type(job, 'Lead buyer');
+    await typist.click(saveButton());
+
+    await waitFor(() => expect(user.value?.name).toBe('Joanna'));
+    expect(callsTo(calls, '/api/user/update')).toEqual([
+      {
+        method: 'PUT',
+        path: '/api/user/update',
+        body: { name: 'Joanna', surname: 'Nowak', email: 'buyer@acme.test', phone: '+48 600 700 800', job_title: 'Lead buyer' },
+      },
+    ]);
+    expect(user.value).toEqual(saved);
+    expect(alerts.value).toEqual([expect.objectContaining({ type: 'success', content: 'Your details have been saved.' })]);
+    expect(field(profile(), /^Name/)).toHaveValue('Joanna');
+  });
+
+  it('should check the profile with the spec rules, focus the first invalid field and send nothing', async () => {
+    const calls = stubApi({});
+    renderScreen(AccountDetails);
+    const typist = userEvent.setup();
+    const region = profile();
+    await typist.clear(field(region, /^Name/));
+    await typist.clear(field(region, /^E-mail/));
+    await typist.type(field(region, /^E-mail/), 'not-an-address');
+    await typist.clear(field(region, /^Phone/));
+    await typist.type(field(region, /^Phone/), 'abc');
+    await typist.click(saveButton());
+
+    expect(field(region, /^Name/)).toHaveAccessibleDescription('This element is required');
+    expect(field(region, /^Name/)).toHaveAttribute('aria-invalid', 'true');
+    expect(field(region, /^E-mail/)).toHaveAccessibleDescription(/^E-mail must be valid/);
+    expect(field(region, /^Phone/)).toHaveAccessibleDescription(/^Enter a valid phone number/);
+    expect(field(region, /^Name/)).toHaveFocus();
+    expect(calls).toHaveLength(0);
+
+    // Fixing a field takes its message away as the user types.
+    await typist.type(field(region, /^Name/), 'Anna');
+    expect(field(region, /^Name/)).not.toHaveAttribute('aria-invalid');
+  });
+
+  it('should put "The email has already been taken" on the e-mail field and focus it', async () => {
+    stubApi({
+      'PUT /api/user/update': json(
+        {
+          message: 'The given data was invalid.',
+          code: 'validation.invalid',
+          errors: { email: ['The email has already been taken'] },
+          error_keys: { email: [{ key: 'validation.email_taken', params: {} }] },
+        },
+        422,
+      ),
+    });
+    renderScreen(AccountDetails);
+    const typist = userEvent.setup();
+    const email = field(profile(), /^E-mail/);
+    await typist.clear(email);
+    await typist.type(email, 'taken@acme.test');
+    await typist.click(saveButton());
+
+    await waitFor(() => expect(email).toHaveAccessibleDescription(/^The email has already been taken/));
+    expect(email).toHaveFocus();
+    expect(user.value).toEqual(ME);
+    expect(alerts.value).toEqual([]);
+    // The message goes once the address is edited.
+    await typist.type(email, 'x');
+    expect(email).not.toHaveAccessibleDescription(/already been taken/);
+  });
+
+  it('should show a failure without field errors in the profile form alert', async () => {
+    stubApi({ 'PUT /api/user/update': json({ message: 'Something went wrong!', code: 'errors.something_went_wrong' }, 500) });
+    renderScreen(AccountDetails);
+    await userEvent.setup().click(saveButton());
+    await waitFor(() => expect(within(profile()).getByRole('alert')).toHaveTextContent('Something went wrong!'));
+    expect(user.value).toEqual(ME);
+  });
+
+  it('should send the profile once however often it is submitted while saving', async () => {
+    const later = deferredAnswer();
+    const calls = stubApi({ 'PUT /api/user/update': later.answer });
+    renderScreen(AccountDetails);
+    const typist = userEvent.setup();
+    const button = saveButton();
+    await typist.click(button);
+    // While saving, the button says it is busy (its name gains "Loading…").
+    expect(button).toHaveAttribute('aria-busy', 'true');
+    await typist.click(button);
+    expect(callsTo(calls, '/api/user/update')).toHaveLength(1);
+    await act(async () => later.resolve(json(ME)));
+    await waitFor(() => expect(alerts.value).toHaveLength(1));
+  });
+
+  it('should ask for the current password, a strong new one and a matching confirmation', async () => {
+    const calls = stubApi({});
+    renderScreen(AccountDetails);
+    const region = passwordRegion();
+    const typist = userEvent.setup();
+    await typist.click(changeButton());
+    expect(field(region, /^Current password/)).toHaveAccessibleDescription('This element is required');
+    expect(field(region, /^New password/)).toHaveAccessibleDescription(/^This element is required/);
+    expect(field(region, /^Confirm new password/)).toHaveAccessibleDescription('This element is required');
+    expect(field(region, /^Current password/)).toHaveFocus();
+
+    await typist.type(field(region, /^Current password/), 'Passw0rd!');
+    await typist.type(field(region, /^New password/), 'alllowercase1');
+    await typist.type(field(region, /^Confirm new password/), 'different');
+    await typist.click(changeButton());
+    expect(field(region, /^Current password/)).not.toHaveAttribute('aria-invalid');
+    expect(field(region, /^New password/)).toHaveAccessibleDescription(
+      /^The password must have at least 8 characters, one uppercase letter, one lowercase letter and one digit/,
+    );
+    expect(field(region, /^Confirm new password/)).toHaveAccessibleDescription('The passwords must match');
+    expect(field(region, /^New password/)).toHaveFocus();
+    expect(calls).toHaveLength(0);
+  });
+
+  it('should change the password, say so, empty the form and move focus to its heading', async () => {
+    const calls = stubApi({ 'POST /api/user/changePassword': json({ message: 'Your password has been changed.', code: 'notices.password_changed' }) });
+    renderScreen(AccountDetails);
+    const status = within(passwordRegion()).getByRole('status');
+    expect(status).toHaveTextContent('');
+
+    await fillPassword('Passw0rd!', 'NewPassw0rd');
+
+    await waitFor(() => expect(status).toHaveTextContent('Your password has been changed.'));
+    expect(callsTo(calls, '/api/user/changePassword')).toEqual([
+      {
+        method: 'POST',
+        path: '/api/user/changePassword',
+        body: { current_password: 'Passw0rd!', password: 'NewPassw0rd', password_confirmation: 'NewPassw0rd' },
+      },
+    ]);
+    const region = passwordRegion();
+    expect(field(region, /^Current password/)).toHaveValue('');
+    expect(field(region, /^New password/)).toHaveValue('');
+    expect(field(region, /^Confirm new password/)).toHaveValue('');
+    expect(field(region, /^New password/)).not.toHaveAttribute('aria-invalid');
+    expect(within(region).getByRole('heading', { level: 2, name: 'Change password' })).toHaveFocus();
+    // The session stays.
+    expect(sessionStatus.value).toBe('user');
+
+    // The next attempt starts without the old confirmation.
+    await userEvent.setup().click(changeButton());
+    expect(status).toHaveTextContent('');
+  });
+
+  it('should put a wrong current password from the server on that field and keep the typed values', async () => {
+    stubApi({
+      'POST /api/user/changePassword': json(
+        {
+          message: 'The given data was invalid.',
+          code: 'validation.invalid',
+          errors: { current_password: ['Invalid login details'] },
+          error_keys: { current_password: [{ key: 'errors.invalid_login', params: {} }] },
+        },
+        422,
+      ),
+    });
+    renderScreen(AccountDetails);
+    await fillPassword('wrong-one', 'NewPassw0rd');
+    const region = passwordRegion();
+    const current = field(region, /^Current password/);
+    await waitFor(() => expect(current).toHaveAccessibleDescription('Invalid login details'));
+    expect(current).toHaveFocus();
+    expect(field(region, /^New password/)).toHaveValue('NewPassw0rd');
+    expect(within(region).getByRole('status')).toHaveTextContent('');
+    expect(within(region).getByRole('alert')).toHaveTextContent('');
+  });
+
+  it('should show too many wrong attempts (429) in the password form alert', async () => {
+    stubApi({
+      'POST /api/user/changePassword': json(
+        { message: 'Too many login attempts. Try again in 60 seconds.', code: 'errors.throttled', retry_after: 60 },
+        429,
+        { 'Retry-After': '60' },
+      ),
+    });
+    renderScreen(AccountDetails);
+    await fillPassword('Passw0rd!', 'NewPassw0rd');
+    await waitFor(() => expect(within(passwordRegion()).getByRole('alert')).toHaveTextContent('Too many login attempts. Try again in 60 seconds.'));
+  });
+
+  it('should speak Polish after a language switch', () => {
+    stubApi({});
+    renderScreen(AccountDetails);
+    act(() => {
+      locale.value = 'pl';
+    });
+    expect(screen.getByRole('heading', { level: 1, name: 'Dane konta' })).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Dane osobowe' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Zapisz zmiany' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Zmień hasło' })).toBeInTheDocument();
+    expect(screen.getByLabelText(/^Obecne hasło/)).toBeInTheDocument();
+  });
+
+  it('should ask a guest to log in and wait while the session is loading', () => {
+    stubApi({});
+    user.value = null;
+    sessionStatus.value = 'guest';
+    const { unmount } = renderScreen(AccountDetails);
+    expect(screen.getByText('Please log in to continue.')).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Personal details' })).not.toBeInTheDocument();
+    unmount();
+    sessionStatus.value = 'loading';
+    renderScreen(AccountDetails);
+    expect(screen.getByRole('heading', { level: 1, name: 'Account details' }).closest('section')).toHaveAttribute('aria-busy', 'true');
+  });
+});

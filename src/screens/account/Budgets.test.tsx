@@ -1,0 +1,77 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { addToCart } from '../../store/cart.ts';
+import { user } from '../../store/session.ts';
+import { locale } from '../../store/locale.ts';
+import { POINTS_SHOP, assignment, buyer, json, logInBuyer, plain, product } from '../product/test-fixtures.ts';
+import { resetScreenPage } from '../test-page.ts';
+import { renderStep, stubApi } from '../checkout/test-helpers.tsx';
+import { Budgets } from './Budgets.tsx';
+
+const MARKETING = assignment({ id: 70, budget_id: 9, name: 'Marketing', points: 1000, points_left: 500 });
+const EVENTS = assignment({ id: 71, budget_id: 10, name: 'Events', color: '#16a34a', points: 300, points_left: 40 });
+const WINTER = assignment({ id: 72, budget_id: 11, name: 'Winter', points: 200, points_left: 200, is_active: false, status: 'expired', expiry_date: '2025-12-31T23:59:59.000Z' });
+
+beforeEach(() => {
+  resetScreenPage('/user/budgets', POINTS_SHOP);
+  logInBuyer([MARKETING, EVENTS, WINTER]);
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  document.body.innerHTML = '';
+});
+
+const card = (name: string) => screen.getByRole('listitem', { name: new RegExp(name) });
+
+describe('Budgets screen', () => {
+  it('should list each assignment with points left of assigned, dates, state and what the cart takes', async () => {
+    const calls = stubApi(() => json([MARKETING, EVENTS, WINTER]));
+    // 3 pieces at 60 points from Events: more than its 40 points left.
+    const item = product({ id: 1, name: 'Hoodie', calculated_price: 60, budget: { id: 10, name: 'Events', color: '#16a34a' } });
+    addToCart(item, item.variants[0]!, 3);
+    renderStep(<Budgets />);
+    expect(await screen.findByRole('listitem', { name: /Marketing/ })).toBeInTheDocument();
+    expect(calls[0]?.path).toBe('/api/user/budgets');
+    expect(calls[0]?.params.get('website_id')).toBe(String(POINTS_SHOP.id));
+
+    expect(plain(within(card('Marketing')).getByText(/left$/).textContent)).toBe('500 pts of 1,000 pts left');
+    expect(within(card('Marketing')).getByText('Active')).toBeInTheDocument();
+    expect(within(card('Marketing')).queryByText('Used by the cart')).toBeNull();
+    expect(within(card('Winter')).getByText('Expired')).toBeInTheDocument();
+    expect(within(card('Events')).getByText('Used by the cart')).toBeInTheDocument();
+    expect(plain(within(card('Events')).getByText('Used by the cart').nextElementSibling?.textContent)).toBe('180 pts');
+    expect(within(card('Events')).getByText("You don't have enough points in this budget")).toBeInTheDocument();
+    expect(within(card('Marketing')).getByRole('meter', { name: 'Points left' })).toHaveProperty('value', 500);
+  });
+
+  it('should name the coordinator when no budget is active, and say so when there are none', async () => {
+    user.value = buyer([WINTER]);
+    stubApi(() => json([WINTER]));
+    renderStep(<Budgets />);
+    expect(await screen.findByText('You have no active budget. Contact your coordinator: boss@example.com')).toBeInTheDocument();
+    document.body.innerHTML = '';
+    stubApi(() => json([]));
+    renderStep(<Budgets />);
+    expect(await screen.findByText('You have no budgets yet.')).toBeInTheDocument();
+  });
+
+  it('should show a failed load with a retry that loads again', async () => {
+    let fail = true;
+    const calls = stubApi(() => (fail ? json({ message: 'Something went wrong!', code: 'errors.something_went_wrong' }, 500) : json([MARKETING])));
+    renderStep(<Budgets />);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Something went wrong!');
+    fail = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('listitem', { name: /Marketing/ })).toBeInTheDocument();
+    expect(calls).toHaveLength(2);
+  });
+
+  it('should speak Polish with Polish numbers and dates', async () => {
+    locale.value = 'pl';
+    stubApi(() => json([MARKETING]));
+    renderStep(<Budgets />);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Budżety' })).toBeInTheDocument();
+    expect(within(card('Marketing')).getByText('Aktywny')).toBeInTheDocument();
+  });
+});

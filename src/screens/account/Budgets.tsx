@@ -1,0 +1,109 @@
+import { useSignals } from '@preact/signals-react/runtime';
+import { useCallback, useEffect, useState } from 'react';
+import type { UserBudget } from '../../api/contract.ts';
+import { errorMessage, isApiClientError } from '../../api/errors.ts';
+import { fetchBudgets } from '../../api/user.ts';
+import { formatDate, formatPoints } from '../../i18n/format.ts';
+import { t } from '../../i18n/index.ts';
+import { cartBudgetTotals } from '../../store/cart.ts';
+import { user } from '../../store/session.ts';
+import { shop } from '../../store/shop.ts';
+import { Badge } from '../../widgets/badge/Badge.tsx';
+import { Button } from '../../widgets/button/Button.tsx';
+import { Loading } from '../../widgets/loading/Loading.tsx';
+import { AccountFrame } from './AccountFrame.tsx';
+
+type Load = { status: 'loading' } | { status: 'ready'; budgets: UserBudget[] } | { status: 'error'; error: unknown };
+
+/**
+ * Budgets (spec §2 `/user/budgets`, points shops only; the guard sends other shops to the order
+ * history): each of the buyer's budget assignments with its name and colour, points left of points
+ * assigned, start and end date, its state (active, expired, inactive, scheduled), and what the
+ * current cart would take from it. Loaded fresh on opening (another tab or an order may have spent
+ * points); a buyer without an active budget is told whom to contact.
+ */
+export function Budgets(_props: { routeId?: string; params?: Readonly<Record<string, string>> }) {
+  useSignals();
+  const websiteId = shop.value?.id ?? null;
+  const [load, setLoad] = useState<Load>({ status: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+  const retry = useCallback(() => setAttempt((value) => value + 1), []);
+
+  useEffect(() => {
+    if (websiteId === null) return undefined;
+    const controller = new AbortController();
+    setLoad({ status: 'loading' });
+    fetchBudgets(websiteId, { signal: controller.signal }).then(
+      (budgets) => setLoad({ status: 'ready', budgets }),
+      (error: unknown) => {
+        if (!isApiClientError(error, 'aborted')) setLoad({ status: 'error', error });
+      },
+    );
+    return () => controller.abort();
+  }, [websiteId, attempt]);
+
+  const inCart = cartBudgetTotals.value;
+  const coordinatorEmail = user.value?.coordinator_email ?? null;
+  return (
+    <AccountFrame title={t('budgets.title')} className="shop-account-budgets" busy={load.status === 'loading'}>
+      {load.status === 'loading' && <Loading loading className="shop-screen-frame__pending" />}
+      {load.status === 'error' && (
+        <div role="alert" className="shop-account-budgets__error">
+          <p className="shop-screen-frame__error">{errorMessage(load.error)}</p>
+          <Button variant="secondary" size="small" onClick={retry}>
+            {t('app.retry')}
+          </Button>
+        </div>
+      )}
+      {load.status === 'ready' && load.budgets.length === 0 && <p className="shop-screen-frame__message">{t('budgets.none')}</p>}
+      {load.status === 'ready' && load.budgets.length > 0 && !load.budgets.some((budget) => budget.is_active) && coordinatorEmail && (
+        <p className="shop-screen-frame__message">{t('budgets.contact_coordinator', { email: coordinatorEmail })}</p>
+      )}
+      {load.status === 'ready' && load.budgets.length > 0 && (
+        <ul className="shop-account-budgets__list">
+          {load.budgets.map((budget) => (
+            <BudgetCard key={budget.id} budget={budget} inCart={budget.is_active ? (inCart.get(budget.budget_id) ?? 0) : 0} />
+          ))}
+        </ul>
+      )}
+    </AccountFrame>
+  );
+}
+
+/** One assignment: name in its colour, state, points left of assigned (with a meter), dates, cart use. */
+function BudgetCard({ budget, inCart }: { budget: UserBudget; inCart: number }) {
+  useSignals();
+  const share = budget.points > 0 ? Math.max(0, Math.min(1, budget.points_left / budget.points)) : 0;
+  const titleId = `shop-budget-${budget.id}`;
+  return (
+    <li className="shop-account-budget" aria-labelledby={titleId} data-status={budget.status}>
+      <div className="shop-account-budget__head">
+        <h2 id={titleId} className="shop-account-budget__name">
+          <Badge color={budget.color}>{budget.name}</Badge>
+        </h2>
+        <Badge tone={budget.status === 'active' ? 'success' : 'neutral'}>{t(`budgets.status.${budget.status}`)}</Badge>
+      </div>
+      <p className="shop-account-budget__points">{t('budgets.points_left_of', { left: formatPoints(budget.points_left), assigned: formatPoints(budget.points) })}</p>
+      <meter className="shop-account-budget__meter" min={0} max={budget.points} value={budget.points_left} aria-label={t('budgets.points_left')}>
+        {`${Math.round(share * 100)} %`}
+      </meter>
+      <dl className="shop-account-budget__facts">
+        <div>
+          <dt>{t('budgets.start_date')}</dt>
+          <dd>{formatDate(budget.start_date)}</dd>
+        </div>
+        <div>
+          <dt>{t('budgets.end_date')}</dt>
+          <dd>{formatDate(budget.expiry_date)}</dd>
+        </div>
+        {inCart > 0 && (
+          <div>
+            <dt>{t('budgets.in_cart_label')}</dt>
+            <dd data-short={inCart > budget.points_left || undefined}>{formatPoints(inCart)}</dd>
+          </div>
+        )}
+      </dl>
+      {inCart > budget.points_left && <p className="shop-screen-frame__error">{t('budgets.not_enough_points')}</p>}
+    </li>
+  );
+}

@@ -1,0 +1,98 @@
+import { useSignals } from '@preact/signals-react/runtime';
+import { useState } from 'react';
+import { sendContact } from '../../api/contact.ts';
+import { ContactUsRequestSchema } from '../../api/contract.ts';
+import { t } from '../../i18n/index.ts';
+import { showAlert } from '../../store/alerts.ts';
+import { user } from '../../store/session.ts';
+import { shop } from '../../store/shop.ts';
+import { registerStyles } from '../../theme/styles.ts';
+import { Button } from '../../widgets/button/Button.tsx';
+import { FileDrop } from '../../widgets/file-drop/FileDrop.tsx';
+import { TextArea } from '../../widgets/text-area/TextArea.tsx';
+import { TextField } from '../../widgets/text-field/TextField.tsx';
+import { FormAlert } from '../auth/AuthLayout.tsx';
+import { useAuthForm, type FieldRules } from '../auth/use-auth-form.ts';
+import { ScreenFrame, ShopPending } from '../ScreenFrame.tsx';
+import css from './contact.css?inline';
+
+registerStyles('contact', css);
+
+type ContactField = 'name' | 'email' | 'phone' | 'subject' | 'message';
+
+/** The contract's field rules: the client shows the same first failing message the provider would. */
+const RULES: FieldRules<ContactField> = {
+  name: () => ContactUsRequestSchema.entries.name,
+  email: () => ContactUsRequestSchema.entries.email,
+  phone: () => ContactUsRequestSchema.entries.phone,
+  subject: () => ContactUsRequestSchema.entries.subject,
+  message: () => ContactUsRequestSchema.entries.message,
+};
+
+/** The longest message the provider takes (`ContactUsRequestSchema`). */
+const MESSAGE_MAX = 5000;
+
+/**
+ * Contact us (issue 7, reached from the footer): name, e-mail, phone, subject and message with an
+ * optional attachment (JPG, PNG or PDF up to 10 MB, dropped or picked; the drop zone refuses anything
+ * else with the spec's texts), sent as multipart with the shop's `website_id`. A logged-in user's
+ * name, e-mail and phone are filled in. Success shows a toast and an empty form for the next message;
+ * field errors of the provider land on their fields, anything else in the form's alert.
+ */
+export function Contact(_props: { routeId?: string; params?: Readonly<Record<string, string>> }) {
+  useSignals();
+  const website = shop.value;
+  // A new form (fresh values and attachment) after each message sent.
+  const [round, setRound] = useState(0);
+  return (
+    <ScreenFrame className="shop-contact" title={t('contact.title')} busy={!website}>
+      {website ? <ContactForm key={round} websiteId={website.id} onSent={() => setRound((value) => value + 1)} /> : <ShopPending />}
+    </ScreenFrame>
+  );
+}
+
+function ContactForm({ websiteId, onSent }: { websiteId: number; onSent: () => void }) {
+  useSignals();
+  const me = user.peek();
+  const form = useAuthForm<ContactField>(
+    { name: me ? [me.name, me.surname].filter(Boolean).join(' ') : '', email: me?.email ?? '', phone: me?.phone ?? '', subject: '', message: '' },
+    RULES,
+  );
+  const [file, setFile] = useState<File | null>(null);
+  const submit = form.handleSubmit(async (values) => {
+    await sendContact(
+      {
+        website_id: websiteId,
+        name: values.name.trim(),
+        email: values.email.trim(),
+        phone: values.phone.trim() || undefined,
+        subject: values.subject.trim() || undefined,
+        message: values.message.trim(),
+      },
+      file,
+    );
+    showAlert({ type: 'success', content: t('contact.sent') });
+    onSent();
+  });
+  return (
+    <>
+      <p className="shop-contact__intro">{t('contact.intro')}</p>
+      <form className="shop-contact__form" noValidate onSubmit={submit}>
+        <FormAlert error={form.formError} />
+        <div className="shop-contact__grid">
+          <TextField {...form.field('name')} label={t('contact.name')} autoComplete="name" required />
+          <TextField {...form.field('email')} label={t('contact.email')} type="email" autoComplete="email" inputMode="email" required />
+          <TextField {...form.field('phone')} label={t('contact.phone')} type="tel" autoComplete="tel" inputMode="tel" hint={t('validation.phone_hint')} />
+          <TextField {...form.field('subject')} label={t('contact.subject')} />
+        </div>
+        <TextArea {...form.field('message')} label={t('contact.message')} required maxLength={MESSAGE_MAX} rows={6} />
+        <FileDrop label={t('contact.attachment')} file={file} onFileChange={setFile} />
+        <div className="shop-contact__actions">
+          <Button type="submit" loading={form.pending}>
+            {form.pending ? t('contact.sending') : t('contact.send')}
+          </Button>
+        </div>
+      </form>
+    </>
+  );
+}
