@@ -13,4 +13,5 @@ export { ShopCartElement } from './cart.ts';
 export { ShopCatalogueElement } from './catalogue.ts';
 export { ShopProductElement } from './product.ts';
 export { ShopCheckoutElement } from './checkout.ts';
+export { ShopAccountElement } from './account.ts';
 export type { ShopEventMap, ShopEventName, ShopEventDetail, ShopEventTarget } from './types.ts';

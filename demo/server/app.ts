@@ -11,6 +11,7 @@ import { registerAddressRoutes } from './routes/addresses.ts';
 import { registerAuthRoutes } from './routes/auth.ts';
 import { registerCatalogueRoutes } from './routes/catalogue.ts';
 import { registerContactRoutes } from './routes/contact.ts';
+import { registerCoordinatorRoutes } from './routes/coordinator.ts';
 import { registerDeliveryRoutes } from './routes/delivery.ts';
 import { registerDemoRoutes } from './routes/demo.ts';
 import { registerOrderRoutes } from './routes/orders.ts';
@@ -51,6 +52,7 @@ export function createApp(deps: { db: Db; config: ServerConfig }): Hono<AppEnv> 
   registerAddressRoutes(app);
   registerDeliveryRoutes(app);
   registerOrderRoutes(app);
+  registerCoordinatorRoutes(app);
   registerContactRoutes(app);
   registerStorageRoutes(app);
   registerDemoRoutes(app);

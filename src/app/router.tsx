@@ -15,6 +15,21 @@ import { useElement } from './element-context.tsx';
 /** Whether a `<shop-storefront>` owns the URL on this page (set while one is mounted). */
 export const routerActive = pageSingleton('routerActive', () => signal(false));
 
+/**
+ * The paths the page's router owns: `null` for all (a `<shop-storefront>`), or path prefixes when an
+ * element routes only its own area (`<shop-account>` owns `/user…`). Paths outside it are left to the
+ * storefront, as from a widget: `storefront-url` or `shop-navigate`.
+ */
+export const routerScope = pageSingleton('routerScope', () => signal<readonly string[] | null>(null));
+
+/** @internal Whether the page's router handles `path` itself. */
+function routedHere(path: string): boolean {
+  if (!routerActive.value) return false;
+  const scope = routerScope.value;
+  const pathname = path.split(/[?#]/)[0] ?? path;
+  return scope === null || scope.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`));
+}
+
 function readLocation(): string {
   if (typeof window === 'undefined') return '/';
   const inside = stripBasePath(`${window.location.pathname}${window.location.search}`, pageConfig.value.basePath);
@@ -36,17 +51,18 @@ export function syncLocation(): void {
 /** The full URL of a storefront path: under the base path here, or on `storefront-url` elsewhere. */
 export function hrefFor(path: string): string {
   const config = pageConfig.value;
-  if (!routerActive.value && config.storefrontUrl) return `${config.storefrontUrl.replace(/\/+$/, '')}${path}`;
+  if (!routedHere(path) && config.storefrontUrl) return `${config.storefrontUrl.replace(/\/+$/, '')}${path}`;
   return withBasePath(path, config.basePath);
 }
 
 /**
- * Goes to a storefront path. With a storefront on the page: pushes (or replaces) history and updates
- * `currentPath`. Without one (a widget on an intranet page): fires the cancelable `shop-navigate`
- * from `from`; if no host handles it, the browser follows `storefront-url`.
+ * Goes to a storefront path. With a storefront on the page (or an element routing its own area, for a
+ * path inside it): pushes (or replaces) history and updates `currentPath`. Otherwise (a widget on an
+ * intranet page): fires the cancelable `shop-navigate` from `from`; if no host handles it, the browser
+ * follows `storefront-url`.
  */
 export function navigate(path: string, options: { replace?: boolean; from?: HTMLElement | null } = {}): void {
-  if (!routerActive.value) {
+  if (!routedHere(path)) {
     const href = hrefFor(path);
     const proceed = options.from ? dispatchShopEvent(options.from, 'shop-navigate', { path, href }) : true;
     if (proceed && pageConfig.value.storefrontUrl) window.location.assign(href);

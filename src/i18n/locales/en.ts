@@ -662,7 +662,7 @@ const en = {
     no_budgets: 'No budgets assigned yet.',
     period: '{{start}} – {{end}}',
     assign: 'Assign budget',
-    assign_named: 'Assign a budget to {{name}}',
+    assign_named: 'Assign budget to {{name}}',
     assign_title: 'Assign a budget to {{name}}',
     budget: 'Budget',
     new_budget: 'New budget',

@@ -3,7 +3,9 @@ import type { MessageKey } from '../../../i18n/index.ts';
 import { countryName, countryOptions } from '../../../i18n/countries.ts';
 import { t } from '../../../i18n/index.ts';
 import { Autocomplete } from '../../../widgets/autocomplete/Autocomplete.tsx';
+import { registerStyles } from '../../../theme/styles.ts';
 import { TextField } from '../../../widgets/text-field/TextField.tsx';
+import css from '../checkout.css?inline';
 import type { AddressField, BillingField, DeliveryFieldId } from './delivery-rules.ts';
 import type { StepForm } from './step-form.ts';
 
@@ -24,6 +26,10 @@ export function formatAddress(address: AddressLike): string {
   const town = [address.zip, address.city].filter(Boolean).join(' ');
   return [person, address.company, address.street, town, address.country ? countryName(address.country) : ''].filter(Boolean).join(', ');
 }
+
+// The grid and field messages live in the checkout's styles; registered here too (once, by id) so the
+// fields look the same wherever they are used (the account's address book).
+registerStyles('checkout', css);
 
 type AnyField = AddressField | BillingField;
 

@@ -29,6 +29,9 @@ export const ADDRESS_FIELDS = ['name', 'surname', 'company', 'nip', 'street', 'c
 /** Billing address fields (spec §3), in screen order. */
 export const BILLING_FIELDS = ['name', 'surname', 'company', 'nip', 'street', 'city', 'zip', 'country'] as const satisfies readonly (keyof BillingAddress)[];
 
+/** The fields an address must have (`AddressInputSchema`): shown as required wherever an address is typed. */
+export const ADDRESS_REQUIRED: ReadonlySet<AddressField> = new Set<AddressField>(['street', 'city', 'zip', 'country']);
+
 export type ContactField = (typeof CONTACT_FIELDS)[number];
 export type AddressField = (typeof ADDRESS_FIELDS)[number];
 export type BillingField = (typeof BILLING_FIELDS)[number];
@@ -138,6 +141,20 @@ function addressRule(rules: Record<string, v.GenericSchema>, field: string, coun
   return field === 'zip' ? postalCodeField(country) : (rules[field] as v.GenericSchema);
 }
 
+/**
+ * Every field's first failing rule of an address as typed (`AddressInputSchema`, the postal code
+ * against the chosen country), in screen order ({@link ADDRESS_FIELDS}): the checkout's one-off
+ * delivery address and the account's address book check the same rules. Empty when it may be saved.
+ */
+export function addressIssues(address: Readonly<Record<AddressField, string>>): Map<AddressField, FieldIssue> {
+  const issues = new Map<AddressField, FieldIssue>();
+  for (const field of ADDRESS_FIELDS) {
+    const issue = firstFieldIssue(addressRule(ADDRESS_RULES, field, address.country), address[field]);
+    if (issue) issues.set(field, issue);
+  }
+  return issues;
+}
+
 /** What {@link deliveryIssues} checks. */
 export interface DeliveryCheck {
   state: CheckoutState;
@@ -171,8 +188,7 @@ export function deliveryIssues({ state, website, methods, usable }: DeliveryChec
     const choice = addressChoice(state.deliveryAddress, usable);
     if (choice.kind === 'none') issues.set('address', { key: 'checkout.choose_address', params: {} });
     if (choice.kind === 'new') {
-      const draft = newAddressDraft(state);
-      for (const field of ADDRESS_FIELDS) add(`address.${field}`, addressRule(ADDRESS_RULES, field, draft.country), draft[field]);
+      for (const [field, issue] of addressIssues(newAddressDraft(state))) issues.set(`address.${field}`, issue);
     }
   }
 
