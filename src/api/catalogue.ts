@@ -28,3 +28,20 @@ export function fetchProducts(query: ProductQuery, options: CallOptions = {}): P
 export function fetchProduct(id: number, websiteId: number, options: CallOptions = {}): Promise<Product> {
   return api.get(`/api/products/${encodeURIComponent(id)}`, ProductSchema, { query: { website_id: websiteId }, signal: options.signal });
 }
+
+/** The most ids one catalogue call takes (contract `ProductQuerySchema.ids`). */
+const IDS_PER_CALL = 100;
+
+/**
+ * The shop's current products with these ids, 100 ids a call (the cart's check, "Order again"); ids
+ * the shop no longer sells are simply missing from the answer.
+ */
+export async function fetchProductsByIds(websiteId: number, ids: readonly number[], options: CallOptions = {}): Promise<Product[]> {
+  const unique = [...new Set(ids)];
+  const calls: Promise<Product[]>[] = [];
+  for (let start = 0; start < unique.length; start += IDS_PER_CALL) {
+    const chunk = unique.slice(start, start + IDS_PER_CALL);
+    calls.push(fetchProducts({ website_id: websiteId, ids: chunk, per_page: IDS_PER_CALL }, options).then((page) => page.data));
+  }
+  return (await Promise.all(calls)).flat();
+}

@@ -1,5 +1,5 @@
 import { batch, computed, signal } from '@preact/signals-react';
-import { fetchProducts } from '../api/catalogue.ts';
+import { fetchProductsByIds } from '../api/catalogue.ts';
 import type { Product } from '../api/contract.ts';
 import { reviewCart, type CartReview } from '../domain/cart-review.ts';
 import { cartBudgetTotals, cartTotals, updateCartProducts } from './cart.ts';
@@ -23,9 +23,6 @@ import { isPointsShop, shop } from './shop.ts';
 
 /** Where the check stands: `idle` before the first, `loading`, `ready`, or `error` (see {@link cartCheckError}). */
 export type CartCheckStatus = 'idle' | 'loading' | 'ready' | 'error';
-
-/** The most ids one catalogue call takes (contract `ProductQuerySchema.ids`). */
-const IDS_PER_CALL = 100;
 
 /** What one check found: the shop asked, and for each product id asked about its current product or `null`. */
 interface Checked {
@@ -87,15 +84,9 @@ export async function checkCart(productIds: readonly number[]): Promise<void> {
     cartCheckError.value = null;
   });
   try {
-    const pages = [];
-    for (let start = 0; start < ids.length; start += IDS_PER_CALL) {
-      const chunk = ids.slice(start, start + IDS_PER_CALL);
-      pages.push(fetchProducts({ website_id: website.id, ids: chunk, per_page: IDS_PER_CALL }, { signal: controller.signal }));
-    }
-    const [answers] = await Promise.all([Promise.all(pages), isPointsShop.peek() ? refreshUser() : Promise.resolve()]);
+    const [products] = await Promise.all([fetchProductsByIds(website.id, ids, { signal: controller.signal }), isPointsShop.peek() ? refreshUser() : Promise.resolve()]);
     if (pending.controller !== controller || shop.peek()?.id !== website.id) return;
     pending.controller = null;
-    const products = answers.flatMap((page) => page.data);
     batch(() => {
       const { pricesChanged } = updateCartProducts(products);
       const byId = new Map(products.map((product) => [product.id, product]));

@@ -1,0 +1,103 @@
+import { useSignals } from '@preact/signals-react/runtime';
+import { useId, type ReactNode } from 'react';
+import type { Order } from '../../../api/contract.ts';
+import { countryName } from '../../../i18n/countries.ts';
+import { formatMoney } from '../../../i18n/format.ts';
+import { t } from '../../../i18n/index.ts';
+import { basisSuffix, orderViewTotals } from './order-view.ts';
+
+type AddressSnapshot = NonNullable<Order['delivery_address']>;
+
+/** An address snapshot as lines: person, company, street, zip and city, country, tax ID. */
+function AddressLines({ address }: { address: AddressSnapshot }) {
+  useSignals();
+  const lines = [
+    [address.name, address.surname].filter(Boolean).join(' '),
+    address.company,
+    address.street,
+    [address.zip, address.city].filter(Boolean).join(' '),
+    address.country ? countryName(address.country) : '',
+    address.nip ? `${t('checkout.address.nip')}: ${address.nip}` : '',
+  ].filter((line) => line.trim() !== '');
+  return (
+    <address className="shop-order__address">
+      {lines.map((line, index) => (
+        <span key={index}>{line}</span>
+      ))}
+    </address>
+  );
+}
+
+/** A term and its value. */
+function Row({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <div>
+      <dt>{term}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
+
+/** A titled block of the order. */
+function Block({ title, children }: { title: string; children: ReactNode }) {
+  useSignals();
+  const id = useId();
+  return (
+    <section className="shop-order__section" aria-labelledby={id}>
+      <h2 id={id} className="shop-order__section-title">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+/**
+ * What the order was placed with: delivery method, its cost and the delivery address (or pickup),
+ * the billing address, the contact, payment method and status, the cost centre and the comment.
+ */
+export function OrderFacts({ order }: { order: Order }) {
+  useSignals();
+  const contact = order.contact;
+  const method = order.delivery_method;
+  const delivery = orderViewTotals(order).delivery;
+  const name = [contact.name, contact.surname].filter(Boolean).join(' ');
+  return (
+    <>
+      <div className="shop-order__facts">
+        <Block title={t('orders.screen.delivery_title')}>
+          <dl className="shop-order__list">
+            <Row term={t('checkout.delivery_method')}>{method.name || t(`checkout.delivery_methods.${method.type}`)}</Row>
+            <Row term={`${t('orders.screen.delivery_cost')}${basisSuffix(order)}`}>{delivery === 0 ? t('checkout.free') : formatMoney(delivery, order.currency)}</Row>
+            <Row term={t('checkout.delivery_address')}>{order.delivery_address ? <AddressLines address={order.delivery_address} /> : t('orders.screen.pickup')}</Row>
+          </dl>
+        </Block>
+        <Block title={t('checkout.billing_address')}>
+          {order.billing_address ? <AddressLines address={order.billing_address} /> : <p className="shop-orders__message">{t('orders.screen.billing_none')}</p>}
+        </Block>
+        <Block title={t('orders.screen.contact_title')}>
+          <dl className="shop-order__list">
+            {name && <Row term={t('orders.screen.name')}>{name}</Row>}
+            {contact.email && <Row term={t('checkout.contact.email')}>{contact.email}</Row>}
+            {contact.phone && <Row term={t('checkout.contact.phone')}>{contact.phone}</Row>}
+            {contact.fax && <Row term={t('checkout.contact.fax')}>{contact.fax}</Row>}
+            {contact.job_title && <Row term={t('checkout.contact.job_title')}>{contact.job_title}</Row>}
+            {contact.buyer_id && <Row term={t('checkout.contact.buyer_id')}>{contact.buyer_id}</Row>}
+          </dl>
+        </Block>
+        <Block title={t('orders.screen.payment_title')}>
+          <dl className="shop-order__list">
+            <Row term={t('checkout.payment_method')}>{t(`checkout.payment_methods.${order.payment_method}`)}</Row>
+            <Row term={t('orders.screen.payment_status')}>{t(`orders.payment_status.${order.payment_status}`)}</Row>
+            {order.mpk_code && <Row term={t('orders.screen.mpk')}>{order.mpk_code}</Row>}
+          </dl>
+        </Block>
+      </div>
+      {order.comment.trim() !== '' && (
+        <Block title={t('orders.comment')}>
+          <p className="shop-order__comment">{order.comment}</p>
+        </Block>
+      )}
+    </>
+  );
+}

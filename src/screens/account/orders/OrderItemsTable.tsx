@@ -1,0 +1,112 @@
+import { useSignals } from '@preact/signals-react/runtime';
+import { useId } from 'react';
+import type { Order } from '../../../api/contract.ts';
+import { formatMoney, formatNumber } from '../../../i18n/format.ts';
+import { t } from '../../../i18n/index.ts';
+import { Badge } from '../../../widgets/badge/Badge.tsx';
+import { basisSuffix, itemTotal, itemUnitPrice, itemVariantText, orderViewTotals } from './order-view.ts';
+
+/** The business-card details of a line, in the order the card form asks for them. */
+const CARD_FIELDS = ['job', 'email', 'phone', 'address', 'cost'] as const;
+
+/**
+ * The order's lines (product name and code, colour and size by name, budget badge in a points shop,
+ * business-card details, quantity, unit price and line total on the order's basis) and its totals,
+ * delivery included: points and delivery in points, or products and delivery on the order's basis,
+ * net, VAT, gross and the total.
+ */
+export function OrderItemsTable({ order }: { order: Order }) {
+  useSignals();
+  const ids = useId();
+  const money = (value: number) => formatMoney(value, order.currency);
+  const totals = orderViewTotals(order);
+  const basis = basisSuffix(order);
+  return (
+    <section className="shop-order__section" aria-labelledby={`${ids}title`}>
+      <h2 id={`${ids}title`} className="shop-order__section-title">
+        {t('orders.screen.products_title')}
+      </h2>
+      <div className="shop-orders__table-wrap">
+        <table className="shop-orders__table">
+          <thead>
+            <tr>
+              <th scope="col">{t('cart.product')}</th>
+              <th scope="col" data-align="end">
+                {t('cart.quantity')}
+              </th>
+              <th scope="col" data-align="end">
+                {`${t('cart.unit_price')}${basis}`}
+              </th>
+              <th scope="col" data-align="end">
+                {`${t('cart.line_total')}${basis}`}
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {order.items.map((item, index) => {
+              const variant = itemVariantText(item);
+              const card = item.card_info;
+              return (
+                <tr key={`${item.variant_id ?? 'x'}-${index}`}>
+                  <th scope="row">
+                    <span className="shop-order__item-head">
+                      <span className="shop-order__product">{item.name}</span>
+                      <span className="shop-order__detail">{t('orders.screen.code', { code: item.code })}</span>
+                      {variant && <span className="shop-order__detail">{variant}</span>}
+                      {card && (
+                        <span className="shop-order__detail">
+                          {`${t('product.card.title')}: ${[card.name, card.surname].filter(Boolean).join(' ')}`}
+                          {CARD_FIELDS.filter((field) => card[field]).map((field) => (
+                            <span key={field} className="shop-order__detail">{`${t(`product.card.${field}`)}: ${card[field]}`}</span>
+                          ))}
+                        </span>
+                      )}
+                      {item.budget && (
+                        <Badge color={item.budget.color} hiddenPrefix={`${t('product.budget')}:`}>
+                          {item.budget.name}
+                        </Badge>
+                      )}
+                    </span>
+                  </th>
+                  <td data-align="end">{formatNumber(item.quantity)}</td>
+                  <td data-align="end">{money(itemUnitPrice(item, order))}</td>
+                  <td data-align="end">{money(itemTotal(item, order))}</td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+      <dl className="shop-order__totals" aria-label={t('orders.screen.totals')}>
+        <div>
+          <dt>{`${t('orders.screen.products_total')}${basis}`}</dt>
+          <dd>{money(totals.items)}</dd>
+        </div>
+        <div>
+          <dt>{`${t('orders.screen.delivery_cost')}${basis}`}</dt>
+          <dd>{totals.delivery === 0 ? t('checkout.free') : money(totals.delivery)}</dd>
+        </div>
+        {totals.kind === 'money' && (
+          <>
+            <div>
+              <dt>{t('cart.net')}</dt>
+              <dd>{money(totals.net)}</dd>
+            </div>
+            <div>
+              <dt>{t('cart.vat')}</dt>
+              <dd>{money(totals.vat)}</dd>
+            </div>
+            <div>
+              <dt>{t('cart.gross')}</dt>
+              <dd>{money(totals.gross)}</dd>
+            </div>
+          </>
+        )}
+        <div className="shop-order__total">
+          <dt>{`${t('orders.total')}${basis}`}</dt>
+          <dd>{money(totals.total)}</dd>
+        </div>
+      </dl>
+    </section>
+  );
+}
