@@ -42,7 +42,8 @@ async function orderRow(page: Page, name: string): Promise<Locator> {
     const table = historyTable(page, n);
     await expect(table).toBeVisible();
     const link = table.getByRole('link', { name, exact: true });
-    if ((await link.count()) > 0) return table.getByRole('row').filter({ has: link });
+    // `has` is matched inside each row: a locator of the link alone, not one rooted at the page.
+    if ((await link.count()) > 0) return table.getByRole('row').filter({ has: page.getByRole('link', { name, exact: true }) });
     const next = main(page).getByRole('link', { name: /^(Next page|Następna strona)$/ });
     if ((await next.count()) === 0 || (await next.getAttribute('aria-disabled')) === 'true') break;
     await next.click();
@@ -110,7 +111,8 @@ test.describe('order history', () => {
     expect(await plain(cells(row).nth(0))).toMatch(PL_DATE);
     // initech shows net prices: the history's total is the net total.
     expect(await plain(cells(row).nth(2))).toBe('173,90 €');
-    await expect(cells(row).nth(3)).toHaveText('2');
+    // Three lines: pens, and notebooks in two colours.
+    await expect(cells(row).nth(3)).toHaveText('3');
     row = await orderRow(page, 'INITECH-000002');
     await expectStatus(row, 'Nowe');
     expect(await plain(cells(row).nth(2))).toBe('64,40 €');
@@ -167,7 +169,7 @@ test.describe('order', () => {
     await expect(headerCart(page)).toHaveAccessibleName('Cart (7)');
     await main(page).getByRole('link', { name: 'Go to the cart' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Cart' })).toBeVisible();
-    await expect(main(page).getByText('Colour: Navy · Size: L')).toBeVisible();
+    await expect(main(page).getByRole('list', { name: 'Cart' }).getByText('Colour: Navy · Size: L').first()).toBeVisible();
   });
 
   test('initech: INITECH-000001 in Polish with its lines, gross total and the Łódź address; axe', async ({ page }) => {

@@ -55,7 +55,7 @@ type FieldIssues = Record<string, { key: string; params: MessageParams }>;
  * Loads with `load` on mount and on `retry()`; a newer load (or leaving the screen) cancels the one
  * before. `update` changes the loaded data in place (after an approval, an assignment…).
  */
-function useLoad<T>(load: (signal: AbortSignal) => Promise<T>) {
+function useLoad<T>(load: (signal: AbortSignal) => Promise<T>, version = 0) {
   const [state, setState] = useState<Load<T>>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
   const loadRef = useRef(load);
@@ -70,7 +70,7 @@ function useLoad<T>(load: (signal: AbortSignal) => Promise<T>) {
       },
     );
     return () => controller.abort();
-  }, [attempt]);
+  }, [attempt, version]);
   const retry = useCallback(() => setAttempt((value) => value + 1), []);
   const update = useCallback((change: (data: T) => T) => setState((previous) => (previous.status === 'ready' ? { status: 'ready', data: change(previous.data) } : previous)), []);
   return { state, retry, update };
@@ -134,13 +134,16 @@ const BUDGET_TONE: Record<UserBudget['status'], BadgeTone> = { active: 'success'
  */
 export function Coordinator(_props: { routeId?: string; params?: Readonly<Record<string, string>> }) {
   useSignals();
+  // An approval adds a buyer: the buyers' list (already loaded behind its tab) loads again.
+  const [buyersVersion, setBuyersVersion] = useState(0);
+  const onApproved = useCallback(() => setBuyersVersion((value) => value + 1), []);
   return (
     <AccountFrame title={t('account.coordinator_area')} className="shop-coordinator">
       <Tabs
         label={t('coordinator.sections')}
         items={[
-          { value: 'requests', label: t('coordinator.requests'), content: <RequestsPanel /> },
-          { value: 'buyers', label: t('coordinator.buyers'), content: <BuyersPanel /> },
+          { value: 'requests', label: t('coordinator.requests'), content: <RequestsPanel onApproved={onApproved} /> },
+          { value: 'buyers', label: t('coordinator.buyers'), content: <BuyersPanel version={buyersVersion} /> },
         ]}
       />
     </AccountFrame>
@@ -167,7 +170,7 @@ function LoadState<T>({ state, retry, children }: { state: Load<T>; retry: () =>
 // ---------------------------------------------------------------------------------------------------
 // Registration requests
 
-function RequestsPanel() {
+function RequestsPanel({ onApproved }: { onApproved: () => void }) {
   useSignals();
   const { state, retry, update } = useLoad((signal) => fetchRegistrations({ signal }));
   const [rejecting, setRejecting] = useState<RegistrationRequest | null>(null);
@@ -180,6 +183,7 @@ function RequestsPanel() {
     setApproving(request.id);
     try {
       replace(await approveRegistration(request.id));
+      onApproved();
       showAlert({ type: 'success', content: t('coordinator.approved', { name: fullName(request) }) });
     } catch (error) {
       showAlert({ type: 'error', content: errorMessage(error) });
@@ -363,13 +367,13 @@ interface BuyersData {
   budgets: Budget[];
 }
 
-function BuyersPanel() {
+function BuyersPanel({ version }: { version: number }) {
   useSignals();
   const points = isPointsShop.value;
   const { state, retry, update } = useLoad<BuyersData>(async (signal) => {
     const [buyers, budgets] = await Promise.all([fetchBuyers({ signal }), points ? fetchShopBudgets({ signal }) : Promise.resolve([])]);
     return { buyers, budgets };
-  });
+  }, version);
   const [assigningTo, setAssigningTo] = useState<CoordinatorBuyer | null>(null);
   const [deactivating, setDeactivating] = useState<{ buyer: CoordinatorBuyer; assignment: UserBudget } | null>(null);
 

@@ -19,3 +19,42 @@ export async function shopId(request: APIRequestContext, slug: string): Promise<
   const response = await request.get(`/api/slug/website?slug=${slug}`);
   return ((await response.json()) as { id: number }).id;
 }
+
+/** A token of `email` in shop `slug` straight from the API (no browser), or null when refused. */
+export async function apiLogin(request: APIRequestContext, slug: string, email: string, password = 'Passw0rd!'): Promise<string | null> {
+  const response = await postJson(request, '/api/login', { email, password, website_id: await shopId(request, slug) });
+  return response.ok() ? ((await response.json()) as { access_token: string }).access_token : null;
+}
+
+/**
+ * A buyer of its own for a test that changes an account (its password, say), so that no other spec's
+ * demo account is touched: registered through `POST /api/register` naming the shop's coordinator, then
+ * approved through the coordinator API. Answers the new account's e-mail and password.
+ */
+export async function createBuyer(request: APIRequestContext, slug: string, coordinatorEmail: string, tag: string): Promise<{ email: string; password: string }> {
+  const stamp = `${tag}-${Date.now()}-${Math.floor(Math.random() * 1e6)}`;
+  const email = `e2e-${stamp}@${slug}.test`;
+  const password = 'Start-Hasla-1';
+  const registered = await postJson(request, '/api/register', {
+    website_id: await shopId(request, slug),
+    name: 'E2e',
+    surname: `Buyer ${stamp}`,
+    email,
+    password,
+    password_confirmation: password,
+    coordinator_email: coordinatorEmail,
+    cost_center: 'MPK-E2E',
+    job_title: 'Tester',
+    buyer_id: `E2E-${stamp}`.slice(0, 50),
+  });
+  if (registered.status() !== 201) throw new Error(`registration refused: ${await registered.text()}`);
+  const token = await apiLogin(request, slug, coordinatorEmail);
+  if (!token) throw new Error(`${coordinatorEmail} cannot log in`);
+  const headers = { authorization: `Bearer ${token}` };
+  const requests = (await (await request.get('/api/coordinator/registrations', { headers })).json()) as { id: number; email: string }[];
+  const mine = requests.find((entry) => entry.email === email);
+  if (!mine) throw new Error(`no registration request of ${email}`);
+  const approved = await postJson(request, `/api/coordinator/registrations/${mine.id}/approve`, {}, headers);
+  if (!approved.ok()) throw new Error(`approval refused: ${await approved.text()}`);
+  return { email, password };
+}
