@@ -62,7 +62,9 @@ export function AccountElement() {
       : null;
   // A guest is asked to log in here rather than sent away; other redirects stay inside the area.
   const redirect = result?.kind === 'redirect' && result.reason !== 'auth-required' && result.reason !== 'login-required' ? result.to : null;
-  const target = website && !inArea ? buildPath('user') : redirect;
+  // Decide only once the router is on (this element's or a storefront's) and has read the URL.
+  const routing = routerActive.value;
+  const target = !routing ? null : website && !inArea ? buildPath('user') : redirect;
   useEffect(() => {
     if (target) navigate(target, { replace: true });
   }, [target]);
