@@ -124,5 +124,8 @@ test.describe('account area', () => {
     // And the screen is not offered to a buyer: the guard sends them to their account.
     await page.goto(shopUrl('acme', '/user/coordinator'));
     await expect(page).toHaveURL(shopUrl('acme', '/user'));
+    await expect(page.getByRole('heading', { level: 1, name: 'Your account' })).toBeVisible();
+    await expect(main(page).getByRole('navigation', { name: 'Account menu' }).getByRole('link', { name: 'Coordinator area' })).toHaveCount(0);
+    await axe(page);
   });
 });
