@@ -64,6 +64,8 @@ export default defineConfig(({ command }) => ({
           // Widgets import their CSS `?inline`; tests need the real text (e.g. the 400 px list height).
           css: true,
           setupFiles: ['src/test-setup.ts'],
+          // Form tests type character by character; on two busy cores 5 s was once too short.
+          testTimeout: 15_000,
           sequence: { groupOrder: 0 },
         },
       },

@@ -61,8 +61,8 @@ async function openCartAndCheckout(page: Page) {
 
 /** The summary's order total: the definition of the "Total" term in its totals. */
 async function summaryTotal(page: Page): Promise<number> {
-  const totals = main(page).locator('dl.shop-checkout-summary__totals');
-  const total = totals.locator('div.shop-checkout-summary__total').getByRole('definition');
+  const totals = main(page).locator('dl.shop-order-totals');
+  const total = totals.locator('div.shop-order-totals__total').getByRole('definition');
   await expect(total).toBeVisible();
   return amount(await total.innerText());
 }

@@ -314,7 +314,7 @@ test.describe('product page', () => {
     await main(page).getByRole('radio', { name: 'Invoice' }).click();
     await main(page).getByRole('button', { name: 'Continue' }).click();
     await expect(page).toHaveURL(shopUrl('globex', '/checkout/summary'));
-    const summaryTotal = main(page).locator('dl.shop-checkout-summary__totals div.shop-checkout-summary__total').getByRole('definition');
+    const summaryTotal = main(page).locator('dl.shop-order-totals div.shop-order-totals__total').getByRole('definition');
     expect(amountOf(await summaryTotal.innerText())).toBe(shownTotal);
     await main(page).getByRole('button', { name: 'Place order' }).click();
     const number = main(page).getByText(/^Your order number: /);

@@ -35,7 +35,7 @@ function serve(order: (call: ApiCall) => Response | Promise<Response>, wait = 0)
 const orders = (calls: readonly ApiCall[]) => calls.filter((call) => call.path === '/api/order' && call.method === 'POST');
 const placeButton = () => screen.getByRole('button', { name: /^Place order/ });
 /** The amount shown for a term of the order's totals. */
-const amount = (term: string) => plain(screen.getByText(term, { selector: '.shop-checkout-summary__totals dt' }).nextElementSibling?.textContent);
+const amount = (term: string) => plain(screen.getByText(term, { selector: '.shop-order-totals dt' }).nextElementSibling?.textContent);
 const alertText = () => plain(screen.getByRole('alert').textContent);
 /** Lets the answers (fetch, body parsing) and the renders after them settle under fake timers. */
 const flush = () => act(() => vi.advanceTimersByTimeAsync(0));

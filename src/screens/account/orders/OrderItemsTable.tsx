@@ -5,6 +5,7 @@ import { formatMoney, formatNumber } from '../../../i18n/format.ts';
 import { t } from '../../../i18n/index.ts';
 import { Badge } from '../../../widgets/badge/Badge.tsx';
 import { basisSuffix, itemTotal, itemUnitPrice, itemVariantText, orderViewTotals } from './order-view.ts';
+import { OrderTotalsList } from '../../OrderTotalsList.tsx';
 
 /** The business-card details of a line, in the order the card form asks for them. */
 const CARD_FIELDS = ['job', 'email', 'phone', 'address', 'cost'] as const;
@@ -77,36 +78,14 @@ export function OrderItemsTable({ order }: { order: Order }) {
           </tbody>
         </table>
       </div>
-      <dl className="shop-order__totals" aria-label={t('orders.screen.totals')}>
-        <div>
-          <dt>{`${t('orders.screen.products_total')}${basis}`}</dt>
-          <dd>{money(totals.items)}</dd>
-        </div>
-        <div>
-          <dt>{`${t('orders.screen.delivery_cost')}${basis}`}</dt>
-          <dd>{totals.delivery === 0 ? t('checkout.free') : money(totals.delivery)}</dd>
-        </div>
-        {totals.kind === 'money' && (
-          <>
-            <div>
-              <dt>{t('cart.net')}</dt>
-              <dd>{money(totals.net)}</dd>
-            </div>
-            <div>
-              <dt>{t('cart.vat')}</dt>
-              <dd>{money(totals.vat)}</dd>
-            </div>
-            <div>
-              <dt>{t('cart.gross')}</dt>
-              <dd>{money(totals.gross)}</dd>
-            </div>
-          </>
-        )}
-        <div className="shop-order__total">
-          <dt>{`${t('orders.total')}${basis}`}</dt>
-          <dd>{money(totals.total)}</dd>
-        </div>
-      </dl>
+      <OrderTotalsList
+        label={t('orders.screen.totals')}
+        basis={basis}
+        products={money(totals.items)}
+        delivery={totals.delivery === 0 ? t('checkout.free') : money(totals.delivery)}
+        money={totals.kind === 'money' ? { net: money(totals.net), vat: money(totals.vat), gross: money(totals.gross) } : undefined}
+        total={money(totals.total)}
+      />
     </section>
   );
 }

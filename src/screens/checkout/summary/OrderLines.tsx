@@ -6,6 +6,7 @@ import { formatMoney, formatNumber } from '../../../i18n/format.ts';
 import { t } from '../../../i18n/index.ts';
 import type { PricedCartLine } from '../../../store/cart.ts';
 import { Badge } from '../../../widgets/badge/Badge.tsx';
+import { OrderTotalsList } from '../../OrderTotalsList.tsx';
 
 /** Props of {@link OrderLines}. */
 export interface OrderLinesProps {
@@ -69,36 +70,14 @@ export function OrderLines({ lines, totals, currency, isGross, deliveryUnknown }
           </tbody>
         </table>
       </div>
-      <dl className="shop-checkout-summary__totals" aria-label={t('checkout.order_summary')}>
-        <div>
-          <dt>{`${t('checkout.summary_step.products')}${basis}`}</dt>
-          <dd>{money(totals.kind === 'money' ? (isGross ? totals.items.gross : totals.items.net) : totals.items)}</dd>
-        </div>
-        <div>
-          <dt>{`${t('checkout.delivery_cost')}${basis}`}</dt>
-          <dd>{deliveryText}</dd>
-        </div>
-        {totals.kind === 'money' && (
-          <>
-            <div>
-              <dt>{t('cart.net')}</dt>
-              <dd>{money(totals.net)}</dd>
-            </div>
-            <div>
-              <dt>{t('cart.vat')}</dt>
-              <dd>{money(totals.vat)}</dd>
-            </div>
-            <div>
-              <dt>{t('cart.gross')}</dt>
-              <dd>{money(totals.gross)}</dd>
-            </div>
-          </>
-        )}
-        <div className="shop-checkout-summary__total">
-          <dt>{`${t('cart.total')}${basis}`}</dt>
-          <dd>{money(totals.total)}</dd>
-        </div>
-      </dl>
+      <OrderTotalsList
+        label={t('checkout.order_summary')}
+        basis={basis}
+        products={money(totals.kind === 'money' ? (isGross ? totals.items.gross : totals.items.net) : totals.items)}
+        delivery={deliveryText}
+        money={totals.kind === 'money' ? { net: money(totals.net), vat: money(totals.vat), gross: money(totals.gross) } : undefined}
+        total={money(totals.total)}
+      />
     </section>
   );
 }
