@@ -187,6 +187,8 @@ async function expectNoViolations(page: Page, context: string) {
 
 test.describe('accessibility', () => {
   test('should have no axe violations on the sign-in and system screens, in English and Polish', async ({ page }) => {
+    // Seven page loads, each with a full axe pass: beside the other specs on two cores, 30 s was once too short.
+    test.slow();
     for (const [slug, path, heading] of [
       ['globex', '/login', 'Log in'],
       ['globex', '/forget', 'Forgot your password?'],
