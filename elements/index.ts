@@ -14,4 +14,5 @@ export { ShopCatalogueElement } from './catalogue.ts';
 export { ShopProductElement } from './product.ts';
 export { ShopCheckoutElement } from './checkout.ts';
 export { ShopAccountElement } from './account.ts';
+export { ShopPageElement } from './page.ts';
 export type { ShopEventMap, ShopEventName, ShopEventDetail, ShopEventTarget } from './types.ts';

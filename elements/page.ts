@@ -1,0 +1,37 @@
+import { ContentPage } from '../src/screens/content/ContentPage.tsx';
+import { createElementClass, defineOnce } from './define.ts';
+
+/** The attributes of `<shop-page>` as props. */
+interface PageElementProps {
+  /** The page's slug, e.g. `about-us`, `privacy-policy`. */
+  slug?: string;
+}
+
+/**
+ * One of the shop's content pages on any page: its name as the heading and its HTML, sanitised (no
+ * script, event handler or `javascript:` link survives). In a shop that requires login only the privacy
+ * policy and the terms of use show to guests; other pages ask to log in first. Links in the content to
+ * storefront paths lead to `storefront-url` or fire `shop-navigate`.
+ *
+ * @tag shop-page
+ * @summary A content page of the shop (privacy policy, terms of use, about us…).
+ *
+ * @attr {string} slug - The page's slug, e.g. `about-us` or `privacy-policy`.
+ * @attr {string} lang - Language to start in: `en` (default) or `pl`; sets it for every element on the page.
+ *
+ * @fires {CustomEvent<{path: string, href: string}>} shop-navigate - A link in the content to a storefront path wants to open (cancelable).
+ *
+ * @csspart base - The themed root of the element.
+ *
+ * @cssprop --shop-accent - Colour of the links (defaults to the shop's accent colour).
+ * @cssprop --shop-font - Font family (defaults to the shop's font, Inter).
+ */
+export class ShopPageElement extends createElementClass<PageElementProps>(ContentPage, { slug: 'string' }) {}
+
+defineOnce('shop-page', ShopPageElement);
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'shop-page': ShopPageElement;
+  }
+}

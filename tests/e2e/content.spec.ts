@@ -1,0 +1,41 @@
+import { expect, test, type Page } from '@playwright/test';
+import { expectNoAxeViolations as axe } from './support/axe.ts';
+import { logInTo, shopUrl } from './support/shop.ts';
+
+/**
+ * Content pages of the demo shops (docs/demo-data.md "Pages"): the privacy policy and terms of use for
+ * everyone (also a guest of a login-required shop), the deletable "about us" page as `/{slug}`, and a
+ * pseudo page (cart) never as a content page.
+ */
+
+const main = (page: Page) => page.getByRole('main');
+
+test.describe('content pages', () => {
+  test('should show the privacy policy and terms to a guest, in English and Polish', async ({ page }) => {
+    for (const [slug, path, heading] of [
+      ['acme', '/privacy-policy', /privacy/i],
+      ['globex', '/terms-of-use', /terms/i],
+      ['initech', '/privacy-policy', /prywatno/i],
+    ] as const) {
+      await page.goto(shopUrl(slug, path));
+      await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+      await expect(main(page).locator('.shop-content p').first()).toBeVisible();
+    }
+    await axe(page);
+  });
+
+  test('should show the deletable page by its slug, logged in where the shop requires it; unknown slugs are not found', async ({ page }) => {
+    await page.goto(shopUrl('globex', '/about-us'));
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(/about/i);
+    await axe(page);
+    // acme requires login for its other pages.
+    await page.goto(shopUrl('acme', '/about-us'));
+    await expect(page).toHaveURL(/\/login\?redirect=%2Fabout-us$/);
+    await logInTo(page, 'acme', 'buyer@acme.test');
+    await page.goto(shopUrl('acme', '/about-us'));
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(/about/i);
+    // A pseudo page is a popup target, not a page of its own.
+    await page.goto(shopUrl('globex', '/summary'));
+    await expect(page).toHaveURL(shopUrl('globex', '/404'));
+  });
+});
