@@ -30,6 +30,7 @@ const SCREENS: Partial<Record<RouteId, Screen>> = {
   'user-addresses': named(() => import('../screens/account/Addresses.tsx'), 'Addresses'),
   coordinator: named(() => import('../screens/account/Coordinator.tsx'), 'Coordinator'),
   'user-budgets': named(() => import('../screens/account/Budgets.tsx'), 'Budgets'),
+  home: named(() => import('../screens/home/Homepage.tsx'), 'Homepage'),
   'privacy-policy': named(() => import('../screens/content/ContentPage.tsx'), 'ContentPage'),
   'terms-of-use': named(() => import('../screens/content/ContentPage.tsx'), 'ContentPage'),
   page: named(() => import('../screens/content/ContentPage.tsx'), 'ContentPage'),

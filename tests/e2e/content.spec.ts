@@ -38,4 +38,24 @@ test.describe('content pages', () => {
     await page.goto(shopUrl('globex', '/summary'));
     await expect(page).toHaveURL(shopUrl('globex', '/404'));
   });
+
+  test("should build each shop's homepage from its blocks: hero, text, two carousels, grid and call to action", async ({ page }) => {
+    for (const [slug, hero, featured, search, grid] of [
+      ['globex', 'Welcome to the Globex merchandise store', 'Bestsellers', 'Drinkware', 'Shop by category'],
+      ['initech', 'Sklep firmowy Initech', 'Polecane', 'Kubki i butelki', 'Kategorie'],
+    ] as const) {
+      if (slug === 'initech') await logInTo(page, slug, 'buyer@initech.test');
+      await page.goto(shopUrl(slug, '/'));
+      await expect(page.getByRole('heading', { level: 1, name: hero })).toBeVisible();
+      // The featured carousel: the four chosen products, in the block's order.
+      const chosen = main(page).getByRole('region', { name: featured });
+      await expect(chosen.getByRole('article')).toHaveCount(4);
+      await expect(main(page).getByRole('region', { name: search }).getByRole('article').first()).toBeVisible();
+      await expect(main(page).getByRole('region', { name: grid }).getByRole('link')).toHaveCount(4);
+      await axe(page);
+    }
+    // A grid link is a storefront path: the catalogue opens with its search.
+    await main(page).getByRole('region', { name: 'Kategorie' }).getByRole('link').first().click();
+    await expect(page).toHaveURL(/\/products\?search=/);
+  });
 });

@@ -691,6 +691,9 @@ const en = {
       no_budgets: 'Budgets are available only in points shops.',
     },
   },
+  home: {
+    see_all: 'See all',
+  },
   popups: {
     close: 'Close',
     label: 'Announcement',

@@ -684,6 +684,9 @@ const pl: Messages = {
       no_budgets: 'Budżety są dostępne tylko w sklepach punktowych.',
     },
   },
+  home: {
+    see_all: 'Zobacz wszystkie',
+  },
   popups: {
     close: 'Zamknij',
     label: 'Komunikat',

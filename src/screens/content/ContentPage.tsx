@@ -1,8 +1,5 @@
 import { useSignals } from '@preact/signals-react/runtime';
-import { useMemo, type MouseEvent } from 'react';
-import { sanitizeHtml } from '../../app/content/sanitize.ts';
-import { useElement } from '../../app/element-context.tsx';
-import { navigate } from '../../app/router.tsx';
+import { SafeHtml } from '../../app/content/SafeHtml.tsx';
 import { useShopAndSession } from '../../app/use-shop-and-session.ts';
 import type { RouteId } from '../../domain/routes.ts';
 import { t } from '../../i18n/index.ts';
@@ -36,11 +33,9 @@ export interface ContentPageProps {
 export function ContentPage({ routeId, params, slug: slugProp }: ContentPageProps) {
   useSignals();
   useShopAndSession();
-  const { host } = useElement();
   const slug = slugProp ?? (routeId === 'privacy-policy' || routeId === 'terms-of-use' ? routeId : (params?.slug ?? ''));
   const website = shop.value;
   const page = website?.pages.find((candidate) => candidate.slug === slug && candidate.type === 'content') ?? null;
-  const html = useMemo(() => sanitizeHtml(page?.content.html ?? ''), [page?.content.html]);
 
   if (!website) {
     return (
@@ -75,20 +70,9 @@ export function ContentPage({ routeId, params, slug: slugProp }: ContentPageProp
     );
   }
 
-  const onClick = (event: MouseEvent<HTMLDivElement>) => {
-    if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
-    const link = (event.target as Element).closest('a');
-    const href = link?.getAttribute('href') ?? '';
-    // Only storefront paths ("/products?search=mug"); other sites, mail and new windows stay links.
-    if (!link || link.hasAttribute('target') || !href.startsWith('/') || href.startsWith('//')) return;
-    event.preventDefault();
-    navigate(href, { from: host });
-  };
-
   return (
     <ScreenFrame className="shop-content-page" title={page.name}>
-      {/* The HTML is sanitised above; the click handler only routes the links in it (Enter on a link clicks too). */}
-      <div className="shop-content" onClick={onClick} dangerouslySetInnerHTML={{ __html: html }} />
+      <SafeHtml className="shop-content" html={page.content.html ?? ''} />
     </ScreenFrame>
   );
 }

@@ -1,0 +1,135 @@
+import { useSignals } from '@preact/signals-react/runtime';
+import type { ReactNode } from 'react';
+import type { PageBlock } from '../../api/contract.ts';
+import { SafeHtml } from '../../app/content/SafeHtml.tsx';
+import { Link } from '../../app/router.tsx';
+import { t } from '../../i18n/index.ts';
+import { shop } from '../../store/shop.ts';
+import { storageBase } from '../../store/theme.ts';
+import { registerStyles } from '../../theme/styles.ts';
+import { storageUrl } from '../../theme/theme.ts';
+import { ShopPending } from '../ScreenFrame.tsx';
+import css from './home.css?inline';
+import { ProductRow } from './ProductRow.tsx';
+
+registerStyles('home', css);
+
+/** A link of shop content: a storefront path through the router, an http(s) URL as is, anything else none. */
+export function BlockLink({ href, className, children }: { href: string; className?: string; children: ReactNode }) {
+  useSignals();
+  if (href.startsWith('/') && !href.startsWith('//')) {
+    return (
+      <Link to={href} className={className}>
+        {children}
+      </Link>
+    );
+  }
+  if (/^https?:\/\//i.test(href)) {
+    return (
+      <a href={href} className={className} rel="noopener">
+        {children}
+      </a>
+    );
+  }
+  return <span className={className}>{children}</span>;
+}
+
+/**
+ * The homepage (spec §2 `/`, issue 8): the blocks of the shop's page of type `homepage`, in order —
+ * hero (picture, title, text, link), rich text (sanitised), product carousel (chosen ids, or a search),
+ * image grid (pictures, optionally linked) and call to action. The first hero's title is the page's
+ * `<h1>`; without one the shop's name is (for screen readers). A shop without a homepage shows its
+ * name and a link to the products.
+ */
+export function Homepage(_props: { routeId?: string; params?: Readonly<Record<string, string>> }) {
+  useSignals();
+  const website = shop.value;
+  if (!website) return <ShopPending />;
+  const blocks = website.pages.find((page) => page.type === 'homepage')?.content.blocks ?? [];
+  const heroFirst = blocks[0]?.type === 'hero';
+  return (
+    <div className="shop-home">
+      {!heroFirst && (
+        <h1 className={blocks.length > 0 ? 'shop-visually-hidden' : 'shop-home__title'} tabIndex={-1} data-screen-heading="">
+          {website.name}
+        </h1>
+      )}
+      {blocks.map((block, index) => (
+        // Blocks have no ids; their order is their identity within the page.
+        <HomeBlock key={`${block.type}-${index}`} block={block} main={heroFirst && index === 0} />
+      ))}
+      {blocks.length === 0 && (
+        <p>
+          <Link to="/products" className="shop-home__link">
+            {t('nav.products')}
+          </Link>
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** One block; `main` makes a hero's title the page's `<h1>`. */
+function HomeBlock({ block, main }: { block: PageBlock; main: boolean }) {
+  useSignals();
+  const image = (path: string) => storageUrl(path, storageBase.value) ?? undefined;
+  switch (block.type) {
+    case 'hero': {
+      const Heading = main ? 'h1' : 'h2';
+      return (
+        <section className="shop-home-hero">
+          <img className="shop-home-hero__image" src={image(block.image)} alt="" width={1200} height={400} />
+          <div className="shop-home-hero__body">
+            <Heading className="shop-home-hero__title" tabIndex={main ? -1 : undefined} data-screen-heading={main ? '' : undefined}>
+              {block.title}
+            </Heading>
+            {block.text && <p className="shop-home-hero__text">{block.text}</p>}
+            {block.link && (
+              <BlockLink href={block.link.href} className="shop-home__button">
+                {block.link.label}
+              </BlockLink>
+            )}
+          </div>
+        </section>
+      );
+    }
+    case 'rich_text':
+      return <SafeHtml className="shop-home-text shop-content" html={block.html} />;
+    case 'product_carousel':
+      return <ProductRow title={block.title} productIds={block.product_ids} search={block.search} limit={block.limit} />;
+    case 'image_grid':
+      return (
+        <section className="shop-home-grid" aria-label={block.title}>
+          {block.title && <h2 className="shop-home__subtitle">{block.title}</h2>}
+          <ul className="shop-home-grid__list">
+            {block.images.map((entry) => (
+              <li key={`${entry.src}|${entry.href ?? ''}`} className="shop-home-grid__item">
+                {/* The caption names the picture (and the link): the image itself is decorative. */}
+                {entry.href ? (
+                  <BlockLink href={entry.href} className="shop-home-grid__link">
+                    <img src={image(entry.src)} alt="" width={300} height={300} loading="lazy" decoding="async" />
+                    <span className="shop-home-grid__caption">{entry.alt}</span>
+                  </BlockLink>
+                ) : (
+                  <figure className="shop-home-grid__figure">
+                    <img src={image(entry.src)} alt="" width={300} height={300} loading="lazy" decoding="async" />
+                    <figcaption className="shop-home-grid__caption">{entry.alt}</figcaption>
+                  </figure>
+                )}
+              </li>
+            ))}
+          </ul>
+        </section>
+      );
+    case 'cta':
+      return (
+        <section className="shop-home-cta">
+          <h2 className="shop-home__subtitle">{block.title}</h2>
+          {block.text && <p>{block.text}</p>}
+          <BlockLink href={block.link.href} className="shop-home__button">
+            {block.link.label}
+          </BlockLink>
+        </section>
+      );
+  }
+}

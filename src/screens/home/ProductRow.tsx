@@ -1,0 +1,89 @@
+import { useSignals } from '@preact/signals-react/runtime';
+import { useEffect, useId, useState } from 'react';
+import { fetchProducts, fetchProductsByIds } from '../../api/catalogue.ts';
+import type { Product } from '../../api/contract.ts';
+import { isApiClientError } from '../../api/errors.ts';
+import { Link } from '../../app/router.tsx';
+import { t } from '../../i18n/index.ts';
+import { shop } from '../../store/shop.ts';
+import { Loading } from '../../widgets/loading/Loading.tsx';
+import { ProductCard } from '../catalogue/ProductCard.tsx';
+
+/** How many products a carousel by search shows when the block sets no limit. */
+const DEFAULT_LIMIT = 8;
+
+/** Props of {@link ProductRow}: a homepage `product_carousel` block. */
+export interface ProductRowProps {
+  title?: string | undefined;
+  /** The chosen products, in this order. */
+  productIds?: readonly number[] | undefined;
+  /** Or the products a catalogue search finds. */
+  search?: string | undefined;
+  limit?: number | undefined;
+}
+
+type Load = { status: 'loading' } | { status: 'ready'; products: Product[] } | { status: 'error' };
+
+/**
+ * A homepage product carousel: the chosen products (in the block's order; ones the shop no longer sells
+ * are left out) or the first products of a search, as catalogue cards in a row that scrolls sideways
+ * (snapping card by card; the row is a list, so keyboard and screen-reader users move through it as
+ * through any list). Hidden when nothing is found or the products cannot be loaded: the rest of the
+ * homepage stays useful.
+ */
+export function ProductRow({ title, productIds, search, limit }: ProductRowProps) {
+  useSignals();
+  const websiteId = shop.value?.id ?? null;
+  const [load, setLoad] = useState<Load>({ status: 'loading' });
+  const ids = productIds?.join(',') ?? '';
+  const headingId = useId();
+
+  useEffect(() => {
+    if (websiteId === null) return undefined;
+    const controller = new AbortController();
+    const count = limit ?? DEFAULT_LIMIT;
+    const chosen = ids === '' ? [] : ids.split(',').map(Number);
+    const request =
+      chosen.length > 0
+        ? fetchProductsByIds(websiteId, chosen, { signal: controller.signal }).then((found) => {
+            const byId = new Map(found.map((product) => [product.id, product]));
+            return chosen.flatMap((id) => byId.get(id) ?? []).slice(0, count);
+          })
+        : fetchProducts({ website_id: websiteId, search: search ?? '', per_page: count }, { signal: controller.signal }).then((page) => page.data);
+    setLoad({ status: 'loading' });
+    request.then(
+      (products) => setLoad({ status: 'ready', products }),
+      (error: unknown) => {
+        if (!isApiClientError(error, 'aborted')) setLoad({ status: 'error' });
+      },
+    );
+    return () => controller.abort();
+  }, [websiteId, ids, search, limit]);
+
+  if (load.status === 'error' || (load.status === 'ready' && load.products.length === 0)) return null;
+  return (
+    <section className="shop-home-products" aria-labelledby={title ? headingId : undefined} aria-label={title ? undefined : t('nav.products')} aria-busy={load.status === 'loading' || undefined}>
+      <div className="shop-home-products__head">
+        {title && (
+          <h2 id={headingId} className="shop-home__subtitle">
+            {title}
+          </h2>
+        )}
+        <Link to={search ? `/products?search=${encodeURIComponent(search)}` : '/products'} className="shop-home__link">
+          {t('home.see_all')}
+        </Link>
+      </div>
+      {load.status === 'loading' ? (
+        <Loading loading className="shop-home-products__pending" />
+      ) : (
+        <ul className="shop-home-products__list">
+          {load.products.map((product) => (
+            <li key={product.id} className="shop-home-products__item">
+              <ProductCard product={product} headingLevel={3} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
