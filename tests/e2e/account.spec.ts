@@ -81,7 +81,7 @@ test.describe('account area', () => {
     expect(registered.status(), await registered.text()).toBe(201);
     const fullName = `Ewa Test${stamp}`;
 
-    await logIn(page, 'coordinator@acme.test');
+    await logInTo(page, 'acme', 'coordinator@acme.test');
     await page.goto(shopUrl('acme', '/user/coordinator'));
     await expect(page.getByRole('heading', { level: 1, name: 'Coordinator area' })).toBeVisible();
     await main(page).getByRole('button', { name: `Approve the request of ${fullName}` }).click();

@@ -48,7 +48,7 @@ describe('content page screen', () => {
     expect(container.querySelector('script')).toBeNull();
     expect(container.querySelector('[onerror]')).toBeNull();
     expect(container.querySelector('a[href^="javascript"]')).toBeNull();
-    expect((window as { __xss?: number }).__xss).toBeUndefined();
+    expect(Reflect.get(window, '__xss')).toBeUndefined();
   });
 
   it('should say so for an unknown slug, with the way home', () => {

@@ -70,15 +70,19 @@ export function Homepage(_props: { routeId?: string; params?: Readonly<Record<st
 }
 
 /** One block; `main` makes a hero's title the page's `<h1>`. */
+/** A picture of shop content: a storage path made a URL (absolute URLs pass through). */
+function imageUrl(path: string): string | undefined {
+  return storageUrl(path, storageBase.value) ?? undefined;
+}
+
 function HomeBlock({ block, main }: { block: PageBlock; main: boolean }) {
   useSignals();
-  const image = (path: string) => storageUrl(path, storageBase.value) ?? undefined;
   switch (block.type) {
     case 'hero': {
       const Heading = main ? 'h1' : 'h2';
       return (
         <section className="shop-home-hero">
-          <img className="shop-home-hero__image" src={image(block.image)} alt="" width={1200} height={400} />
+          <img className="shop-home-hero__image" src={imageUrl(block.image)} alt="" width={1200} height={400} />
           <div className="shop-home-hero__body">
             <Heading className="shop-home-hero__title" tabIndex={main ? -1 : undefined} data-screen-heading={main ? '' : undefined}>
               {block.title}
@@ -107,12 +111,12 @@ function HomeBlock({ block, main }: { block: PageBlock; main: boolean }) {
                 {/* The caption names the picture (and the link): the image itself is decorative. */}
                 {entry.href ? (
                   <BlockLink href={entry.href} className="shop-home-grid__link">
-                    <img src={image(entry.src)} alt="" width={300} height={300} loading="lazy" decoding="async" />
+                    <img src={imageUrl(entry.src)} alt="" width={300} height={300} loading="lazy" decoding="async" />
                     <span className="shop-home-grid__caption">{entry.alt}</span>
                   </BlockLink>
                 ) : (
                   <figure className="shop-home-grid__figure">
-                    <img src={image(entry.src)} alt="" width={300} height={300} loading="lazy" decoding="async" />
+                    <img src={imageUrl(entry.src)} alt="" width={300} height={300} loading="lazy" decoding="async" />
                     <figcaption className="shop-home-grid__caption">{entry.alt}</figcaption>
                   </figure>
                 )}
