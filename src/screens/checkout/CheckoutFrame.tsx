@@ -1,6 +1,6 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { createContext, useContext, useEffect, type ReactNode } from 'react';
-import { Link, navigate } from '../../app/router.tsx';
+import { hrefFor, Link, navigate } from '../../app/router.tsx';
 import { CartSummaryList } from '../../app/cart/CartSummaryList.tsx';
 import { useElement } from '../../app/element-context.tsx';
 import { buildPath } from '../../domain/routes.ts';
@@ -83,7 +83,7 @@ export function CheckoutFrame({ step, busy = false, children }: CheckoutFramePro
                 {position + 1}
               </span>
               {position < index ? (
-                <StepLink step={name} />
+                <StepLink step={name}>{t(`checkout.steps.${name}`)}</StepLink>
               ) : (
                 <span aria-current={position === index ? 'step' : undefined}>{t(`checkout.steps.${name}`)}</span>
               )}
@@ -117,20 +117,35 @@ export function CheckoutFrame({ step, busy = false, children }: CheckoutFramePro
   );
 }
 
-/** A link back to an earlier step (through the checkout's navigation, so it works in `<shop-checkout>` too). */
-function StepLink({ step }: { step: CheckoutStep }) {
+/** Props of {@link StepLink}. */
+export interface StepLinkProps {
+  step: CheckoutStep;
+  children: ReactNode;
+  /** A fuller accessible name than the visible text (several "Edit" links on one screen). */
+  'aria-label'?: string;
+  id?: string;
+}
+
+/**
+ * A link back to a checkout step: a real link (its path, so it can be opened elsewhere) that moves
+ * through the checkout's navigation on a plain click, so it works in `<shop-checkout>` too.
+ */
+export function StepLink({ step, children, id, 'aria-label': label }: StepLinkProps) {
+  useSignals();
   const navigation = useCheckoutNavigation();
   return (
     <a
-      href={PATHS[step]}
+      id={id}
+      href={hrefFor(PATHS[step])}
       className="shop-checkout__link"
+      aria-label={label}
       onClick={(event) => {
         if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
         event.preventDefault();
         navigation.go(step);
       }}
     >
-      {t(`checkout.steps.${step}`)}
+      {children}
     </a>
   );
 }

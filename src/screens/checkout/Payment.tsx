@@ -12,11 +12,10 @@ import { isPointsShop, shop } from '../../store/shop.ts';
 import { Button } from '../../widgets/button/Button.tsx';
 import { Loading } from '../../widgets/loading/Loading.tsx';
 import { SelectButton } from '../../widgets/select-button/SelectButton.tsx';
-import { CheckoutFrame, useCheckoutNavigation } from './CheckoutFrame.tsx';
+import { CheckoutFrame, StepLink, useCheckoutNavigation } from './CheckoutFrame.tsx';
 import { BudgetOverview, budgetProblemIds } from './payment/BudgetOverview.tsx';
 import { DeliveryBudgetChoice } from './payment/DeliveryBudgetChoice.tsx';
 import { usePaymentMethods } from './payment/use-payment-methods.ts';
-import { StepLink } from './summary/StepLink.tsx';
 
 /** Props the router passes (none are needed). */
 export interface PaymentProps {

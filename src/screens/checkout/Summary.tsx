@@ -12,11 +12,10 @@ import { isPointsShop, shop } from '../../store/shop.ts';
 import { Button } from '../../widgets/button/Button.tsx';
 import { Checkbox } from '../../widgets/checkbox/Checkbox.tsx';
 import { TextArea } from '../../widgets/text-area/TextArea.tsx';
-import { CheckoutFrame, useCheckoutNavigation, type CheckoutStep } from './CheckoutFrame.tsx';
+import { CheckoutFrame, StepLink, useCheckoutNavigation, type CheckoutStep } from './CheckoutFrame.tsx';
 import { orderErrorTexts, paymentRedirectUrl, paymentReturnUrl } from './summary/order-errors.ts';
 import { OrderDetails } from './summary/OrderDetails.tsx';
 import { OrderLines } from './summary/OrderLines.tsx';
-import { StepLink } from './summary/StepLink.tsx';
 import { useOrderCountdown } from './summary/use-order-countdown.ts';
 
 /** The longest order comment the provider takes (`comment: string ≤ 2000`). */

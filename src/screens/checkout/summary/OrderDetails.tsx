@@ -6,8 +6,7 @@ import { countryName } from '../../../i18n/countries.ts';
 import { formatMoney } from '../../../i18n/format.ts';
 import { t } from '../../../i18n/index.ts';
 import { Badge } from '../../../widgets/badge/Badge.tsx';
-import type { CheckoutStep } from '../CheckoutFrame.tsx';
-import { StepLink } from './StepLink.tsx';
+import { StepLink, type CheckoutStep } from '../CheckoutFrame.tsx';
 
 /** Props of {@link OrderDetails}. */
 export interface OrderDetailsProps {
