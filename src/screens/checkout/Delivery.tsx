@@ -1,5 +1,5 @@
 import { useSignals } from '@preact/signals-react/runtime';
-import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import type { Address, DeliveryMethod } from '../../api/contract.ts';
 import { needsDeliveryAddress, type ChosenDeliveryMethod } from '../../domain/checkout.ts';
 import { countryName } from '../../i18n/countries.ts';
@@ -43,7 +43,7 @@ import {
   type DeliveryFieldId,
 } from './delivery/delivery-rules.ts';
 import { MethodChoice } from './delivery/MethodChoice.tsx';
-import { focusField, type StepForm } from './delivery/step-form.ts';
+import { focusField, useFieldRegistry, type StepForm } from './delivery/step-form.ts';
 import { useAddressBook, useDeliveryMethods } from './delivery/use-delivery-data.ts';
 
 /** Props of {@link Delivery}: the router's, when it is the storefront's `checkout-delivery` screen. */
@@ -111,8 +111,7 @@ export function Delivery(_props: DeliveryProps) {
 
   const [submitted, setSubmitted] = useState(false);
   const [touched, setTouched] = useState<ReadonlySet<DeliveryFieldId>>(() => new Set());
-  const nodes = useRef(new Map<DeliveryFieldId, HTMLElement>());
-  const refs = useRef(new Map<DeliveryFieldId, (node: HTMLElement | null) => void>());
+  const { nodes, register } = useFieldRegistry();
 
   const specificOnly = website?.shipping_only_to_specific_address ?? false;
   const invoicing = website ? shopInvoices(website) : false;
@@ -146,18 +145,6 @@ export function Delivery(_props: DeliveryProps) {
     () => (website ? deliveryIssues({ state, website, methods: methodList, usable: usableOrUnknown }) : new Map<DeliveryFieldId, FieldIssue>()),
     [state, website, methodList, usableOrUnknown],
   );
-
-  const register = useCallback((id: DeliveryFieldId) => {
-    let ref = refs.current.get(id);
-    if (!ref) {
-      ref = (node: HTMLElement | null) => {
-        if (node) nodes.current.set(id, node);
-        else nodes.current.delete(id);
-      };
-      refs.current.set(id, ref);
-    }
-    return ref;
-  }, []);
 
   const form: StepForm = {
     error: (id) => {

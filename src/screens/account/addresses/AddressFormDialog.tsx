@@ -1,5 +1,5 @@
 import { useSignals } from '@preact/signals-react/runtime';
-import { useCallback, useId, useMemo, useRef, useState, type FormEvent, type RefObject } from 'react';
+import { useId, useMemo, useRef, useState, type FormEvent, type RefObject } from 'react';
 import { createAddress, updateAddress, type AddressType } from '../../../api/addresses.ts';
 import type { Address } from '../../../api/contract.ts';
 import { errorMessage } from '../../../api/errors.ts';
@@ -10,7 +10,7 @@ import { fieldMessage, type FieldIssue } from '../../../widgets/field/validate-f
 import { SelectButton } from '../../../widgets/select-button/SelectButton.tsx';
 import { AddressFields } from '../../checkout/delivery/AddressFields.tsx';
 import { ADDRESS_FIELDS, ADDRESS_REQUIRED, addressIssues, type AddressField, type DeliveryFieldId } from '../../checkout/delivery/delivery-rules.ts';
-import { focusField, type StepForm } from '../../checkout/delivery/step-form.ts';
+import { focusField, useFieldRegistry, type StepForm } from '../../checkout/delivery/step-form.ts';
 import { ADDRESS_TYPES, draftOf, serverFieldIssues, toAddressInput, type AddressDraft } from './address-book-rules.ts';
 
 /** Props of {@link AddressFormDialog}. */
@@ -45,8 +45,7 @@ export function AddressFormDialog({ editing, invoicing, onCancel, onSaved }: Add
   const [saving, setSaving] = useState(false);
   const [server, setServer] = useState<ReadonlyMap<string, FieldIssue>>(() => new Map());
   const [failure, setFailure] = useState<unknown>(null);
-  const nodes = useRef(new Map<DeliveryFieldId, HTMLElement>());
-  const refs = useRef(new Map<DeliveryFieldId, (node: HTMLElement | null) => void>());
+  const { nodes, register } = useFieldRegistry();
   const typeBox = useRef<HTMLDivElement>(null);
   // Focus on open: the chosen type (the first control of the form), not the dialog's Close button.
   const initialFocus = useMemo<RefObject<HTMLElement | null>>(
@@ -59,18 +58,6 @@ export function AddressFormDialog({ editing, invoicing, onCancel, onSaved }: Add
   );
 
   const issues = useMemo(() => addressIssues(draft), [draft]);
-
-  const register = useCallback((id: DeliveryFieldId) => {
-    let ref = refs.current.get(id);
-    if (!ref) {
-      ref = (node: HTMLElement | null) => {
-        if (node) nodes.current.set(id, node);
-        else nodes.current.delete(id);
-      };
-      refs.current.set(id, ref);
-    }
-    return ref;
-  }, []);
 
   const form: StepForm = {
     error: (id) => {

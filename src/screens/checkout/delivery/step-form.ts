@@ -1,3 +1,4 @@
+import { useCallback, useRef, type MutableRefObject } from 'react';
 import type { DeliveryFieldId } from './delivery-rules.ts';
 
 /**
@@ -35,4 +36,25 @@ export function focusField(node: HTMLElement | undefined): void {
   // Nothing to choose yet (no delivery method offered): the group itself, so its message is read.
   node.tabIndex = -1;
   node.focus();
+}
+
+/**
+ * The registered field nodes of a form, and `register(id)`: one stable ref callback per field (so
+ * React does not detach and re-attach it on every render) that keeps `nodes` up to date.
+ */
+export function useFieldRegistry(): { nodes: MutableRefObject<Map<DeliveryFieldId, HTMLElement>>; register: StepForm['register'] } {
+  const nodes = useRef(new Map<DeliveryFieldId, HTMLElement>());
+  const refs = useRef(new Map<DeliveryFieldId, (node: HTMLElement | null) => void>());
+  const register = useCallback((id: DeliveryFieldId) => {
+    let ref = refs.current.get(id);
+    if (!ref) {
+      ref = (node: HTMLElement | null) => {
+        if (node) nodes.current.set(id, node);
+        else nodes.current.delete(id);
+      };
+      refs.current.set(id, ref);
+    }
+    return ref;
+  }, []);
+  return { nodes, register };
 }
