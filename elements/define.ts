@@ -2,6 +2,7 @@ import r2wc from '@r2wc/react-to-web-component';
 import { createElement, type ComponentType } from 'react';
 import { ElementShell } from '../src/app/element-context.tsx';
 import { configurePageFromElement } from '../src/store/config.ts';
+import { startDesignerBridge } from '../src/store/designer.ts';
 import { setLocale } from '../src/store/locale.ts';
 import { ensureDocumentFonts } from '../src/theme/fonts.ts';
 import { adoptStyles, releaseStyles } from '../src/theme/styles.ts';
@@ -26,6 +27,8 @@ export interface CommonProps {
   storefrontUrl?: string;
   /** The provider's own domain for the host-name rule (default `localhost`). */
   providerDomain?: string;
+  /** Store designers allowed to preview this page: exact origins separated by spaces. */
+  designerOrigins?: string;
 }
 
 const COMMON_PROPS: PropTypes<CommonProps> = {
@@ -35,6 +38,7 @@ const COMMON_PROPS: PropTypes<CommonProps> = {
   basePath: 'string',
   storefrontUrl: 'string',
   providerDomain: 'string',
+  designerOrigins: 'string',
 };
 
 /** r2wc keeps an element's props and its render function under these registered symbols. */
@@ -85,6 +89,8 @@ export function createElementClass<P extends object>(component: ComponentType<P>
       if (this.hasAttribute('lang')) setLocale(this.getAttribute('lang'));
       // Page configuration attributes: the first element on the page that sets one wins.
       configurePageFromElement(this);
+      // A framed page listens for its store designer (once per page, allowed origins only).
+      startDesignerBridge();
     }
 
     override connectedCallback(): void {

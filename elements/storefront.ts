@@ -14,6 +14,7 @@ import { createElementClass, defineOnce } from './define.ts';
  * @attr {string} base-path - Path the storefront is mounted under, e.g. `/shop` (default: the site root).
  * @attr {string} provider-domain - The provider's own domain for the host-name rule (default `localhost`).
  * @attr {string} storefront-url - Where other shop elements on the page link to; not needed on the storefront's own page.
+ * @attr {string} designer-origins - Store designers allowed to preview the shop in an iframe: exact origins (`https://designer.example`) separated by spaces; no wildcard.
  * @attr {string} lang - Interface language to start in (`en` or `pl`); by default the shop's language.
  *
  * @fires {CustomEvent<{userId: number}>} shop-login - A user logged in.

@@ -34,6 +34,11 @@ export interface ServerConfig {
   trustProxy: boolean;
   /** Built bundle served under /dist. */
   distDir: string;
+  /**
+   * Store designers that may preview the demo storefront (DESIGNER_ORIGINS, comma separated, exact
+   * origins; default the demo's own `http://localhost:<port>`, where `/demo/designer.html` lives).
+   */
+  designerOrigins: string[];
 }
 
 function intFromEnv(name: string, fallback: number): number {
@@ -42,6 +47,16 @@ function intFromEnv(name: string, fallback: number): number {
   const value = Number(raw);
   if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be a non-negative integer, got "${raw}"`);
   return value;
+}
+
+/** A comma-separated list from the environment; `undefined` when the variable is not set. */
+function listFromEnv(name: string): string[] | undefined {
+  const raw = process.env[name];
+  if (raw === undefined) return undefined;
+  return raw
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
 }
 
 /** Reads the configuration from the environment, then applies `overrides` (used by tests). */
@@ -55,10 +70,7 @@ export function loadConfig(overrides: Partial<ServerConfig> = {}): ServerConfig 
     databaseUrl: process.env.DATABASE_URL || undefined,
     databaseSchema: process.env.DATABASE_SCHEMA || undefined,
     dataDir: process.env.PGLITE_DIR ?? path.join(ROOT_DIR, '.data', 'pglite'),
-    corsOrigins: (process.env.CORS_ORIGINS ?? '')
-      .split(',')
-      .map((origin) => origin.trim())
-      .filter(Boolean),
+    corsOrigins: listFromEnv('CORS_ORIGINS') ?? [],
     orderWaitSeconds: intFromEnv('ORDER_WAIT_SECONDS', 10),
     loginThrottle: {
       perEmail: intFromEnv('LOGIN_MAX_PER_EMAIL', 5),
@@ -69,6 +81,7 @@ export function loadConfig(overrides: Partial<ServerConfig> = {}): ServerConfig 
     sessionTtlSeconds: intFromEnv('SESSION_TTL_SECONDS', 30 * 24 * 3600),
     trustProxy: process.env.TRUST_PROXY === '1',
     distDir: path.join(ROOT_DIR, 'dist'),
+    designerOrigins: listFromEnv('DESIGNER_ORIGINS') ?? [`http://localhost:${port}`],
     ...overrides,
   };
 }

@@ -5,7 +5,9 @@ import { pageSingleton } from './registry.ts';
  * How this page uses the shop elements (DESIGN.md §3 "Configuration"), from attributes on any
  * element: `shop` and `api-base` override the host-name rule, `base-path` mounts the storefront under
  * a path, `storefront-url` is where widgets link to when no router is on the page, `provider-domain`
- * is the provider's own domain for the host-name rule. The first element that names a value wins.
+ * is the provider's own domain for the host-name rule, `designer-origins` lists the store designers
+ * that may preview this page (exact origins, see `parseDesignerOrigins`). The first element that names
+ * a value wins.
  */
 export interface PageConfig {
   shop: string | null;
@@ -13,13 +15,14 @@ export interface PageConfig {
   basePath: string;
   storefrontUrl: string | null;
   providerDomain: string;
+  designerOrigins: string | null;
 }
 
 /** The provider's own domain: `<slug>.<domain>` hosts a shop (the demo's is `localhost`). */
 export const DEFAULT_PROVIDER_DOMAIN = 'localhost';
 
 export const pageConfig = pageSingleton('pageConfig', () =>
-  signal<PageConfig>({ shop: null, apiBase: null, basePath: '', storefrontUrl: null, providerDomain: DEFAULT_PROVIDER_DOMAIN }),
+  signal<PageConfig>({ shop: null, apiBase: null, basePath: '', storefrontUrl: null, providerDomain: DEFAULT_PROVIDER_DOMAIN, designerOrigins: null }),
 );
 
 /** Which keys were set by an element already (the first one wins). */
@@ -53,6 +56,7 @@ export const CONFIG_ATTRIBUTES = {
   basePath: 'base-path',
   storefrontUrl: 'storefront-url',
   providerDomain: 'provider-domain',
+  designerOrigins: 'designer-origins',
 } as const satisfies Record<keyof PageConfig, string>;
 
 /** Applies the configuration attributes of one shop element (see {@link configurePage}). */
@@ -79,5 +83,5 @@ export function configurePageFromDocument(root: ParentNode | null = typeof docum
 /** @internal Tests start from a fresh configuration. */
 export function resetPageConfig(): void {
   claimed.clear();
-  pageConfig.value = { shop: null, apiBase: null, basePath: '', storefrontUrl: null, providerDomain: DEFAULT_PROVIDER_DOMAIN };
+  pageConfig.value = { shop: null, apiBase: null, basePath: '', storefrontUrl: null, providerDomain: DEFAULT_PROVIDER_DOMAIN, designerOrigins: null };
 }

@@ -4,6 +4,7 @@ import { POINTS_CURRENCY, type Website } from '../api/contract.ts';
 import { fetchWebsite } from '../api/website.ts';
 import { shopSlugFromHost } from '../domain/tenant.ts';
 import { configurePageFromDocument, pageConfig } from './config.ts';
+import { injectLiveChat } from './livechat.ts';
 import { setLocale } from './locale.ts';
 import { pageSingleton } from './registry.ts';
 import { storageBase, themeSettings } from './theme.ts';
@@ -41,7 +42,8 @@ let pending: Promise<void> | null = null;
 /**
  * Loads the shop's presets once per page, whatever number of elements ask (spec §2 start-up): reads
  * the configuration attributes of every shop element in the document, configures the API base,
- * fetches the config for the resolved slug, then applies the shop's language and theme. An unknown
+ * fetches the config for the resolved slug, then applies the shop's language and theme and adds its
+ * live chat (once per page, see `injectLiveChat`). An unknown
  * shop or a failure still resolves: `shopStatus` says which, and the storefront shows Store not found.
  */
 export function loadShop(): Promise<void> {
@@ -70,6 +72,7 @@ export function loadShop(): Promise<void> {
       themeSettings.value = website.settings;
       if (!userPickedLocale.value) setLocale(website.lang);
       shopStatus.value = 'ready';
+      if (typeof document !== 'undefined') injectLiveChat(website, config.apiBase || location.href);
     } catch {
       shopStatus.value = 'error';
     }

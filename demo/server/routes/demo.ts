@@ -140,7 +140,9 @@ export function registerDemoRoutes(app: Hono<AppEnv>): void {
     }
     if (!existsSync(STOREFRONT_PAGE)) return next();
     c.header('Cache-Control', 'no-cache');
-    return c.html(readFileSync(STOREFRONT_PAGE, 'utf8'));
+    // The page names the designers allowed to preview it (exact origins, `designer-origins`).
+    const page = readFileSync(STOREFRONT_PAGE, 'utf8').replace('{{DESIGNER_ORIGINS}}', escapeHtml(config.designerOrigins.join(' ')));
+    return c.html(page);
   });
 }
 

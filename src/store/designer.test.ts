@@ -1,0 +1,136 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { websiteFixture } from '../app/shell/test-fixtures.ts';
+import { DESIGNER_PROTOCOL_VERSION, DESIGNER_SOURCE } from '../domain/designer.ts';
+import { configurePage, resetPageConfig } from './config.ts';
+import { designerMode, resetDesigner, startDesignerBridge, withPreview } from './designer.ts';
+import { resetShop, shop, shopStatus } from './shop.ts';
+import { themeSettings } from './theme.ts';
+
+const DESIGNER = 'http://localhost:4173';
+const SAVED = websiteFixture({ slug: 'acme', settings: { accent_colour: '#111111', font: null, favicon: null, logo: 'shops/acme/logo.svg', button_style: 'round' } });
+
+type Listener = (event: Pick<MessageEvent, 'source' | 'origin' | 'data'>) => void;
+
+/** A framed window: its parent records what the storefront posts; `send` plays a message to it. */
+function framedWindow() {
+  const listeners: Listener[] = [];
+  const parent = { postMessage: vi.fn() };
+  const win = { parent, document, addEventListener: (_type: string, listener: Listener) => listeners.push(listener) } as unknown as Window;
+  const send = (data: unknown, origin = DESIGNER, source: unknown = parent) => {
+    for (const listener of listeners) listener({ source: source as MessageEventSource, origin, data });
+  };
+  return { win, parent, send, listeners };
+}
+
+const message = (type: string, extra: Record<string, unknown> = {}) => ({ source: DESIGNER_SOURCE, version: DESIGNER_PROTOCOL_VERSION, type, ...extra });
+
+beforeEach(() => {
+  resetDesigner();
+  resetPageConfig();
+  resetShop();
+  configurePage({ designerOrigins: `${DESIGNER} https://other-designer.example` });
+});
+
+afterEach(() => {
+  resetDesigner();
+  resetPageConfig();
+  resetShop();
+});
+
+function readyShop() {
+  shop.value = SAVED;
+  themeSettings.value = SAVED.settings;
+  shopStatus.value = 'ready';
+}
+
+describe('startDesignerBridge', () => {
+  it('should not listen on a page that is not framed', () => {
+    const listeners: unknown[] = [];
+    const win = { document, addEventListener: (_type: string, listener: unknown) => listeners.push(listener) } as unknown as Window;
+    (win as { parent: Window }).parent = win;
+    startDesignerBridge(win);
+    expect(listeners).toHaveLength(0);
+  });
+
+  it('should tell each allowed origin it is ready, once the shop is known, and only them', () => {
+    const { win, parent } = framedWindow();
+    startDesignerBridge(win);
+    expect(parent.postMessage).not.toHaveBeenCalled();
+    readyShop();
+    expect(parent.postMessage.mock.calls).toEqual([
+      [{ source: 'shop-storefront', version: 1, type: 'ready', shop: 'acme' }, DESIGNER],
+      [{ source: 'shop-storefront', version: 1, type: 'ready', shop: 'acme' }, 'https://other-designer.example'],
+    ]);
+  });
+
+  it('should switch designer mode on from an allowed origin and answer that origin', () => {
+    const { win, parent, send } = framedWindow();
+    readyShop();
+    startDesignerBridge(win);
+    parent.postMessage.mockClear();
+    send(message('enable'));
+    expect(designerMode.value).toBe(true);
+    expect(parent.postMessage).toHaveBeenCalledWith({ source: 'shop-storefront', version: 1, type: 'enabled', shop: 'acme' }, DESIGNER);
+  });
+
+  it('should ignore foreign and look-alike origins, other windows and malformed messages', () => {
+    const { win, parent, send } = framedWindow();
+    readyShop();
+    startDesignerBridge(win);
+    parent.postMessage.mockClear();
+    send(message('enable'), 'https://evil.example');
+    send(message('enable'), 'http://localhost:4173.evil.example');
+    send(message('enable'), 'http://localhost:4174');
+    send(message('enable'), DESIGNER, { postMessage: vi.fn() });
+    send({ type: 'enable' });
+    send('enable');
+    send(message('enable', { version: 2 }));
+    expect(designerMode.value).toBe(false);
+    expect(parent.postMessage).not.toHaveBeenCalled();
+  });
+
+  it('should preview settings and page content over the saved shop, and restore it when switched off', () => {
+    const { win, send } = framedWindow();
+    readyShop();
+    startDesignerBridge(win);
+    send(message('settings', { settings: { accent_colour: '#ff0000' } }));
+    expect(themeSettings.value?.accent_colour).toBe('#111111');
+
+    send(message('enable'));
+    send(message('settings', { settings: { accent_colour: '#ff0000', button_style: 'square' } }));
+    send(message('settings', { settings: { logo: null } }));
+    send(message('page', { page: { slug: 'home', content: { blocks: [{ type: 'rich_text', html: '<p>Preview</p>' }] } } }));
+    expect(themeSettings.value).toMatchObject({ accent_colour: '#ff0000', button_style: 'square', logo: null });
+    expect(shop.value?.settings).toMatchObject({ accent_colour: '#ff0000', button_style: 'square', logo: null });
+    expect(shop.value?.pages.find((page) => page.slug === 'home')?.content).toEqual({ blocks: [{ type: 'rich_text', html: '<p>Preview</p>' }] });
+
+    send(message('disable'));
+    expect(designerMode.value).toBe(false);
+    expect(shop.value).toBe(SAVED);
+    expect(themeSettings.value).toBe(SAVED.settings);
+  });
+
+  it('should lay pushes that came before the shop loaded over it once it has', () => {
+    const { win, send } = framedWindow();
+    startDesignerBridge(win);
+    send(message('enable'));
+    send(message('settings', { settings: { accent_colour: 'rgb(1 2 3)' } }));
+    readyShop();
+    expect(shop.value?.settings.accent_colour).toBe('rgb(1 2 3)');
+    expect(themeSettings.value?.accent_colour).toBe('rgb(1 2 3)');
+  });
+
+  it('should start once per page however many elements ask', () => {
+    const { win, listeners } = framedWindow();
+    startDesignerBridge(win);
+    startDesignerBridge(win);
+    expect(listeners).toHaveLength(1);
+  });
+});
+
+describe('withPreview', () => {
+  it('should leave pages the shop does not have alone', () => {
+    const next = withPreview(SAVED, {}, new Map([['made-up', { slug: 'made-up', content: { html: '<p>x</p>' } }]]));
+    expect(next.pages).toEqual(SAVED.pages);
+  });
+});
