@@ -66,7 +66,10 @@ export type PaymentMethod = v.InferOutput<typeof PaymentMethodSchema>;
 
 const LinkSchema = v.object({ label: v.string(), href: v.string() });
 
-/** Homepage content blocks (the homepage page's `content.blocks`). */
+/**
+ * Homepage content blocks (the homepage page's `content.blocks`): page blocks (hero, rich text, product
+ * carousel, image grid, call to action) and the shop's elements (catalogue, product, cart button).
+ */
 export const PageBlockSchema = v.variant('type', [
   v.object({ type: v.literal('hero'), title: v.string(), text: v.optional(v.string()), image: v.string(), link: v.optional(LinkSchema) }),
   v.object({ type: v.literal('rich_text'), html: v.string() }),
@@ -83,6 +86,10 @@ export const PageBlockSchema = v.variant('type', [
     images: v.array(v.object({ src: v.string(), alt: v.string(), href: v.optional(v.string()) })),
   }),
   v.object({ type: v.literal('cta'), title: v.string(), text: v.optional(v.string()), link: LinkSchema }),
+  // The shop's own elements placed on a page (the store designer composes pages from them).
+  v.object({ type: v.literal('catalogue'), search: v.optional(v.string()), per_page: v.optional(v.number()) }),
+  v.object({ type: v.literal('product'), product_id: v.number() }),
+  v.object({ type: v.literal('cart_button') }),
 ]);
 export type PageBlock = v.InferOutput<typeof PageBlockSchema>;
 

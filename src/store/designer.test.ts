@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { websiteFixture } from '../app/shell/test-fixtures.ts';
 import { DESIGNER_PROTOCOL_VERSION, DESIGNER_SOURCE } from '../domain/designer.ts';
 import { configurePage, resetPageConfig } from './config.ts';
-import { designerMode, resetDesigner, startDesignerBridge, withPreview } from './designer.ts';
+import { DESIGNER_GRACE_MS, awaitingDesigner, designerMode, resetDesigner, startDesignerBridge, withPreview } from './designer.ts';
 import { resetShop, shop, shopStatus } from './shop.ts';
 import { themeSettings } from './theme.ts';
 
@@ -118,6 +118,38 @@ describe('startDesignerBridge', () => {
     readyShop();
     expect(shop.value?.settings.accent_colour).toBe('rgb(1 2 3)');
     expect(themeSettings.value?.accent_colour).toBe('rgb(1 2 3)');
+  });
+
+  it('should hold guard redirects until the designer switches the mode on', () => {
+    const { win, send } = framedWindow();
+    startDesignerBridge(win);
+    expect(awaitingDesigner.value).toBe(true);
+    readyShop();
+    send(message('enable'));
+    expect(awaitingDesigner.value).toBe(false);
+  });
+
+  it('should stop waiting for a designer that never answers after the grace period', () => {
+    vi.useFakeTimers();
+    try {
+      const { win } = framedWindow();
+      startDesignerBridge(win);
+      readyShop();
+      vi.advanceTimersByTime(DESIGNER_GRACE_MS - 1);
+      expect(awaitingDesigner.value).toBe(true);
+      vi.advanceTimersByTime(1);
+      expect(awaitingDesigner.value).toBe(false);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('should neither listen nor wait on a framed page that allows no designer', () => {
+    resetPageConfig();
+    const { win, listeners } = framedWindow();
+    startDesignerBridge(win);
+    expect(listeners).toHaveLength(0);
+    expect(awaitingDesigner.value).toBe(false);
   });
 
   it('should start once per page however many elements ask', () => {

@@ -20,6 +20,18 @@ import { themeSettings } from './theme.ts';
  */
 export const designerMode = pageSingleton('designerMode', () => signal(false));
 
+/**
+ * Whether a framed page is still waiting to hear from its designer: from the start of the bridge until
+ * the designer switches the mode on, or {@link DESIGNER_GRACE_MS} after the page said it is ready.
+ * Meanwhile the storefront holds back guard redirects, so a designer previewing a login-required
+ * shop's homepage does not land on the login screen before its message arrives. It holds nothing
+ * else: a page no designer answers behaves normally after the grace period.
+ */
+export const awaitingDesigner = pageSingleton('awaitingDesigner', () => signal(false));
+
+/** How long a framed page waits for its designer after saying it is ready. */
+export const DESIGNER_GRACE_MS = 1500;
+
 /** What the designer previews on top of the saved shop: settings and pages, never saved anywhere. */
 interface PreviewState {
   settings: DesignerSettings;
@@ -68,6 +80,7 @@ export function handleDesignerMessage(message: DesignerMessage): StorefrontMessa
   switch (message.type) {
     case 'enable':
       designerMode.value = true;
+      awaitingDesigner.value = false;
       return 'enabled';
     case 'disable':
       designerMode.value = false;
@@ -117,6 +130,8 @@ export function startDesignerBridge(win: Window = window): void {
   if (!parent) return;
   started.value = true;
   configurePageFromDocument(win.document);
+  if (allowedDesignerOrigins().length === 0) return;
+  awaitingDesigner.value = true;
 
   win.addEventListener('message', (event: MessageEvent) => {
     if (event.source !== parent) return;
@@ -142,6 +157,9 @@ export function startDesignerBridge(win: Window = window): void {
     if (status === 'ready' || status === 'not-found' || status === 'error') {
       queueMicrotask(() => stop());
       announce();
+      setTimeout(() => {
+        awaitingDesigner.value = false;
+      }, DESIGNER_GRACE_MS);
     }
   });
 }
@@ -149,6 +167,7 @@ export function startDesignerBridge(win: Window = window): void {
 /** @internal Tests start from a page with no designer. */
 export function resetDesigner(): void {
   designerMode.value = false;
+  awaitingDesigner.value = false;
   preview.settings = {};
   preview.pages.clear();
   preview.saved = null;

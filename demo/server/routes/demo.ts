@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Context, Hono } from 'hono';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { shopSlugFromHost } from '../../../src/domain/tenant.ts';
-import { ROOT_DIR, storefrontUrl } from '../config.ts';
+import { ROOT_DIR, storefrontUrl, type ServerConfig } from '../config.ts';
 import type { AppEnv } from '../http/env.ts';
 import { escapeHtml, htmlPage } from '../http/html.ts';
 
@@ -18,6 +18,15 @@ const ACCOUNTS: [email: string, shop: string, shows: string][] = [
   ['buyer@globex.test', 'globex', "globex buyer; no access to acme"],
   ['buyer@initech.test', 'initech', 'initech buyer with saved addresses'],
 ];
+
+/** The intranet demo page (demo/pages/intranet.html) and the shop it hosts. */
+const INTRANET_PATH = '/demo/intranet.html';
+const INTRANET_SHOP = 'globex';
+
+/** Where the intranet page is served: on its shop's own host (see the route). */
+function intranetUrl(config: ServerConfig): string {
+  return `${storefrontUrl(config, INTRANET_SHOP).replace(/\/+$/, '')}${INTRANET_PATH}`;
+}
 
 interface OutboxRow {
   id: number;
@@ -81,9 +90,14 @@ export function registerDemoRoutes(app: Hono<AppEnv>): void {
 <p>Every account's password is <code>Passw0rd!</code>.</p>
 <table><thead><tr><th scope="col">E-mail</th><th scope="col">Shop</th><th scope="col">What it shows</th></tr></thead>
 <tbody>${accountRows}</tbody></table>
+<h2>Demo pages</h2>
+<ul>
+<li><a href="/demo/designer.html">Store designer</a>: compose a shop's pages and preview them.</li>
+<li><a href="${escapeHtml(intranetUrl(config))}">Intranet page</a>: a company intranet with its own styles hosting the cart button, the catalogue and a product of globex, sharing one cart (served from globex's host, so the storefront's cart is the same).</li>
+<li><a href="/demo/widgets.html">Widget kit</a>: every widget in both languages and all three button styles.</li>
+</ul>
 <h2>Tools</h2>
 <ul>
-<li><a href="/demo/widgets.html">Widget kit</a>: every widget in both languages and all three button styles.</li>
 <li><a href="/demo/outbox">Outbox</a>: e-mails the provider sent (password reset links, registration replies).</li>
 <li><a href="/api/slug/website?slug=acme">Shop config of acme</a> (JSON, <code>GET /api/slug/website</code>).</li>
 </ul>`,
@@ -120,6 +134,17 @@ export function registerDemoRoutes(app: Hono<AppEnv>): void {
         created_at: mail.created_at.toISOString(),
       })),
     );
+  });
+
+  // The intranet page runs on its shop's host: the cart is kept in the browser per origin, so only
+  // there do its widgets and the storefront behind its cart link share one cart.
+  app.get(INTRANET_PATH, (c, next) => {
+    const config = c.get('config');
+    const target = new URL(intranetUrl(config));
+    const here = new URL(c.req.url);
+    const host = c.req.header('host') ?? here.host;
+    if (host === target.host || shopSlugFromHost(host, config.providerDomain) === INTRANET_SHOP) return next();
+    return c.redirect(`${target.href}${here.search}`, 302);
   });
 
   app.use('/demo/*', serveStatic({ root: path.relative(process.cwd(), PAGES_DIR) || '.', rewriteRequestPath: (p) => p.replace(/^\/demo/, '') }));

@@ -88,6 +88,10 @@ describe('sanitizeHtml', () => {
     expect(container.querySelector('img')?.getAttribute('alt')).toBe('Hero');
   });
 
+  it('should mark an image without a text alternative as decorative', () => {
+    expect(render('<img src="/storage/x.svg">').querySelector('img')?.getAttribute('alt')).toBe('');
+  });
+
   it('should let a new-window link open with no access to this page', () => {
     const link = render('<a href="https://example.com" target="_blank">x</a>').querySelector('a');
     expect(link?.getAttribute('rel')).toBe('noopener noreferrer');

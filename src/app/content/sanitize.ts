@@ -8,6 +8,7 @@ import DOMPurify from 'dompurify';
  *
  * - Links and images may point only to `http(s):`, `mailto:`, `tel:` or a relative URL.
  * - A link that opens a new window gets `rel="noopener noreferrer"` (no access to this page).
+ * - An image without `alt` gets `alt=""` (decorative) so screen readers do not spell out its file name.
  * - `id` and `name` attributes are dropped: content must not clobber the page's DOM names.
  */
 
@@ -30,7 +31,10 @@ function addHooks(): void {
   if (hooked) return;
   hooked = true;
   DOMPurify.addHook('afterSanitizeAttributes', (node) => {
-    if (!(node instanceof Element) || !node.hasAttribute('target')) return;
+    if (!(node instanceof Element)) return;
+    // A picture without a text alternative is taken as decorative, rather than read out as its file name.
+    if (node.tagName === 'IMG' && !node.hasAttribute('alt')) node.setAttribute('alt', '');
+    if (!node.hasAttribute('target')) return;
     // Only links may name a window, and only a new one: no targeting of the host page's frames.
     if (node.tagName === 'A' && node.getAttribute('target') === '_blank') node.setAttribute('rel', 'noopener noreferrer');
     else node.removeAttribute('target');

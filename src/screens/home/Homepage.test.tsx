@@ -76,4 +76,15 @@ describe('Homepage', () => {
     expect(screen.getByRole('heading', { level: 1, name: GROSS_SHOP.name })).not.toHaveClass('shop-visually-hidden');
     expect(screen.getByRole('link', { name: 'Products' })).toHaveAttribute('href', '/products');
   });
+
+  it("should place the shop's elements a page names: a catalogue with its search and a cart button", async () => {
+    resetScreenPage('/', shopWith([{ type: 'hero', title: 'Composed', image: 'x.svg' }, { type: 'catalogue', search: 'mug', per_page: 2 }, { type: 'cart_button' }]));
+    const calls = stubApi(() => pageOf([product({ id: 7, name: 'Mug' }), product({ id: 8, name: 'Cup' })], { per_page: 2 }));
+    renderStep(<Homepage />);
+    expect(await screen.findByRole('heading', { level: 3, name: 'Mug' }, { timeout: 5000 })).toBeInTheDocument();
+    const list = calls.find((call) => call.path === '/api/products');
+    expect(list?.params.get('search')).toBe('mug');
+    expect(list?.params.get('per_page')).toBe('2');
+    expect(await screen.findByRole('button', { name: 'Cart (0)' }, { timeout: 5000 })).toBeInTheDocument();
+  });
 });

@@ -1,5 +1,5 @@
 import { useSignals } from '@preact/signals-react/runtime';
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import type { PageBlock } from '../../api/contract.ts';
 import { SafeHtml } from '../../app/content/SafeHtml.tsx';
 import { Link } from '../../app/router.tsx';
@@ -13,6 +13,20 @@ import css from './home.css?inline';
 import { ProductRow } from './ProductRow.tsx';
 
 registerStyles('home', css);
+
+// Element blocks load the element's code only on a page that places one.
+const Catalogue = lazy(() => import('../catalogue/Catalogue.tsx').then((module) => ({ default: module.Catalogue })));
+const Product = lazy(() => import('../product/Product.tsx').then((module) => ({ default: module.Product })));
+const CartButton = lazy(() => import('../../app/cart/CartButton.tsx').then((module) => ({ default: module.CartButton })));
+
+/** An element placed on the page, in its own section while its code loads. */
+function ElementBlock({ kind, children }: { kind: string; children: ReactNode }) {
+  return (
+    <section className={`shop-home-element shop-home-element--${kind}`}>
+      <Suspense fallback={<div className="shop-home-element__loading" aria-busy="true" />}>{children}</Suspense>
+    </section>
+  );
+}
 
 /** A link of shop content: a storefront path through the router, an http(s) URL as is, anything else none. */
 export function BlockLink({ href, className, children }: { href: string; className?: string; children: ReactNode }) {
@@ -37,7 +51,8 @@ export function BlockLink({ href, className, children }: { href: string; classNa
 /**
  * The homepage (spec §2 `/`, issue 8): the blocks of the shop's page of type `homepage`, in order —
  * hero (picture, title, text, link), rich text (sanitised), product carousel (chosen ids, or a search),
- * image grid (pictures, optionally linked) and call to action. The first hero's title is the page's
+ * image grid (pictures, optionally linked), call to action, and the shop's own elements placed on the page
+ * (catalogue, product, cart button; their code loads only where one is placed). The first hero's title is the page's
  * `<h1>`; without one the shop's name is (for screen readers). A shop without a homepage shows its
  * name and a link to the products.
  */
@@ -69,12 +84,12 @@ export function Homepage(_props: { routeId?: string; params?: Readonly<Record<st
   );
 }
 
-/** One block; `main` makes a hero's title the page's `<h1>`. */
 /** A picture of shop content: a storage path made a URL (absolute URLs pass through). */
 function imageUrl(path: string): string | undefined {
   return storageUrl(path, storageBase.value) ?? undefined;
 }
 
+/** One block; `main` makes a hero's title the page's `<h1>`. */
 function HomeBlock({ block, main }: { block: PageBlock; main: boolean }) {
   useSignals();
   switch (block.type) {
@@ -124,6 +139,24 @@ function HomeBlock({ block, main }: { block: PageBlock; main: boolean }) {
             ))}
           </ul>
         </section>
+      );
+    case 'catalogue':
+      return (
+        <ElementBlock kind="catalogue">
+          <Catalogue search={block.search} perPage={block.per_page} />
+        </ElementBlock>
+      );
+    case 'product':
+      return (
+        <ElementBlock kind="product">
+          <Product productId={block.product_id} />
+        </ElementBlock>
+      );
+    case 'cart_button':
+      return (
+        <ElementBlock kind="cart-button">
+          <CartButton />
+        </ElementBlock>
       );
     case 'cta':
       return (

@@ -1,0 +1,144 @@
+import { expect, test, type FrameLocator, type Page } from '@playwright/test';
+import { CHROMIUM_ARGS } from './browser.ts';
+import { E2E_ORIGIN } from './playwright.config.ts';
+import { expectNoAxeViolations as axe } from './support/axe.ts';
+import { shopUrl } from './support/shop.ts';
+
+/**
+ * Store-designer preview mode against the real server: the demo storefront page allows exactly the
+ * demo's own origin (`DESIGNER_ORIGINS`, default `http://localhost:<port>`). A designer on that origin
+ * switches the acme storefront (login required) into designer mode and previews settings and content;
+ * the same messages from a foreign origin, a look-alike origin, or in a wrong shape change nothing.
+ */
+const port = new URL(E2E_ORIGIN).port;
+const ENABLE = { source: 'shop-designer', version: 1, type: 'enable' };
+
+/**
+ * A host page that frames the acme storefront at `/` and posts `messages` to it (to any origin, as an
+ * attacker would) as soon as it loads and then every 200 ms, recording every answer it gets.
+ */
+function hostPage(messages: unknown[]): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Designer host</title></head><body>
+<h1>Designer host</h1>
+<iframe id="shop" title="Shop" src="${shopUrl('acme', '/')}" style="width:1000px;height:700px"></iframe>
+<script>
+window.answers = [];
+window.addEventListener('message', (event) => window.answers.push({ origin: event.origin, data: event.data }));
+const frame = document.getElementById('shop');
+const messages = ${JSON.stringify(messages)};
+setInterval(() => { for (const message of messages) frame.contentWindow.postMessage(message, '*'); }, 200);
+</script></body></html>`;
+}
+
+/** Serves the host page at `origin` (a route, so no DNS is needed for made-up origins) and opens it. */
+async function openHost(page: Page, origin: string, messages: unknown[]): Promise<FrameLocator> {
+  await page.route(`${origin}/designer-host.html`, (route) => route.fulfill({ contentType: 'text/html', body: hostPage(messages) }));
+  await page.goto(`${origin}/designer-host.html`);
+  return page.frameLocator('#shop');
+}
+
+// Host pages made up by the tests are served by routes, which Chromium counts as public pages: let
+// them frame the shop on loopback (a real designer is served by a real server, see the demo below).
+test.use({
+  launchOptions: {
+    executablePath: process.env.CHROMIUM_PATH,
+    args: [...CHROMIUM_ARGS, '--host-resolver-rules=MAP *.localhost 127.0.0.1, MAP localhost 127.0.0.1', '--disable-features=LocalNetworkAccessChecks'],
+  },
+});
+
+const hero = (frame: FrameLocator) => frame.getByRole('heading', { level: 1, name: 'Welcome to the ACME merchandise store' });
+
+test.describe('designer preview mode', () => {
+  test('should switch on from the allowed origin: a guest sees the login-required homepage, and the answer goes to that origin only', async ({ page }) => {
+    const frame = await openHost(page, E2E_ORIGIN, [ENABLE]);
+    await expect(hero(frame)).toBeVisible();
+    await expect(page.frameLocator('#shop').getByRole('textbox', { name: /e-mail/i })).toHaveCount(0);
+    const answers = await page.evaluate(() => (window as unknown as { answers: { origin: string; data: { type: string } }[] }).answers);
+    expect(answers.map((answer) => answer.origin)).toContain(shopUrl('acme', '').replace(/\/$/, ''));
+    expect(answers.map((answer) => answer.data.type)).toEqual(expect.arrayContaining(['ready', 'enabled']));
+  });
+
+  for (const [label, origin] of [
+    ['a foreign origin', `http://designer.evil.test:${port}`],
+    ['a look-alike origin (another port)', `http://localhost:${Number(port) + 1}`],
+    ['a look-alike origin (a longer host)', `http://localhost.evil.test:${port}`],
+  ] as const) {
+    test(`should ignore the designer's messages from ${label}`, async ({ page }) => {
+      const frame = await openHost(page, origin, [ENABLE]);
+      // The storefront waits for a designer only briefly; then the guard sends the guest to log in.
+      await expect(frame.getByRole('heading', { level: 1, name: /log in/i })).toBeVisible({ timeout: 10_000 });
+      await page.waitForTimeout(1_000);
+      await expect(hero(frame)).toHaveCount(0);
+      // Nothing is told to a page that is not an allowed designer.
+      expect(await page.evaluate(() => (window as unknown as { answers: unknown[] }).answers)).toEqual([]);
+    });
+  }
+
+  test('should ignore malformed messages from the allowed origin', async ({ page }) => {
+    const malformed = [
+      'enable',
+      { type: 'enable' },
+      { ...ENABLE, version: 2 },
+      { ...ENABLE, source: 'shop-designer-x' },
+      { ...ENABLE, extra: true },
+      { ...ENABLE, type: 'settings', settings: { accent_colour: 'red; background: url(https://evil.test)' }, more: 1 },
+      null,
+      [ENABLE],
+    ];
+    const frame = await openHost(page, E2E_ORIGIN, malformed);
+    await expect(frame.getByRole('heading', { level: 1, name: /log in/i })).toBeVisible({ timeout: 10_000 });
+    await page.waitForTimeout(1_000);
+    await expect(hero(frame)).toHaveCount(0);
+    const answers = await page.evaluate(() => (window as unknown as { answers: { data: { type: string } }[] }).answers);
+    expect(answers.map((answer) => answer.data.type)).toEqual(['ready']);
+  });
+});
+
+const preview = (page: Page) => page.frameLocator('#preview');
+
+const accentOf = (page: Page) =>
+  preview(page)
+    .locator('shop-storefront')
+    .evaluate((element) => getComputedStyle(element.shadowRoot!.querySelector('.shop-root')!).getPropertyValue('--accent').trim());
+
+test.describe('store designer demo', () => {
+  test('should preview the accent colour, the button style and composed sections live, and pass axe', async ({ page }) => {
+    test.slow();
+    await page.goto('/demo/designer.html');
+    await expect(page.getByRole('status')).toHaveText(/Designer mode on/);
+    // The acme homepage shows to the designer without logging in.
+    await expect(hero(preview(page))).toBeVisible();
+    const before = await accentOf(page);
+
+    await page.getByLabel('Accent colour').fill('#ff0000');
+    await expect.poll(() => accentOf(page)).not.toBe(before);
+    expect(await accentOf(page)).toMatch(/#ff0000|rgb\(255,? 0,? 0\)/i);
+
+    await page.getByRole('radio', { name: 'Square' }).check();
+    await expect
+      .poll(() => preview(page).locator('shop-storefront').evaluate((element) => getComputedStyle(element.shadowRoot!.querySelector('.shop-root')!).getPropertyValue('--button-radius').trim()))
+      .toMatch(/^0(px)?$/);
+
+    // Compose: a text section with hostile HTML (sanitised by the storefront) and a cart button element.
+    await page.getByLabel('New section').selectOption('rich_text');
+    await page.getByRole('button', { name: 'Add section' }).click();
+    const html = page.getByLabel('HTML (sanitised by the storefront)').last();
+    await html.fill('<h2>Designed live</h2><img src=x onerror="window.__designerXss=1">');
+    await expect(preview(page).getByRole('heading', { level: 2, name: 'Designed live' })).toBeVisible();
+    const shopFrame = page.frames().find((frame) => frame.url().startsWith(shopUrl('acme', '/')));
+    expect(await shopFrame?.evaluate(() => (window as unknown as { __designerXss?: number }).__designerXss)).toBeUndefined();
+    await page.getByLabel('New section').selectOption('cart_button');
+    await page.getByRole('button', { name: 'Add section' }).click();
+    await expect(preview(page).getByRole('main').getByRole('button', { name: /^Cart \(\d+\)$/ })).toBeVisible();
+    // Moving the text section to the top puts it first in the preview.
+    const sections = page.getByRole('list', { name: 'Sections in page order' }).getByRole('listitem');
+    const count = await sections.count();
+    await page.getByRole('button', { name: `Move Text, section ${count - 1} up` }).click();
+    await expect(sections.nth(count - 3).getByRole('heading', { level: 3 })).toHaveText(`${count - 2}. Text`);
+    await axe(page);
+
+    // Nothing was saved: a storefront opened on its own shows the saved design.
+    await page.goto(shopUrl('acme', '/privacy-policy'));
+    await expect(page.getByRole('heading', { level: 2, name: 'Designed live' })).toHaveCount(0);
+  });
+});
