@@ -4,7 +4,7 @@ import { guardRoute, type GuardResult } from '../domain/guards.ts';
 import { matchRoute, type RouteMatch } from '../domain/routes.ts';
 import { t } from '../i18n/index.ts';
 import { checkoutGuardState } from '../store/checkout.ts';
-import { designerMode } from '../store/designer.ts';
+import { awaitingDesigner, designerMode } from '../store/designer.ts';
 import { isCoordinator, isLoggedIn, restoreSession, sessionStatus } from '../store/session.ts';
 import { loadShop, shop, shopStatus } from '../store/shop.ts';
 import { storageBase } from '../store/theme.ts';
@@ -12,6 +12,7 @@ import { applyFavicon } from '../theme/favicon.ts';
 import { currentPath, currentQuery, navigate, routerActive, syncLocation } from './router.tsx';
 import { ROUTE_TITLES } from './route-titles.ts';
 import { screenFor } from './screens.tsx';
+import { PopupHost } from './popups/PopupHost.tsx';
 import { AppShell } from './shell/AppShell.tsx';
 import { useCartChangeEvent } from './cart/use-cart-change-event.ts';
 import { LoadingScreen } from '../screens/system/LoadingScreen.tsx';
@@ -48,7 +49,11 @@ function decide(path: string): Decision {
     // The step guards run on the buyer's checkout state; a designer previews the steps without one.
     checkout: designerMode.value ? undefined : (checkoutGuardState.value ?? undefined),
   });
-  return result.kind === 'redirect' ? { kind: 'redirect', to: result.to } : { kind: 'screen', match };
+  if (result.kind === 'redirect') {
+    // A framed page waits briefly for its designer before a guard sends it elsewhere (see awaitingDesigner).
+    return awaitingDesigner.value ? { kind: 'wait' } : { kind: 'redirect', to: result.to };
+  }
+  return { kind: 'screen', match };
 }
 
 /**
@@ -56,7 +61,8 @@ function decide(path: string): Decision {
  * still mounts and shows Store not found), restores the session, then renders the screen for the URL
  * inside the app shell, after the guards. Back/forward, deep links and reloads land on the right
  * screen; each screen sets the document title, and after a navigation focus moves to its heading so
- * screen readers announce the new page. It fires `shop-cart-change` whenever the cart changes.
+ * screen readers announce the new page. The shop's popups for the screen show over it (`PopupHost`).
+ * It fires `shop-cart-change` whenever the cart changes.
  */
 export function Storefront() {
   useSignals();
@@ -145,6 +151,7 @@ export function Storefront() {
           <Screen params={decision.match.params} routeId={decision.match.route.id} />
         </Suspense>
       </AppShell>
+      <PopupHost routeId={decision.match.route.id} path={path} />
     </div>
   );
 }

@@ -3,7 +3,8 @@
  * (or `guest`), so two shops or two users on one browser never see each other's data. Reading never
  * throws: storage that is unavailable (private mode, blocked), corrupt JSON, or a value that fails the
  * caller's check all read as "nothing stored" (and the bad entry is removed). Writing reports a full
- * quota instead of throwing. `onStorageChange` brings changes made in another tab.
+ * quota instead of throwing. `onStorageChange` brings changes made in another tab. Values live in
+ * `localStorage` unless a caller asks for `sessionStorage` (the tab's session, e.g. closed popups).
  */
 const PREFIX = 'shop-elements';
 
@@ -17,8 +18,13 @@ export function shopKey(shop: string, name: string): string {
   return `${PREFIX}:${shop}:${name}`;
 }
 
-function area(): Storage | null {
+/** Where a value lives: `local` (kept across visits, shared by tabs) or `session` (this tab until it closes). */
+export type StorageArea = 'local' | 'session';
+
+function area(where: StorageArea = 'local'): Storage | null {
   try {
+    // Reading the global itself can throw (storage blocked), hence inside the try.
+    if (where === 'session') return typeof sessionStorage === 'undefined' ? null : sessionStorage;
     return typeof localStorage === 'undefined' ? null : localStorage;
   } catch {
     return null;
@@ -29,8 +35,8 @@ function area(): Storage | null {
  * Reads and checks a stored JSON value. `accept` decides whether the parsed value has the shape the
  * caller needs (e.g. `v.is(Schema, value)`); anything else is discarded, never passed on.
  */
-export function readStored<T>(key: string, accept: (value: unknown) => value is T): T | null {
-  const storage = area();
+export function readStored<T>(key: string, accept: (value: unknown) => value is T, where: StorageArea = 'local'): T | null {
+  const storage = area(where);
   if (!storage) return null;
   let raw: string | null;
   try {
@@ -46,13 +52,13 @@ export function readStored<T>(key: string, accept: (value: unknown) => value is 
   } catch {
     // Corrupt JSON falls through to removal.
   }
-  removeStored(key);
+  removeStored(key, where);
   return null;
 }
 
 /** Stores a JSON value; false (and nothing thrown) when storage is unavailable or full. */
-export function writeStored(key: string, value: unknown): boolean {
-  const storage = area();
+export function writeStored(key: string, value: unknown, where: StorageArea = 'local'): boolean {
+  const storage = area(where);
   if (!storage) return false;
   try {
     storage.setItem(key, JSON.stringify(value));
@@ -63,9 +69,9 @@ export function writeStored(key: string, value: unknown): boolean {
 }
 
 /** Removes one key (silently when storage is unavailable). */
-export function removeStored(key: string): void {
+export function removeStored(key: string, where: StorageArea = 'local'): void {
   try {
-    area()?.removeItem(key);
+    area(where)?.removeItem(key);
   } catch {
     // Nothing to do: the entry is unreachable anyway.
   }

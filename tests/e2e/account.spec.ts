@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { E2E_ORIGIN } from './playwright.config.ts';
 import { postJson, shopId } from './support/api.ts';
 import { expectNoAxeViolations as axe } from './support/axe.ts';
-import { logIn, logInTo, shopUrl } from './support/shop.ts';
+import { closePopup, logIn, logInTo, shopUrl } from './support/shop.ts';
 
 /**
  * The account area against the real server and the demo data: budgets (acme) and their redirect
@@ -40,6 +40,7 @@ test.describe('account area', () => {
 
   test('contact us: a valid file is sent, a wrong extension and a too-large file are refused', async ({ page }) => {
     await page.goto(shopUrl('globex', '/'));
+    await closePopup(page, 'Free pickup in Kraków');
     await page.getByRole('contentinfo').getByRole('link', { name: 'Contact us' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Contact us' })).toBeVisible();
     const input = main(page).locator('input[type="file"]');

@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { expectNoAxeViolations as axe } from './support/axe.ts';
-import { addToCart, headerCart, logInTo, openProduct, shopUrl } from './support/shop.ts';
+import { addToCart, closePopup, headerCart, logInTo, openProduct, shopUrl } from './support/shop.ts';
 
 /**
  * The cart screen in the routed storefront against the real server and the demo data
@@ -101,6 +101,7 @@ test.describe('cart', () => {
     await openProduct(page, 'acme', 'ACME-TEE', 'Classic T-shirt');
     await addToCart(page, { quantity: 1, expectedCount: 1 });
     await openCart(page);
+    await closePopup(page, 'Have your cost centre ready');
 
     const budgets = main(page).getByRole('region', { name: 'Budgets' });
     const welcome = budgets.getByRole('listitem').filter({ hasText: 'Welcome pack' });

@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { E2E_ORIGIN } from './playwright.config.ts';
 import { shopId } from './support/api.ts';
 import { expectNoAxeViolations as axe } from './support/axe.ts';
-import { addToCart, chooseCountry, headerCart, logIn, logInTo, openProduct, shopUrl } from './support/shop.ts';
+import { addToCart, chooseCountry, closePopup, headerCart, logIn, logInTo, openProduct, shopUrl } from './support/shop.ts';
 
 /**
  * One full order per demo shop through the checkout screens, against the real server and the demo data
@@ -53,9 +53,11 @@ async function latestOrder(request: APIRequestContext, slug: string, headers: Re
   return page.data[0];
 }
 
-async function openCartAndCheckout(page: Page) {
+/** Opens the cart from the header and goes to checkout, closing the shop's cart popup `cartPopup` first (acme has one). */
+async function openCartAndCheckout(page: Page, cartPopup?: string) {
   await headerCart(page).click();
   await expect(page.getByRole('heading', { level: 1, name: /^(Cart|Koszyk)$/ })).toBeVisible();
+  if (cartPopup) await closePopup(page, cartPopup);
   await main(page).getByRole('link', { name: /^(Go to checkout|Przejdź do kasy)$/ }).click();
 }
 
@@ -89,7 +91,7 @@ test.describe('checkout', () => {
 
     await openProduct(page, 'acme', 'ACME-MUG', 'Ceramic mug');
     await addToCart(page, { colour: 'White', quantity: 10, expectedCount: 10 });
-    await openCartAndCheckout(page);
+    await openCartAndCheckout(page, 'Have your cost centre ready');
 
     await expect(page).toHaveURL(/\/checkout\/delivery$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Delivery details' })).toBeVisible();

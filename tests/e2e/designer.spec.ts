@@ -126,7 +126,7 @@ test.describe('store designer demo', () => {
     await html.fill('<h2>Designed live</h2><img src=x onerror="window.__designerXss=1">');
     await expect(preview(page).getByRole('heading', { level: 2, name: 'Designed live' })).toBeVisible();
     const shopFrame = page.frames().find((frame) => frame.url().startsWith(shopUrl('acme', '/')));
-    expect(await shopFrame?.evaluate(() => (window as unknown as { __designerXss?: number }).__designerXss)).toBeUndefined();
+    expect(await shopFrame?.evaluate(() => (window as unknown as Record<string, unknown>)['__designerXss'])).toBeUndefined();
     await page.getByLabel('New section').selectOption('cart_button');
     await page.getByRole('button', { name: 'Add section' }).click();
     await expect(preview(page).getByRole('main').getByRole('button', { name: /^Cart \(\d+\)$/ })).toBeVisible();

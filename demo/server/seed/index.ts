@@ -134,7 +134,7 @@ const SHOPS: ShopSeed[] = [
       ['invoice', 'Faktura VAT'],
       ['online', 'Płatność online'],
     ],
-    brand: { name: 'Initech', colour: '#059669', hero: [['cap', 'green'], ['jacket', 'black'], ['umbrella', 'green']] },
+    brand: { name: 'Initech', colour: '#047857', hero: [['cap', 'green'], ['jacket', 'black'], ['umbrella', 'green']] },
   },
 ];
 
@@ -165,11 +165,11 @@ const LIVECHAT_SCRIPT = `/* Initech live chat (demo): a button and a panel, no n
       ':host{all:initial}' +
       '.chat{position:fixed;right:20px;bottom:20px;z-index:2147483000;font:15px/1.4 system-ui,sans-serif;color:#0f172a}' +
       'button{font:inherit;cursor:pointer;border:0}' +
-      '.open{background:#059669;color:#fff;padding:12px 20px;border-radius:999px;box-shadow:0 6px 20px rgb(0 0 0/.2)}' +
+      '.open{background:#047857;color:#fff;padding:12px 20px;border-radius:999px;box-shadow:0 6px 20px rgb(0 0 0/.2)}' +
       '.open:focus-visible,.close:focus-visible{outline:3px solid #0f172a;outline-offset:2px}' +
       '.panel{position:absolute;right:0;bottom:60px;width:280px;background:#fff;border-radius:12px;box-shadow:0 10px 30px rgb(0 0 0/.25);overflow:hidden}' +
       '.panel[hidden]{display:none}' +
-      '.head{display:flex;align-items:center;justify-content:space-between;gap:8px;background:#059669;color:#fff;padding:10px 14px;font-weight:600}' +
+      '.head{display:flex;align-items:center;justify-content:space-between;gap:8px;background:#047857;color:#fff;padding:10px 14px;font-weight:600}' +
       '.close{background:transparent;color:#fff;font-size:20px;line-height:1;padding:2px 6px}' +
       '.body{padding:14px}';
     var wrap = document.createElement('div');

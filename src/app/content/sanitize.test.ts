@@ -1,47 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { XSS_CORPUS } from '../../../tests/fixtures/xss-corpus.ts';
 import { sanitizeHtml } from './sanitize.ts';
 
-/** Payloads from common XSS cheat sheets: tags, handlers, URL schemes, SVG/MathML, mutation XSS. */
-const XSS_CORPUS = [
-  '<script>window.__xss=1</script>',
-  '<SCRIPT SRC=//evil.example/x.js></SCRIPT>',
-  '<img src=x onerror="window.__xss=1">',
-  '<img src="x" ONERROR=window.__xss=1>',
-  '<svg onload=window.__xss=1>',
-  '<svg><script>window.__xss=1</script></svg>',
-  '<svg><a xlink:href="javascript:window.__xss=1"><text x="20" y="20">x</text></a></svg>',
-  '<math><mtext><table><mglyph><style><img src=x onerror=window.__xss=1></style></mglyph></table></mtext></math>',
-  '<body onload=window.__xss=1>',
-  '<iframe src="javascript:window.__xss=1"></iframe>',
-  '<iframe srcdoc="<script>parent.__xss=1</script>"></iframe>',
-  '<a href="javascript:window.__xss=1">click</a>',
-  '<a href="JaVaScRiPt:window.__xss=1">click</a>',
-  '<a href="java&#x09;script:window.__xss=1">click</a>',
-  '<a href="&#106;&#97;&#118;&#97;&#115;&#99;&#114;&#105;&#112;&#116;&#58;window.__xss=1">click</a>',
-  '<a href=" javascript:window.__xss=1">click</a>',
-  '<a href="data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==">click</a>',
-  '<a href="vbscript:msgbox(1)">click</a>',
-  '<form action="javascript:window.__xss=1"><button>go</button></form>',
-  '<button formaction="javascript:window.__xss=1">go</button>',
-  '<input autofocus onfocus=window.__xss=1>',
-  '<details open ontoggle=window.__xss=1>',
-  '<video><source onerror="window.__xss=1"></video>',
-  '<audio src=x onerror=window.__xss=1>',
-  '<object data="javascript:window.__xss=1"></object>',
-  '<embed src="javascript:window.__xss=1">',
-  '<meta http-equiv="refresh" content="0;url=javascript:window.__xss=1">',
-  '<link rel="stylesheet" href="javascript:window.__xss=1">',
-  '<base href="javascript:/">',
-  '<div style="background:url(javascript:window.__xss=1)">x</div>',
-  '<style>@import "javascript:window.__xss=1";</style>',
-  '<noscript><p title="</noscript><img src=x onerror=window.__xss=1>">',
-  '<p id="__proto__" name="cookie">clobber</p>',
-  '<img src="x` `<script>window.__xss=1</script>"` `>',
-  '<marquee onstart=window.__xss=1>x</marquee>',
-  '<template><script>window.__xss=1</script></template>',
-  '<a href="#" onclick="window.__xss=1">x</a>',
-  '<isindex type=image src=1 onerror=window.__xss=1>',
-];
 
 /** The sanitised HTML parsed into a detached container, as the screen inserts it. */
 function render(html: string): HTMLElement {

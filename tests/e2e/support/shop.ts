@@ -55,3 +55,14 @@ export async function chooseCountry(scope: Locator, country: string): Promise<vo
   await scope.page().getByRole('option', { name: country, exact: true }).click();
   await expect(field).toHaveValue(country);
 }
+
+/**
+ * Closes the shop popup named `title` (docs/demo-data.md "Popups": acme's homepage and cart, globex's
+ * homepage) with the Close button in its footer and waits until it is gone: an open popup is modal, so
+ * the screen beneath takes no clicks until it is closed. It stays closed for the rest of the session.
+ */
+export async function closePopup(page: Page, title: string): Promise<void> {
+  const popup = page.getByRole('dialog', { name: title });
+  await popup.locator('[part="footer"]').getByRole('button', { name: /^(Close|Zamknij)$/ }).click();
+  await expect(popup).toBeHidden();
+}

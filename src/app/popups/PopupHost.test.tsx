@@ -1,0 +1,138 @@
+import { act, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Popup, Website } from '../../api/contract.ts';
+import type { RouteId } from '../../domain/routes.ts';
+import { resetScreenPage } from '../../screens/test-page.ts';
+import { designerMode } from '../../store/designer.ts';
+import { locale } from '../../store/locale.ts';
+import { closedPopupIds, resetClosedPopups } from '../../store/popups.ts';
+import { ElementShell } from '../element-context.tsx';
+import { currentPath } from '../router.tsx';
+import { page, websiteFixture } from '../shell/test-fixtures.ts';
+import { PopupHost } from './PopupHost.tsx';
+
+const popup = (id: number, pageId: number, title: string, html: string): Popup => ({ id, page_id: pageId, popup_data: { title, html } });
+
+const SHOP: Website = websiteFixture({
+  pages: [
+    page({ id: 1, slug: 'homepage', name: 'Homepage', type: 'homepage', is_deletable: 0, content: { blocks: [] } }),
+    page({ id: 4, slug: 'about-us', name: 'About us' }),
+    page({ id: 7, slug: 'cart', name: 'Cart', type: 'pseudo', is_deletable: 0 }),
+  ],
+  popup_enabled: true,
+  popups: [
+    popup(11, 1, 'Welcome to the store', '<p>See your <a href="/user/budgets">budgets</a>.</p><img src=x onerror="window.__popupXss=1"><script>window.__popupXss=1</script>'),
+    popup(12, 1, 'Free pickup', '<p>Pick up in Kraków.</p>'),
+    popup(13, 7, '  ', '<p>Have your cost centre ready.</p>'),
+  ],
+});
+
+/** Renders the host for a screen after a focused button, as the storefront does after its screen. */
+function renderHost(routeId: RouteId, path: string): HTMLElement {
+  const host = document.createElement('div');
+  document.body.append(host);
+  render(
+    <ElementShell host={host} root={document}>
+      <button type="button">On the screen</button>
+      <PopupHost routeId={routeId} path={path} />
+    </ElementShell>,
+    { container: host },
+  );
+  const button = screen.getByRole('button', { name: 'On the screen' });
+  button.focus();
+  return button;
+}
+
+/** The popup's own Close button in its footer (the dialog's header has an icon button named Close too). */
+const footerClose = (dialog: HTMLElement, name = 'Close') => within(dialog.querySelector<HTMLElement>('[part="footer"]') as HTMLElement).getByRole('button', { name });
+
+/** Lets a lazily loaded dialog arrive, if one were due. */
+const settle = () => act(async () => new Promise((resolve) => setTimeout(resolve, 20)));
+
+beforeEach(() => {
+  sessionStorage.clear();
+  resetScreenPage('/', SHOP);
+  resetClosedPopups();
+});
+afterEach(() => {
+  designerMode.value = false;
+  document.body.innerHTML = '';
+});
+
+describe('PopupHost', () => {
+  it("should show the page's popup as a modal dialog named by its title, with its sanitised HTML", async () => {
+    renderHost('home', '/');
+    const dialog = await screen.findByRole('dialog', { name: 'Welcome to the store' });
+    expect(dialog).toHaveAttribute('open');
+    expect(within(dialog).getByRole('heading', { name: 'Welcome to the store' })).toBeInTheDocument();
+    expect(within(dialog).getByRole('link', { name: 'budgets' })).toHaveAttribute('href', '/user/budgets');
+    expect(dialog.querySelector('script, [onerror]')).toBeNull();
+    expect(Reflect.get(window, '__popupXss')).toBeUndefined();
+    expect(dialog).toContainElement(document.activeElement as HTMLElement);
+  });
+
+  it('should close on Close for the session and then show the next popup of the page', async () => {
+    const user = userEvent.setup();
+    renderHost('home', '/');
+    await user.click(footerClose(await screen.findByRole('dialog', { name: 'Welcome to the store' })));
+    const next = await screen.findByRole('dialog', { name: 'Free pickup' });
+    expect(closedPopupIds.value.has(11)).toBe(true);
+    expect(JSON.parse(sessionStorage.getItem('shop-elements:acme:closed-popups') ?? '[]')).toEqual([11]);
+    await user.click(footerClose(next));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect([...closedPopupIds.value]).toEqual([11, 12]);
+  });
+
+  it('should count Escape as closing', async () => {
+    renderHost('home', '/');
+    const dialog = await screen.findByRole('dialog', { name: 'Welcome to the store' });
+    // What a browser does on Escape in a modal dialog: a cancelable `cancel` event on the dialog.
+    act(() => {
+      dialog.dispatchEvent(new Event('cancel', { cancelable: true }));
+    });
+    expect(closedPopupIds.value.has(11)).toBe(true);
+    expect(await screen.findByRole('dialog', { name: 'Free pickup' })).toBeInTheDocument();
+  });
+
+  it('should follow a storefront link inside without a page load, and close the popup', async () => {
+    const user = userEvent.setup();
+    renderHost('home', '/');
+    await user.click(within(await screen.findByRole('dialog', { name: 'Welcome to the store' })).getByRole('link', { name: 'budgets' }));
+    expect(currentPath.value).toBe('/user/budgets');
+    expect(closedPopupIds.value.has(11)).toBe(true);
+  });
+
+  it('should show a pseudo-page popup on its screen, named generically when its title is empty, in the language of the page', async () => {
+    locale.value = 'pl';
+    renderHost('cart', '/cart');
+    const dialog = await screen.findByRole('dialog', { name: 'Komunikat' });
+    expect(dialog).toHaveTextContent('Have your cost centre ready.');
+    expect(footerClose(dialog, 'Zamknij')).toBeVisible();
+  });
+
+  it('should render nothing, and leave focus where it is, on a screen without popups', async () => {
+    const focused = renderHost('page', '/about-us');
+    await settle();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(focused).toHaveFocus();
+  });
+
+  it('should show none to a guest of a login-required shop', async () => {
+    resetScreenPage('/', { ...SHOP, login_required: true });
+    renderHost('home', '/');
+    await settle();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('should show none in the store designer, and the popup once the designer leaves', async () => {
+    designerMode.value = true;
+    renderHost('home', '/');
+    await settle();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    act(() => {
+      designerMode.value = false;
+    });
+    expect(await screen.findByRole('dialog', { name: 'Welcome to the store' })).toBeInTheDocument();
+  });
+});

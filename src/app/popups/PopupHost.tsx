@@ -1,0 +1,42 @@
+import { useSignals } from '@preact/signals-react/runtime';
+import { lazy, Suspense } from 'react';
+import { popupPageSlug, popupsToShow } from '../../domain/popups.ts';
+import type { RouteId } from '../../domain/routes.ts';
+import { designerMode } from '../../store/designer.ts';
+import { closedPopupIds, closePopup } from '../../store/popups.ts';
+import { isLoggedIn } from '../../store/session.ts';
+import { shop } from '../../store/shop.ts';
+
+/** The dialog loads with the first popup: most screens show none, so the storefront's code stays lean. */
+const PopupDialog = lazy(async () => ({ default: (await import('./PopupDialog.tsx')).PopupDialog }));
+
+/** Props of {@link PopupHost}: the screen the storefront shows. */
+export interface PopupHostProps {
+  routeId: RouteId;
+  /** The storefront path (base path stripped), with its query string. */
+  path: string;
+}
+
+/**
+ * The shop's popups for the current screen (spec §2 "Other UI"; `popupPageSlug` and `popupsToShow` of
+ * `src/domain/popups.ts` decide which): one at a time in the shop's order, the next one once the
+ * visitor closed the first. Closing (Close, Escape, or a storefront link inside) counts for the rest of
+ * the session (`closePopup`). Renders nothing when no popup is due, so such screens keep their focus.
+ */
+export function PopupHost({ routeId, path }: PopupHostProps) {
+  useSignals();
+  const website = shop.value;
+  if (!website) return null;
+  const [popup] = popupsToShow(website, popupPageSlug(routeId, path, website.pages), {
+    loggedIn: isLoggedIn.value,
+    designerMode: designerMode.value,
+    closed: closedPopupIds.value,
+  });
+  if (!popup) return null;
+  return (
+    <Suspense fallback={null}>
+      {/* Keyed by popup: the next popup is a new dialog, opened (and focused) afresh. */}
+      <PopupDialog key={popup.id} popup={popup} onClose={() => closePopup(popup.id)} />
+    </Suspense>
+  );
+}
