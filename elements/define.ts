@@ -2,7 +2,6 @@ import r2wc from '@r2wc/react-to-web-component';
 import { createElement, type ComponentType } from 'react';
 import { ElementShell } from '../src/app/element-context.tsx';
 import { configurePageFromElement } from '../src/store/config.ts';
-import { startDesignerBridge } from '../src/store/designer.ts';
 import { setLocale } from '../src/store/locale.ts';
 import { ensureDocumentFonts } from '../src/theme/fonts.ts';
 import { adoptStyles, releaseStyles } from '../src/theme/styles.ts';
@@ -89,8 +88,6 @@ export function createElementClass<P extends object>(component: ComponentType<P>
       if (this.hasAttribute('lang')) setLocale(this.getAttribute('lang'));
       // Page configuration attributes: the first element on the page that sets one wins.
       configurePageFromElement(this);
-      // A framed page listens for its store designer (once per page, allowed origins only).
-      startDesignerBridge();
     }
 
     override connectedCallback(): void {

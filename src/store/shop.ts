@@ -37,13 +37,23 @@ export function markLocaleChosen(): void {
   userPickedLocale.value = true;
 }
 
+/** Whether this page is shown inside another window's frame. */
+function isFramed(): boolean {
+  try {
+    return typeof window !== 'undefined' && window.parent !== window;
+  } catch {
+    return true;
+  }
+}
+
 let pending: Promise<void> | null = null;
 
 /**
  * Loads the shop's presets once per page, whatever number of elements ask (spec §2 start-up): reads
  * the configuration attributes of every shop element in the document, configures the API base,
  * fetches the config for the resolved slug, then applies the shop's language and theme and adds its
- * live chat (once per page, see `injectLiveChat`). An unknown
+ * live chat (once per page, see `injectLiveChat`); a framed page also starts listening for its store
+ * designer (`startDesignerBridge`). An unknown
  * shop or a failure still resolves: `shopStatus` says which, and the storefront shows Store not found.
  */
 export function loadShop(): Promise<void> {
@@ -62,8 +72,12 @@ export function loadShop(): Promise<void> {
       return;
     }
     shopStatus.value = 'loading';
+    // Only a framed page can have a store designer: its bridge loads then, beside the shop's config,
+    // and listens before the shop is ready (widgets on ordinary pages never load its code).
+    const designer = isFramed() ? import('./designer.ts').then((module) => module.startDesignerBridge()).catch(() => undefined) : undefined;
     try {
       const website = await fetchWebsite(slug);
+      await designer;
       if (!website) {
         shopStatus.value = 'not-found';
         return;

@@ -37,6 +37,7 @@ import { TextArea } from '../../widgets/text-area/TextArea.tsx';
 import { TextField } from '../../widgets/text-field/TextField.tsx';
 import { AccountFrame } from './AccountFrame.tsx';
 import css from './coordinator.css?inline';
+import { FactRow, FactRows } from '../FactRow.tsx';
 
 registerStyles('coordinator', css);
 
@@ -251,19 +252,9 @@ function RequestCard({ request, approving, busy, onApprove, onReject }: { reques
         <Badge tone={REQUEST_TONE[request.status]}>{t(`coordinator.request_status.${request.status}`)}</Badge>
       </div>
       <dl className="shop-coordinator__facts">
-        {facts
-          .filter(([, value]) => value !== '')
-          .map(([label, value]) => (
-            <div key={label}>
-              <dt>{label}</dt>
-              <dd>{value}</dd>
-            </div>
-          ))}
+        <FactRows facts={facts} />
         {request.status === 'rejected' && request.reason && (
-          <div>
-            <dt>{t('coordinator.reason')}</dt>
-            <dd>{request.reason}</dd>
-          </div>
+          <FactRow term={t('coordinator.reason')}>{request.reason}</FactRow>
         )}
       </dl>
       <p className="shop-coordinator__meta">
@@ -465,14 +456,7 @@ function BuyerCard({ buyer, points, onAssign, onDeactivate }: { buyer: Coordinat
         )}
       </div>
       <dl className="shop-coordinator__facts">
-        {facts
-          .filter(([, value]) => value !== '')
-          .map(([label, value]) => (
-            <div key={label}>
-              <dt>{label}</dt>
-              <dd>{value}</dd>
-            </div>
-          ))}
+        <FactRows facts={facts} />
       </dl>
       {points &&
         (buyer.budgets.length === 0 ? (

@@ -6,12 +6,9 @@ import { t } from '../../i18n/index.ts';
 import { designerMode } from '../../store/designer.ts';
 import { sessionStatus } from '../../store/session.ts';
 import { shop } from '../../store/shop.ts';
-import { registerStyles } from '../../theme/styles.ts';
 import { Loading } from '../../widgets/loading/Loading.tsx';
 import { FrameMessage, LoginFirst, ScreenFrame, ShopPending, shopFailed } from '../ScreenFrame.tsx';
-import css from './content.css?inline';
 
-registerStyles('content', css);
 
 /** Pages every visitor may read, also in a shop that requires login (spec §2: guest-accessible). */
 const GUEST_PAGES: ReadonlySet<string> = new Set(['privacy-policy', 'terms-of-use']);
@@ -72,7 +69,7 @@ export function ContentPage({ routeId, params, slug: slugProp }: ContentPageProp
 
   return (
     <ScreenFrame className="shop-content-page" title={page.name}>
-      <SafeHtml className="shop-content" html={page.content.html ?? ''} />
+      <SafeHtml html={page.content.html ?? ''} />
     </ScreenFrame>
   );
 }

@@ -113,7 +113,7 @@ function HomeBlock({ block, main }: { block: PageBlock; main: boolean }) {
       );
     }
     case 'rich_text':
-      return <SafeHtml className="shop-home-text shop-content" html={block.html} />;
+      return <SafeHtml className="shop-home-text" html={block.html} />;
     case 'product_carousel':
       return <ProductRow title={block.title} productIds={block.product_ids} search={block.search} limit={block.limit} />;
     case 'image_grid':

@@ -1,40 +1,24 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { useId, type ReactNode } from 'react';
 import type { Order } from '../../../api/contract.ts';
-import { countryName } from '../../../i18n/countries.ts';
 import { formatMoney } from '../../../i18n/format.ts';
 import { t } from '../../../i18n/index.ts';
 import { basisSuffix, orderViewTotals } from './order-view.ts';
+import { FactRow } from '../../FactRow.tsx';
+import { addressLines } from '../../checkout/delivery/AddressFields.tsx';
 
 type AddressSnapshot = NonNullable<Order['delivery_address']>;
 
 /** An address snapshot as lines: person, company, street, zip and city, country, tax ID. */
 function AddressLines({ address }: { address: AddressSnapshot }) {
   useSignals();
-  const lines = [
-    [address.name, address.surname].filter(Boolean).join(' '),
-    address.company,
-    address.street,
-    [address.zip, address.city].filter(Boolean).join(' '),
-    address.country ? countryName(address.country) : '',
-    address.nip ? `${t('checkout.address.nip')}: ${address.nip}` : '',
-  ].filter((line) => line.trim() !== '');
+  const lines = [...addressLines(address), ...(address.nip ? [`${t('checkout.address.nip')}: ${address.nip}`] : [])];
   return (
     <address className="shop-order__address">
       {lines.map((line, index) => (
         <span key={index}>{line}</span>
       ))}
     </address>
-  );
-}
-
-/** A term and its value. */
-function Row({ term, children }: { term: string; children: ReactNode }) {
-  return (
-    <div>
-      <dt>{term}</dt>
-      <dd>{children}</dd>
-    </div>
   );
 }
 
@@ -67,9 +51,9 @@ export function OrderFacts({ order }: { order: Order }) {
       <div className="shop-order__facts">
         <Block title={t('orders.screen.delivery_title')}>
           <dl className="shop-order__list">
-            <Row term={t('checkout.delivery_method')}>{method.name || t(`checkout.delivery_methods.${method.type}`)}</Row>
-            <Row term={`${t('orders.screen.delivery_cost')}${basisSuffix(order)}`}>{delivery === 0 ? t('checkout.free') : formatMoney(delivery, order.currency)}</Row>
-            <Row term={t('checkout.delivery_address')}>{order.delivery_address ? <AddressLines address={order.delivery_address} /> : t('orders.screen.pickup')}</Row>
+            <FactRow term={t('checkout.delivery_method')}>{method.name || t(`checkout.delivery_methods.${method.type}`)}</FactRow>
+            <FactRow term={`${t('orders.screen.delivery_cost')}${basisSuffix(order)}`}>{delivery === 0 ? t('checkout.free') : formatMoney(delivery, order.currency)}</FactRow>
+            <FactRow term={t('checkout.delivery_address')}>{order.delivery_address ? <AddressLines address={order.delivery_address} /> : t('orders.screen.pickup')}</FactRow>
           </dl>
         </Block>
         <Block title={t('checkout.billing_address')}>
@@ -77,19 +61,19 @@ export function OrderFacts({ order }: { order: Order }) {
         </Block>
         <Block title={t('orders.screen.contact_title')}>
           <dl className="shop-order__list">
-            {name && <Row term={t('orders.screen.name')}>{name}</Row>}
-            {contact.email && <Row term={t('checkout.contact.email')}>{contact.email}</Row>}
-            {contact.phone && <Row term={t('checkout.contact.phone')}>{contact.phone}</Row>}
-            {contact.fax && <Row term={t('checkout.contact.fax')}>{contact.fax}</Row>}
-            {contact.job_title && <Row term={t('checkout.contact.job_title')}>{contact.job_title}</Row>}
-            {contact.buyer_id && <Row term={t('checkout.contact.buyer_id')}>{contact.buyer_id}</Row>}
+            {name && <FactRow term={t('orders.screen.name')}>{name}</FactRow>}
+            {contact.email && <FactRow term={t('checkout.contact.email')}>{contact.email}</FactRow>}
+            {contact.phone && <FactRow term={t('checkout.contact.phone')}>{contact.phone}</FactRow>}
+            {contact.fax && <FactRow term={t('checkout.contact.fax')}>{contact.fax}</FactRow>}
+            {contact.job_title && <FactRow term={t('checkout.contact.job_title')}>{contact.job_title}</FactRow>}
+            {contact.buyer_id && <FactRow term={t('checkout.contact.buyer_id')}>{contact.buyer_id}</FactRow>}
           </dl>
         </Block>
         <Block title={t('orders.screen.payment_title')}>
           <dl className="shop-order__list">
-            <Row term={t('checkout.payment_method')}>{t(`checkout.payment_methods.${order.payment_method}`)}</Row>
-            <Row term={t('orders.screen.payment_status')}>{t(`orders.payment_status.${order.payment_status}`)}</Row>
-            {order.mpk_code && <Row term={t('orders.screen.mpk')}>{order.mpk_code}</Row>}
+            <FactRow term={t('checkout.payment_method')}>{t(`checkout.payment_methods.${order.payment_method}`)}</FactRow>
+            <FactRow term={t('orders.screen.payment_status')}>{t(`orders.payment_status.${order.payment_status}`)}</FactRow>
+            {order.mpk_code && <FactRow term={t('orders.screen.mpk')}>{order.mpk_code}</FactRow>}
           </dl>
         </Block>
       </div>

@@ -20,11 +20,16 @@ export interface AddressLike {
   country: string;
 }
 
-/** An address on one line: "Anna Nowak, Acme, ul. Długa 1, 00-950 Warszawa, Poland" (empty parts left out). */
-export function formatAddress(address: AddressLike): string {
+/** An address as its lines: person, company, street, zip and town, country name (empty lines left out). */
+export function addressLines(address: AddressLike): string[] {
   const person = [address.name, address.surname].filter(Boolean).join(' ');
   const town = [address.zip, address.city].filter(Boolean).join(' ');
-  return [person, address.company, address.street, town, address.country ? countryName(address.country) : ''].filter(Boolean).join(', ');
+  return [person, address.company ?? '', address.street, town, address.country ? countryName(address.country) : ''].filter((line) => line.trim() !== '');
+}
+
+/** An address on one line: "Anna Nowak, Acme, ul. Długa 1, 00-950 Warszawa, Poland" (empty parts left out). */
+export function formatAddress(address: AddressLike): string {
+  return addressLines(address).join(', ');
 }
 
 // The grid and field messages live in the checkout's styles; registered here too (once, by id) so the

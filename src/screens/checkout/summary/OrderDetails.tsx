@@ -7,6 +7,7 @@ import { formatMoney } from '../../../i18n/format.ts';
 import { t } from '../../../i18n/index.ts';
 import { Badge } from '../../../widgets/badge/Badge.tsx';
 import { StepLink, type CheckoutStep } from '../CheckoutFrame.tsx';
+import { FactRow } from '../../FactRow.tsx';
 
 /** Props of {@link OrderDetails}. */
 export interface OrderDetailsProps {
@@ -72,16 +73,6 @@ function Block({ title, step, children }: { title: string; step: CheckoutStep; c
   );
 }
 
-/** A term and its value. */
-function Row({ term, children }: { term: string; children: ReactNode }) {
-  return (
-    <div>
-      <dt>{term}</dt>
-      <dd>{children}</dd>
-    </div>
-  );
-}
-
 /**
  * Everything chosen in the checkout, block by block, each with "Edit" back to its step: contact,
  * delivery method with its cost and the delivery (or pickup) address, billing address (or "same as
@@ -98,27 +89,27 @@ export function OrderDetails({ state, currency, points, isGross, mpkRequired, de
     <div className="shop-checkout-summary__details">
       <Block title={t('checkout.contact.title')} step="delivery">
         <dl className="shop-checkout-summary__list">
-          <Row term={t('checkout.summary_step.name')}>{[contact.name, contact.surname].filter(Boolean).join(' ')}</Row>
-          <Row term={t('checkout.contact.email')}>{contact.email}</Row>
-          {contact.phone && <Row term={t('checkout.contact.phone')}>{contact.phone}</Row>}
-          {contact.fax && <Row term={t('checkout.contact.fax')}>{contact.fax}</Row>}
-          {contact.job_title && <Row term={t('checkout.contact.job_title')}>{contact.job_title}</Row>}
-          {contact.buyer_id && <Row term={t('checkout.contact.buyer_id')}>{contact.buyer_id}</Row>}
+          <FactRow term={t('checkout.summary_step.name')}>{[contact.name, contact.surname].filter(Boolean).join(' ')}</FactRow>
+          <FactRow term={t('checkout.contact.email')}>{contact.email}</FactRow>
+          {contact.phone && <FactRow term={t('checkout.contact.phone')}>{contact.phone}</FactRow>}
+          {contact.fax && <FactRow term={t('checkout.contact.fax')}>{contact.fax}</FactRow>}
+          {contact.job_title && <FactRow term={t('checkout.contact.job_title')}>{contact.job_title}</FactRow>}
+          {contact.buyer_id && <FactRow term={t('checkout.contact.buyer_id')}>{contact.buyer_id}</FactRow>}
         </dl>
       </Block>
 
       <Block title={t('checkout.delivery_method')} step="delivery">
         {method ? (
           <dl className="shop-checkout-summary__list">
-            <Row term={t('checkout.delivery_method')}>{method.name}</Row>
-            <Row term={t('checkout.delivery_cost')}>{deliveryCost === null ? t('checkout.summary_step.not_chosen') : deliveryCost === 0 ? t('checkout.free') : formatMoney(deliveryCost, currency)}</Row>
+            <FactRow term={t('checkout.delivery_method')}>{method.name}</FactRow>
+            <FactRow term={t('checkout.delivery_cost')}>{deliveryCost === null ? t('checkout.summary_step.not_chosen') : deliveryCost === 0 ? t('checkout.free') : formatMoney(deliveryCost, currency)}</FactRow>
             {toAddress && (
-              <Row term={t('checkout.delivery_address')}>{state.deliveryAddress ? <AddressLines address={state.deliveryAddress} /> : t('checkout.summary_step.not_chosen')}</Row>
+              <FactRow term={t('checkout.delivery_address')}>{state.deliveryAddress ? <AddressLines address={state.deliveryAddress} /> : t('checkout.summary_step.not_chosen')}</FactRow>
             )}
             {!toAddress && method.pickup_address && (
-              <Row term={t('checkout.pickup_address')}>
+              <FactRow term={t('checkout.pickup_address')}>
                 <AddressLines address={method.pickup_address} />
-              </Row>
+              </FactRow>
             )}
           </dl>
         ) : (
@@ -138,9 +129,9 @@ export function OrderDetails({ state, currency, points, isGross, mpkRequired, de
 
       <Block title={t('checkout.payment_method')} step="payment">
         <dl className="shop-checkout-summary__list">
-          <Row term={t('checkout.payment_method')}>{state.paymentMethod ? t(`checkout.payment_methods.${state.paymentMethod}`) : t('checkout.summary_step.not_chosen')}</Row>
+          <FactRow term={t('checkout.payment_method')}>{state.paymentMethod ? t(`checkout.payment_methods.${state.paymentMethod}`) : t('checkout.summary_step.not_chosen')}</FactRow>
           {points && method && method.budgets.length > 0 && (
-            <Row term={t('checkout.delivery_budget')}>
+            <FactRow term={t('checkout.delivery_budget')}>
               {state.paymentForDeliveryBudget ? (
                 <Badge color={state.paymentForDeliveryBudget.color} hiddenPrefix={`${t('product.budget')}:`}>
                   {state.paymentForDeliveryBudget.name}
@@ -148,7 +139,7 @@ export function OrderDetails({ state, currency, points, isGross, mpkRequired, de
               ) : (
                 t('checkout.summary_step.not_chosen')
               )}
-            </Row>
+            </FactRow>
           )}
         </dl>
       </Block>
