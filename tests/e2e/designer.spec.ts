@@ -141,4 +141,15 @@ test.describe('store designer demo', () => {
     await page.goto(shopUrl('acme', '/privacy-policy'));
     await expect(page.getByRole('heading', { level: 2, name: 'Designed live' })).toHaveCount(0);
   });
+
+  test("should show another shop's homepage without its popup, which blocks the view", async ({ page }) => {
+    await page.goto('/demo/designer.html');
+    await expect(page.getByRole('status')).toHaveText(/Designer mode on/);
+    await page.getByLabel('Shop', { exact: true }).selectOption('globex');
+    await expect(page.getByRole('status')).toHaveText(/Designer mode on: previewing Globex/);
+    await expect(preview(page).getByRole('heading', { level: 1, name: 'Welcome to the Globex merchandise store' })).toBeVisible();
+    // Globex shows a homepage popup to every visitor (its dialog would be up within this); the designer sees none.
+    await page.waitForTimeout(1_500);
+    await expect(preview(page).getByRole('dialog')).toHaveCount(0);
+  });
 });

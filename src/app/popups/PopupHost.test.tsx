@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Popup, Website } from '../../api/contract.ts';
 import type { RouteId } from '../../domain/routes.ts';
 import { resetScreenPage } from '../../screens/test-page.ts';
-import { designerMode } from '../../store/designer.ts';
+import { awaitingDesigner, designerMode } from '../../store/designer.ts';
 import { locale } from '../../store/locale.ts';
 import { closedPopupIds, resetClosedPopups } from '../../store/popups.ts';
 import { ElementShell } from '../element-context.tsx';
@@ -57,6 +57,7 @@ beforeEach(() => {
 });
 afterEach(() => {
   designerMode.value = false;
+  awaitingDesigner.value = false;
   document.body.innerHTML = '';
 });
 
@@ -123,6 +124,17 @@ describe('PopupHost', () => {
     renderHost('home', '/');
     await settle();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('should hold popups while a framed page waits for its designer', async () => {
+    awaitingDesigner.value = true;
+    renderHost('home', '/');
+    await settle();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    act(() => {
+      awaitingDesigner.value = false;
+    });
+    expect(await screen.findByRole('dialog', { name: 'Welcome to the store' })).toBeInTheDocument();
   });
 
   it('should show none in the store designer, and the popup once the designer leaves', async () => {

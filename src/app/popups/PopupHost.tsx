@@ -2,7 +2,7 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { lazy, Suspense } from 'react';
 import { popupPageSlug, popupsToShow } from '../../domain/popups.ts';
 import type { RouteId } from '../../domain/routes.ts';
-import { designerMode } from '../../store/designer.ts';
+import { awaitingDesigner, designerMode } from '../../store/designer.ts';
 import { closedPopupIds, closePopup } from '../../store/popups.ts';
 import { isLoggedIn } from '../../store/session.ts';
 import { shop } from '../../store/shop.ts';
@@ -29,7 +29,8 @@ export function PopupHost({ routeId, path }: PopupHostProps) {
   if (!website) return null;
   const [popup] = popupsToShow(website, popupPageSlug(routeId, path, website.pages), {
     loggedIn: isLoggedIn.value,
-    designerMode: designerMode.value,
+    // A framed page waiting for its designer holds popups too, so none flashes up before the mode is on.
+    designerMode: designerMode.value || awaitingDesigner.value,
     closed: closedPopupIds.value,
   });
   if (!popup) return null;
