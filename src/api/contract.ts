@@ -595,18 +595,7 @@ export const RejectRegistrationRequestSchema = v.object({ reason: requiredText(5
 export type RejectRegistrationRequest = v.InferOutput<typeof RejectRegistrationRequestSchema>;
 
 /** A buyer of the coordinator's shop with their budget assignments there (`GET /api/coordinator/buyers`). */
-export const CoordinatorBuyerSchema = v.object({
-  id: v.number(),
-  email: v.string(),
-  name: v.string(),
-  surname: v.string(),
-  phone: v.string(),
-  job_title: v.string(),
-  buyer_id: v.string(),
-  cost_center: v.string(),
-  coordinator_email: nullableString,
-  budgets: v.array(UserBudgetSchema),
-});
+export const CoordinatorBuyerSchema = v.omit(UserSchema, ['role', 'website_id']);
 export type CoordinatorBuyer = v.InferOutput<typeof CoordinatorBuyerSchema>;
 export const CoordinatorBuyerListSchema = v.array(CoordinatorBuyerSchema);
 
