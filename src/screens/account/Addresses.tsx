@@ -121,7 +121,7 @@ export function Addresses(_props: AddressesProps) {
       {book.status === 'error' && (
         <div className="shop-account-addresses__notice" data-tone="danger" role="alert">
           <p>{`${t('account.addresses_screen.load_failed')} ${errorMessage(book.error)}`}</p>
-          <Button variant="secondary" size="small" onClick={book.retry}>
+          <Button variant="secondary" size="small" onClick={book.reload}>
             {t('app.retry')}
           </Button>
         </div>

@@ -1,7 +1,6 @@
 import { useSignals } from '@preact/signals-react/runtime';
-import { useCallback, useEffect, useState } from 'react';
 import type { UserBudget } from '../../api/contract.ts';
-import { errorMessage, isApiClientError } from '../../api/errors.ts';
+import { errorMessage } from '../../api/errors.ts';
 import { fetchBudgets } from '../../api/user.ts';
 import { formatDate, formatPoints } from '../../i18n/format.ts';
 import { t } from '../../i18n/index.ts';
@@ -11,9 +10,8 @@ import { shop } from '../../store/shop.ts';
 import { Badge } from '../../widgets/badge/Badge.tsx';
 import { Button } from '../../widgets/button/Button.tsx';
 import { Loading } from '../../widgets/loading/Loading.tsx';
+import { useRemote } from '../use-remote.ts';
 import { AccountFrame } from './AccountFrame.tsx';
-
-type Load = { status: 'loading' } | { status: 'ready'; budgets: UserBudget[] } | { status: 'error'; error: unknown };
 
 /**
  * Budgets (spec §2 `/user/budgets`, points shops only; the guard sends other shops to the order
@@ -25,22 +23,8 @@ type Load = { status: 'loading' } | { status: 'ready'; budgets: UserBudget[] } |
 export function Budgets(_props: { routeId?: string; params?: Readonly<Record<string, string>> }) {
   useSignals();
   const websiteId = shop.value?.id ?? null;
-  const [load, setLoad] = useState<Load>({ status: 'loading' });
-  const [attempt, setAttempt] = useState(0);
-  const retry = useCallback(() => setAttempt((value) => value + 1), []);
-
-  useEffect(() => {
-    if (websiteId === null) return undefined;
-    const controller = new AbortController();
-    setLoad({ status: 'loading' });
-    fetchBudgets(websiteId, { signal: controller.signal }).then(
-      (budgets) => setLoad({ status: 'ready', budgets }),
-      (error: unknown) => {
-        if (!isApiClientError(error, 'aborted')) setLoad({ status: 'error', error });
-      },
-    );
-    return () => controller.abort();
-  }, [websiteId, attempt]);
+  const load = useRemote(websiteId === null ? null : String(websiteId), (signal) => fetchBudgets(websiteId ?? 0, { signal }));
+  const budgets = load.status === 'ready' ? (load.data ?? []) : null;
 
   const inCart = cartBudgetTotals.value;
   const coordinatorEmail = user.value?.coordinator_email ?? null;
@@ -50,18 +34,18 @@ export function Budgets(_props: { routeId?: string; params?: Readonly<Record<str
       {load.status === 'error' && (
         <div role="alert" className="shop-account-budgets__error">
           <p className="shop-screen-frame__error">{errorMessage(load.error)}</p>
-          <Button variant="secondary" size="small" onClick={retry}>
+          <Button variant="secondary" size="small" onClick={load.reload}>
             {t('app.retry')}
           </Button>
         </div>
       )}
-      {load.status === 'ready' && load.budgets.length === 0 && <p className="shop-screen-frame__message">{t('budgets.none')}</p>}
-      {load.status === 'ready' && load.budgets.length > 0 && !load.budgets.some((budget) => budget.is_active) && coordinatorEmail && (
+      {budgets && budgets.length === 0 && <p className="shop-screen-frame__message">{t('budgets.none')}</p>}
+      {budgets && budgets.length > 0 && !budgets.some((budget) => budget.is_active) && coordinatorEmail && (
         <p className="shop-screen-frame__message">{t('budgets.contact_coordinator', { email: coordinatorEmail })}</p>
       )}
-      {load.status === 'ready' && load.budgets.length > 0 && (
+      {budgets && budgets.length > 0 && (
         <ul className="shop-account-budgets__list">
-          {load.budgets.map((budget) => (
+          {budgets.map((budget) => (
             <BudgetCard key={budget.id} budget={budget} inCart={budget.is_active ? (inCart.get(budget.budget_id) ?? 0) : 0} />
           ))}
         </ul>

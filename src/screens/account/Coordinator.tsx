@@ -1,5 +1,5 @@
 import { useSignals } from '@preact/signals-react/runtime';
-import { useCallback, useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useCallback, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import * as v from 'valibot';
 import {
   approveRegistration,
@@ -38,6 +38,7 @@ import { TextField } from '../../widgets/text-field/TextField.tsx';
 import { AccountFrame } from './AccountFrame.tsx';
 import css from './coordinator.css?inline';
 import { FactRow, FactRows } from '../FactRow.tsx';
+import { useRemote, type Remote } from '../use-remote.ts';
 
 registerStyles('coordinator', css);
 
@@ -48,34 +49,8 @@ export const DEFAULT_BUDGET_COLOUR = '#2563eb';
 /** Longest rejection reason (the contract's rule). */
 const REASON_MAX = 500;
 
-type Load<T> = { status: 'loading' } | { status: 'ready'; data: T } | { status: 'error'; error: unknown };
 /** A field's message: an i18n key with its placeholders. */
 type FieldIssues = Record<string, { key: string; params: MessageParams }>;
-
-/**
- * Loads with `load` on mount and on `retry()`; a newer load (or leaving the screen) cancels the one
- * before. `update` changes the loaded data in place (after an approval, an assignment…).
- */
-function useLoad<T>(load: (signal: AbortSignal) => Promise<T>, version = 0) {
-  const [state, setState] = useState<Load<T>>({ status: 'loading' });
-  const [attempt, setAttempt] = useState(0);
-  const loadRef = useRef(load);
-  loadRef.current = load;
-  useEffect(() => {
-    const controller = new AbortController();
-    setState({ status: 'loading' });
-    loadRef.current(controller.signal).then(
-      (data) => setState({ status: 'ready', data }),
-      (error: unknown) => {
-        if (!isApiClientError(error, 'aborted')) setState({ status: 'error', error });
-      },
-    );
-    return () => controller.abort();
-  }, [attempt, version]);
-  const retry = useCallback(() => setAttempt((value) => value + 1), []);
-  const update = useCallback((change: (data: T) => T) => setState((previous) => (previous.status === 'ready' ? { status: 'ready', data: change(previous.data) } : previous)), []);
-  return { state, retry, update };
-}
 
 /** First issue per field of a contract schema's parse, keyed like the server's `error_keys`. */
 function schemaIssues(issues: readonly v.BaseIssue<unknown>[]): FieldIssues {
@@ -152,20 +127,20 @@ export function Coordinator(_props: { routeId?: string; params?: Readonly<Record
 }
 
 /** A load's loading and error states; `children` render once it is ready. */
-function LoadState<T>({ state, retry, children }: { state: Load<T>; retry: () => void; children: (data: T) => ReactNode }) {
+function LoadState<T>({ remote, children }: { remote: Remote<T>; children: (data: T) => ReactNode }) {
   useSignals();
-  if (state.status === 'loading') return <Loading loading className="shop-screen-frame__pending" />;
-  if (state.status === 'error') {
+  if (remote.status === 'error') {
     return (
       <div role="alert" className="shop-coordinator__error">
-        <p className="shop-screen-frame__error">{`${t('coordinator.load_error')} ${errorMessage(state.error)}`}</p>
-        <Button variant="secondary" size="small" onClick={retry}>
+        <p className="shop-screen-frame__error">{`${t('coordinator.load_error')} ${errorMessage(remote.error)}`}</p>
+        <Button variant="secondary" size="small" onClick={remote.reload}>
           {t('coordinator.retry')}
         </Button>
       </div>
     );
   }
-  return <>{children(state.data)}</>;
+  if (remote.status === 'loading' || remote.data === null) return <Loading loading className="shop-screen-frame__pending" />;
+  return <>{children(remote.data)}</>;
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -173,11 +148,11 @@ function LoadState<T>({ state, retry, children }: { state: Load<T>; retry: () =>
 
 function RequestsPanel({ onApproved }: { onApproved: () => void }) {
   useSignals();
-  const { state, retry, update } = useLoad((signal) => fetchRegistrations({ signal }));
+  const requests = useRemote('registrations', (signal) => fetchRegistrations({ signal }));
   const [rejecting, setRejecting] = useState<RegistrationRequest | null>(null);
   const [approving, setApproving] = useState<number | null>(null);
 
-  const replace = (next: RegistrationRequest) => update((list) => list.map((item) => (item.id === next.id ? next : item)));
+  const replace = (next: RegistrationRequest) => requests.update((list) => list && list.map((item) => (item.id === next.id ? next : item)));
 
   const approve = async (request: RegistrationRequest) => {
     if (approving !== null) return;
@@ -189,7 +164,7 @@ function RequestsPanel({ onApproved }: { onApproved: () => void }) {
     } catch (error) {
       showAlert({ type: 'error', content: errorMessage(error) });
       // Reviewed or withdrawn meanwhile: show the list as it is now.
-      if (isApiClientError(error, 'http') && (error.status === 404 || error.status === 409)) retry();
+      if (isApiClientError(error, 'http') && (error.status === 404 || error.status === 409)) requests.reload();
     } finally {
       setApproving(null);
     }
@@ -197,13 +172,13 @@ function RequestsPanel({ onApproved }: { onApproved: () => void }) {
 
   return (
     <>
-      <LoadState state={state} retry={retry}>
-        {(requests) =>
-          requests.length === 0 ? (
+      <LoadState remote={requests}>
+        {(list) =>
+          list.length === 0 ? (
           <p className="shop-screen-frame__message">{t('coordinator.no_requests')}</p>
         ) : (
           <ul className="shop-coordinator__list" aria-label={t('coordinator.requests')}>
-            {requests.map((request) => (
+            {list.map((request) => (
               <RequestCard
                 key={request.id}
                 request={request}
@@ -361,15 +336,16 @@ interface BuyersData {
 function BuyersPanel({ version }: { version: number }) {
   useSignals();
   const points = isPointsShop.value;
-  const { state, retry, update } = useLoad<BuyersData>(async (signal) => {
+  // Loaded again when an approval adds a buyer (`version`).
+  const remote = useRemote<BuyersData>(`${version}|${points}`, async (signal) => {
     const [buyers, budgets] = await Promise.all([fetchBuyers({ signal }), points ? fetchShopBudgets({ signal }) : Promise.resolve([])]);
     return { buyers, budgets };
-  }, version);
+  });
   const [assigningTo, setAssigningTo] = useState<CoordinatorBuyer | null>(null);
   const [deactivating, setDeactivating] = useState<{ buyer: CoordinatorBuyer; assignment: UserBudget } | null>(null);
 
   const replaceAssignment = (buyerId: number, next: UserBudget) =>
-    update((data) => ({
+    remote.update((data) => data && {
       ...data,
       buyers: data.buyers.map((buyer) => {
         if (buyer.id !== buyerId) return buyer;
@@ -380,10 +356,10 @@ function BuyersPanel({ version }: { version: number }) {
       budgets: data.budgets.some((budget) => budget.id === next.budget_id)
         ? data.budgets
         : [...data.budgets, { id: next.budget_id, name: next.name, color: next.color }].sort((a, b) => a.name.localeCompare(b.name)),
-    }));
+    });
 
   return (
-    <LoadState state={state} retry={retry}>
+    <LoadState remote={remote}>
       {(data) => (
         <>
           {data.buyers.length === 0 ? (

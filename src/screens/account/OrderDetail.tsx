@@ -17,7 +17,7 @@ import { OrderAgain } from './orders/OrderAgain.tsx';
 import { OrderFacts } from './orders/OrderFacts.tsx';
 import { OrderItemsTable } from './orders/OrderItemsTable.tsx';
 import { OrderStatusBadge } from './orders/OrderStatusBadge.tsx';
-import { useRemote } from './orders/use-remote.ts';
+import { useRemote } from '../use-remote.ts';
 import css from './orders/orders.css?inline';
 
 registerStyles('account-orders', css);
@@ -64,7 +64,7 @@ export function OrderDetail({ params }: { routeId?: string; params: Readonly<{ n
   // Another person logging in on this page sees their own orders.
   const userId = user.value?.id ?? null;
   const enabled = websiteId !== null && session === 'user' && name !== '';
-  const remote = useRemote(`${websiteId}|${userId}|${name}`, enabled, (signal) => fetchOrder(name, websiteId ?? undefined, { signal }));
+  const remote = useRemote(enabled ? `${websiteId}|${userId}|${name}` : null, (signal) => fetchOrder(name, websiteId ?? undefined, { signal }));
   // An earlier order's data is never shown under another name.
   const order = remote.data && remote.data.name.toUpperCase() === name.toUpperCase() ? remote.data : null;
   const notFound = name === '' || (remote.status === 'error' && isNotFound(remote.error));

@@ -15,7 +15,7 @@ import { LoginFirst, ShopPending, shopFailed } from '../ScreenFrame.tsx';
 import { AccountFrame } from './AccountFrame.tsx';
 import { ORDERS_PER_PAGE, pageCount, pageFromQuery } from './orders/order-view.ts';
 import { OrderTable } from './orders/OrderTable.tsx';
-import { useRemote } from './orders/use-remote.ts';
+import { useRemote } from '../use-remote.ts';
 import css from './orders/orders.css?inline';
 
 registerStyles('account-orders', css);
@@ -48,7 +48,7 @@ export function OrderHistory({ routeId }: { routeId?: string; params?: Readonly<
   // Another person logging in on this page sees their own orders.
   const userId = user.value?.id ?? null;
   const enabled = websiteId !== null && session === 'user';
-  const orders = useRemote(`${websiteId}|${userId}|${page}`, enabled, (signal) => fetchOrders(websiteId ?? 0, page, { perPage: ORDERS_PER_PAGE, signal }));
+  const orders = useRemote(enabled ? `${websiteId}|${userId}|${page}` : null, (signal) => fetchOrders(websiteId ?? 0, page, { perPage: ORDERS_PER_PAGE, signal }));
 
   const meta = orders.data?.meta ?? null;
   const pages = meta ? pageCount(meta) : 1;

@@ -44,7 +44,8 @@ import {
 } from './delivery/delivery-rules.ts';
 import { MethodChoice } from './delivery/MethodChoice.tsx';
 import { focusField, useFieldRegistry, type StepForm } from './delivery/step-form.ts';
-import { useAddressBook, useDeliveryMethods } from './delivery/use-delivery-data.ts';
+import { useAddressBook } from '../account/addresses/use-address-book.ts';
+import { useDeliveryMethods } from './delivery/use-delivery-data.ts';
 
 /** Props of {@link Delivery}: the router's, when it is the storefront's `checkout-delivery` screen. */
 export interface DeliveryProps {

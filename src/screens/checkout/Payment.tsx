@@ -49,7 +49,7 @@ export function Payment(_props: PaymentProps) {
   const summary = cartTotals.value;
   const assignments = user.value?.budgets ?? [];
   const currency = website?.currency ?? '';
-  const { state: load, retry } = usePaymentMethods(website?.id ?? null);
+  const load = usePaymentMethods(website?.id ?? null);
   const [picked, setPicked] = useState<PaymentMethodCode | null>(state.paymentMethod);
   const [pickedBudget, setPickedBudget] = useState<number | null>(state.paymentForDeliveryBudget?.budget_id ?? null);
 
@@ -58,7 +58,7 @@ export function Payment(_props: PaymentProps) {
     if (points) void refreshUser();
   }, [points]);
 
-  const methods = load.status === 'ready' ? load.methods : [];
+  const methods = load.status === 'ready' ? (load.data ?? []) : [];
   const method = methods.some((candidate) => candidate.code === picked) ? picked : methods.length === 1 ? (methods[0]?.code ?? null) : null;
 
   // Points shops: who pays the lines and the delivery.
@@ -106,7 +106,7 @@ export function Payment(_props: PaymentProps) {
         {load.status === 'error' && (
           <div className="shop-checkout-payment__notice" role="alert">
             <p>{`${t('checkout.payment_step.methods_failed')} ${errorMessage(load.error)}`}</p>
-            <Button variant="secondary" size="small" onClick={retry}>
+            <Button variant="secondary" size="small" onClick={load.reload}>
               {t('app.retry')}
             </Button>
           </div>

@@ -10,13 +10,13 @@ import { AddressFields, formatAddress } from './AddressFields.tsx';
 import { ChoiceList } from './ChoiceList.tsx';
 import { ADDRESS_FIELDS, ADDRESS_REQUIRED, type AddressChoice as Choice, type AddressField } from './delivery-rules.ts';
 import type { StepForm } from './step-form.ts';
-import type { Loaded } from './use-delivery-data.ts';
+import type { Remote } from '../../use-remote.ts';
 
 const NEW = 'new';
 
 /** Props of {@link AddressChoice}. */
 export interface AddressChoiceProps {
-  book: Loaded<Address[]>;
+  book: Remote<Address[]>;
   /** The book's entries a delivery may go to (only `specific` ones in a specific-only shop). */
   usable: readonly Address[];
   choice: Choice;
@@ -60,7 +60,7 @@ export function AddressChoice({ book, usable, choice, draft, remembered, specifi
       {book.status === 'error' && (
         <div className="shop-checkout-delivery__notice" data-tone="warning" role="alert">
           <p>{`${t('checkout.delivery_step.addresses_failed')} ${errorMessage(book.error)}`}</p>
-          <Button variant="secondary" size="small" onClick={book.retry}>
+          <Button variant="secondary" size="small" onClick={book.reload}>
             {t('app.retry')}
           </Button>
         </div>

@@ -9,11 +9,11 @@ import { Loading } from '../../../widgets/loading/Loading.tsx';
 import { formatAddress } from './AddressFields.tsx';
 import { ChoiceList } from './ChoiceList.tsx';
 import type { StepForm } from './step-form.ts';
-import type { Loaded } from './use-delivery-data.ts';
+import type { Remote } from '../../use-remote.ts';
 
 /** Props of {@link MethodChoice}. */
 export interface MethodChoiceProps {
-  methods: Loaded<DeliveryMethod[]>;
+  methods: Remote<DeliveryMethod[]>;
   /** The chosen method's id, or null. */
   chosen: number | null;
   onChoose: (method: DeliveryMethod) => void;
@@ -47,7 +47,7 @@ export function MethodChoice({ methods, chosen, onChoose, currency, pointsShop, 
       {methods.status === 'error' && (
         <div className="shop-checkout-delivery__notice" data-tone="warning" role="alert">
           <p>{`${t('checkout.delivery_step.methods_failed')} ${errorMessage(methods.error)}`}</p>
-          <Button variant="secondary" size="small" onClick={methods.retry}>
+          <Button variant="secondary" size="small" onClick={methods.reload}>
             {t('app.retry')}
           </Button>
         </div>

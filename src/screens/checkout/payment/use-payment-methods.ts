@@ -1,31 +1,8 @@
-import { useEffect, useState } from 'react';
 import type { PaymentMethod } from '../../../api/contract.ts';
-import { isApiClientError } from '../../../api/errors.ts';
 import { fetchPaymentMethods } from '../../../api/website.ts';
+import { useRemote, type Remote } from '../../use-remote.ts';
 
-/** The shop's payment methods as the payment step loads them (`POST /api/payment`). */
-export type PaymentMethodsState = { status: 'loading' } | { status: 'error'; error: unknown } | { status: 'ready'; methods: readonly PaymentMethod[] };
-
-/**
- * Loads the payment methods of shop `websiteId` (again after `retry()`). A load that is no longer
- * wanted (another shop, the step left) is cancelled and its outcome ignored.
- */
-export function usePaymentMethods(websiteId: number | null): { state: PaymentMethodsState; retry: () => void } {
-  const [state, setState] = useState<PaymentMethodsState>({ status: 'loading' });
-  const [attempt, setAttempt] = useState(0);
-  useEffect(() => {
-    if (websiteId === null) return undefined;
-    const controller = new AbortController();
-    setState({ status: 'loading' });
-    fetchPaymentMethods(websiteId, { signal: controller.signal }).then(
-      (methods) => {
-        if (!controller.signal.aborted) setState({ status: 'ready', methods });
-      },
-      (error: unknown) => {
-        if (!controller.signal.aborted && !isApiClientError(error, 'aborted')) setState({ status: 'error', error });
-      },
-    );
-    return () => controller.abort();
-  }, [websiteId, attempt]);
-  return { state, retry: () => setAttempt((count) => count + 1) };
+/** The payment methods of shop `websiteId` as the payment step loads them (`POST /api/payment`). */
+export function usePaymentMethods(websiteId: number | null): Remote<PaymentMethod[]> {
+  return useRemote(websiteId === null ? null : String(websiteId), (signal) => fetchPaymentMethods(websiteId ?? 0, { signal }));
 }
