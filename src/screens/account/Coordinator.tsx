@@ -39,6 +39,7 @@ import { AccountFrame } from './AccountFrame.tsx';
 import css from './coordinator.css?inline';
 import { FactRow, FactRows } from '../FactRow.tsx';
 import { useRemote, type Remote } from '../use-remote.ts';
+import { ConfirmDialog } from '../ConfirmDialog.tsx';
 
 registerStyles('coordinator', css);
 
@@ -611,47 +612,19 @@ function AssignDialog({ buyer, budgets, onCancel, onAssigned }: { buyer: Coordin
 
 function DeactivateDialog({ buyer, assignment, onCancel, onDeactivated }: { buyer: CoordinatorBuyer; assignment: UserBudget; onCancel: () => void; onDeactivated: (next: UserBudget) => void }) {
   useSignals();
-  const [saving, setSaving] = useState(false);
-  const [failure, setFailure] = useState<unknown>(null);
-  const cancelRef = useRef<HTMLButtonElement>(null);
-
-  const confirm = async () => {
-    if (saving) return;
-    setSaving(true);
-    setFailure(null);
-    try {
-      onDeactivated(await deactivateAssignment(assignment.id));
-    } catch (error) {
-      setSaving(false);
-      setFailure(error);
-    }
-  };
-
   return (
-    <Dialog
-      open
-      onOpenChange={(open) => {
-        if (!open) onCancel();
-      }}
+    <ConfirmDialog
       title={t('coordinator.deactivate_title')}
       description={t('coordinator.deactivate_description', { name: fullName(buyer), left: formatPoints(assignment.points_left), budget: assignment.name })}
-      initialFocus={cancelRef}
-      footer={
-        <>
-          <Button ref={cancelRef} variant="secondary" onClick={onCancel} disabled={saving}>
-            {t('coordinator.cancel')}
-          </Button>
-          <Button onClick={() => void confirm()} loading={saving}>
-            {t('coordinator.deactivate_confirm')}
-          </Button>
-        </>
-      }
-    >
-      {failure !== null && (
+      cancelLabel={t('coordinator.cancel')}
+      confirmLabel={t('coordinator.deactivate_confirm')}
+      onConfirm={async () => onDeactivated(await deactivateAssignment(assignment.id))}
+      onCancel={onCancel}
+      renderFailure={(failure) => (
         <p className="shop-screen-frame__error" role="alert">
           {errorMessage(failure)}
         </p>
       )}
-    </Dialog>
+    />
   );
 }
