@@ -1,13 +1,13 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEventLib from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Address, Website } from '../../api/contract.ts';
+import type { Address } from '../../api/contract.ts';
 import { ElementShell } from '../../app/element-context.tsx';
 import { alerts } from '../../store/alerts.ts';
 import { checkoutState, chooseDeliveryAddress, resetCheckout } from '../../store/checkout.ts';
 import { locale } from '../../store/locale.ts';
 import { toCheckoutAddress } from '../checkout/delivery/delivery-rules.ts';
-import { noAnswer, stubApi, type ApiCall } from '../checkout/test-helpers.tsx';
+import { INVOICE_SHOP, blankAddress, noAnswer, stubApi, type ApiCall } from '../checkout/test-helpers.tsx';
 import { GROSS_SHOP, json, logInBuyer } from '../product/test-fixtures.ts';
 import { resetScreenPage } from '../test-page.ts';
 import { Addresses } from './Addresses.tsx';
@@ -15,24 +15,9 @@ import { Addresses } from './Addresses.tsx';
 // ---------------------------------------------------------------------------------------------------
 // Fixtures
 
-const address = (overrides: Partial<Address>): Address => ({
-  id: 1,
-  type: 'delivery',
-  name: '',
-  surname: '',
-  company: '',
-  street: '',
-  city: '',
-  zip: '',
-  country: 'PL',
-  nip: '',
-  phone: '',
-  ...overrides,
-});
-const HOME = address({ id: 11, type: 'delivery', name: 'Anna', surname: 'Nowak', company: 'Initech', street: 'ul. Prosta 20', city: 'Warszawa', zip: '00-850' });
-const BILLING = address({ id: 12, type: 'billing', company: 'Initech Polska Sp. z o.o.', street: 'ul. Grzybowska 5', city: 'Warszawa', zip: '00-132', nip: '5260250274' });
-const BRANCH = address({ id: 13, type: 'specific', company: 'Initech, oddział Łódź', street: 'ul. Piotrkowska 100', city: 'Łódź', zip: '90-004' });
-const INVOICE_SHOP: Website = { ...GROSS_SHOP, paymentMethods: [{ id: 1, code: 'invoice', name: 'Invoice' }] };
+const HOME = blankAddress({ id: 11, type: 'delivery', name: 'Anna', surname: 'Nowak', company: 'Initech', street: 'ul. Prosta 20', city: 'Warszawa', zip: '00-850' });
+const BILLING = blankAddress({ id: 12, type: 'billing', company: 'Initech Polska Sp. z o.o.', street: 'ul. Grzybowska 5', city: 'Warszawa', zip: '00-132', nip: '5260250274' });
+const BRANCH = blankAddress({ id: 13, type: 'specific', company: 'Initech, oddział Łódź', street: 'ul. Piotrkowska 100', city: 'Łódź', zip: '90-004' });
 
 /** Typing without a pause between keys: the form has many fields. */
 const userEvent = userEventLib.setup({ delay: null });

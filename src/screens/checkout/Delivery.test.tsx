@@ -1,13 +1,13 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Address, DeliveryMethod, Website } from '../../api/contract.ts';
+import type { DeliveryMethod, Website } from '../../api/contract.ts';
 import { addToCart } from '../../store/cart.ts';
 import { checkoutState, chooseDeliveryAddress, resetCheckout } from '../../store/checkout.ts';
 import { GROSS_SHOP, POINTS_SHOP, json, logInBuyer, plain, product } from '../product/test-fixtures.ts';
 import { resetScreenPage } from '../test-page.ts';
 import { Delivery } from './Delivery.tsx';
-import { renderStep, stubApi, type ApiCall } from './test-helpers.tsx';
+import { INVOICE_SHOP, blankAddress, renderStep, stubApi, type ApiCall } from './test-helpers.tsx';
 
 // ---------------------------------------------------------------------------------------------------
 // Fixtures
@@ -23,25 +23,10 @@ const PICKUP: DeliveryMethod = {
 };
 const SPECIFIC: DeliveryMethod = { id: 3, type: 'specific_address', name: 'Delivery to a specific address', price: 29.99, pickup_address: null, budgets: [] };
 
-const address = (overrides: Partial<Address>): Address => ({
-  id: 1,
-  type: 'delivery',
-  name: '',
-  surname: '',
-  company: '',
-  street: '',
-  city: '',
-  zip: '',
-  country: 'PL',
-  nip: '',
-  phone: '',
-  ...overrides,
-});
-const HOME = address({ id: 11, type: 'delivery', name: 'Anna', surname: 'Nowak', company: 'Globex', street: 'ul. Długa 1', city: 'Warszawa', zip: '00-950', nip: '5260250274' });
-const BRANCH = address({ id: 12, type: 'specific', company: 'Branch office', street: 'ul. Krótka 2', city: 'Gdańsk', zip: '80-001' });
-const BILLING = address({ id: 13, type: 'billing', name: 'Jan', surname: 'Kowalski', company: 'Globex SA', street: 'ul. Prosta 3', city: 'Kraków', zip: '31-000', nip: '1234567890' });
+const HOME = blankAddress({ id: 11, type: 'delivery', name: 'Anna', surname: 'Nowak', company: 'Globex', street: 'ul. Długa 1', city: 'Warszawa', zip: '00-950', nip: '5260250274' });
+const BRANCH = blankAddress({ id: 12, type: 'specific', company: 'Branch office', street: 'ul. Krótka 2', city: 'Gdańsk', zip: '80-001' });
+const BILLING = blankAddress({ id: 13, type: 'billing', name: 'Jan', surname: 'Kowalski', company: 'Globex SA', street: 'ul. Prosta 3', city: 'Kraków', zip: '31-000', nip: '1234567890' });
 
-const INVOICE_SHOP: Website = { ...GROSS_SHOP, paymentMethods: [{ id: 1, code: 'invoice', name: 'Invoice' }] };
 const SPECIFIC_ONLY_SHOP: Website = { ...GROSS_SHOP, id: 4, slug: 'initech', shipping_only_to_specific_address: true };
 const MPK_SHOP: Website = { ...GROSS_SHOP, mpk_required: true };
 

@@ -1,7 +1,7 @@
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { vi } from 'vitest';
-import type { Order, PaymentMethod, Product, UserBudget, Website } from '../../api/contract.ts';
+import type { Address, Order, PaymentMethod, Product, UserBudget, Website } from '../../api/contract.ts';
 import { ElementShell } from '../../app/element-context.tsx';
 import type { CheckoutAddress, ChosenDeliveryMethod, DeliveryCostBudgetChoice, PaymentMethodCode } from '../../domain/checkout.ts';
 import { addToCart } from '../../store/cart.ts';
@@ -18,6 +18,7 @@ import {
 import { buyer, json, logInBuyer } from '../product/test-fixtures.ts';
 import { resetScreenPage } from '../test-page.ts';
 import { CheckoutNavigationProvider, type CheckoutTarget } from './CheckoutFrame.tsx';
+import { GROSS_SHOP } from '../catalogue/test-fixtures.ts';
 
 /** @internal Fixtures, a fetch stub and page set-up shared by the checkout steps' tests. */
 
@@ -91,6 +92,14 @@ export function address(overrides: Partial<CheckoutAddress> = {}): CheckoutAddre
     ...overrides,
   };
 }
+
+/** An address-book entry with empty fields (country PL) unless overridden. */
+export function blankAddress(overrides: Partial<Address>): Address {
+  return { id: 1, type: 'delivery', name: '', surname: '', company: '', street: '', city: '', zip: '', country: 'PL', nip: '', phone: '', ...overrides };
+}
+
+/** A money shop (gross prices) that takes invoices. */
+export const INVOICE_SHOP: Website = { ...GROSS_SHOP, paymentMethods: [{ id: 1, code: 'invoice', name: 'Invoice' }] };
 
 /** What a test's checkout starts from. */
 export interface CheckoutSetUp {
