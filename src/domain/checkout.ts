@@ -13,26 +13,16 @@
  * @module
  */
 
+import type { Address } from '../api/contract.ts';
+
 /** Address types of the address book (`AddressTypeSchema`): `specific` is a one-off delivery address. */
-export type CheckoutAddressType = 'delivery' | 'billing' | 'specific';
+export type CheckoutAddressType = Address['type'];
 
 /**
  * A delivery address as the checkout holds it: an entry of the address book (`id` set) or a one-off
  * address typed in at checkout (`id` null), which the server saves as the buyer's `specific` address.
  */
-export interface CheckoutAddress {
-  id: number | null;
-  type: CheckoutAddressType;
-  name: string;
-  surname: string;
-  company: string;
-  street: string;
-  city: string;
-  zip: string;
-  country: string;
-  nip: string;
-  phone: string;
-}
+export type CheckoutAddress = Omit<Address, 'id'> & { id: number | null };
 
 /** The billing address of spec §3: name, surname, nip (tax ID), company, street, city, zip, country. */
 export interface BillingAddress {

@@ -13,7 +13,7 @@ import type { Db, Queryable } from '../db/index.ts';
 import { hashPassword } from '../services/passwords.ts';
 import { sumMoney } from '../../../src/domain/money.ts';
 import { deliveryCharge, orderTotals, priceLines } from '../services/order-pricing.ts';
-import { PSEUDO_PAGE_SLUGS, type PageBlock } from '../../../src/api/contract.ts';
+import { PSEUDO_PAGE_SLUGS, type Address, type PageBlock } from '../../../src/api/contract.ts';
 import {
   CODE_PREFIX,
   DEMO_SHOPS,
@@ -333,17 +333,7 @@ const USERS: UserSeed[] = [
 ];
 
 /** An address as saved in the address book and copied into orders. */
-interface AddressSeed {
-  name: string;
-  surname: string;
-  company: string;
-  street: string;
-  city: string;
-  zip: string;
-  country: string;
-  nip: string;
-  phone: string;
-}
+type AddressSeed = Omit<Address, 'id' | 'type'>;
 
 const ADDRESSES = {
   acmeDelivery: {
