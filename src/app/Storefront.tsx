@@ -5,11 +5,12 @@ import { matchRoute, type RouteMatch } from '../domain/routes.ts';
 import { t } from '../i18n/index.ts';
 import { checkoutGuardState } from '../store/checkout.ts';
 import { awaitingDesigner, designerMode } from '../store/designer.ts';
-import { isCoordinator, isLoggedIn, restoreSession, sessionStatus } from '../store/session.ts';
+import { restoreSession, sessionStatus } from '../store/session.ts';
 import { loadShop, shop, shopStatus } from '../store/shop.ts';
 import { storageBase } from '../store/theme.ts';
 import { applyFavicon } from '../theme/favicon.ts';
 import { currentPath, currentQuery, navigate, routerActive, syncLocation } from './router.tsx';
+import { guardContext } from './guard-context.ts';
 import { ROUTE_TITLES } from './route-titles.ts';
 import { screenFor } from './screens.tsx';
 import { PopupHost } from './popups/PopupHost.tsx';
@@ -37,18 +38,9 @@ function decide(path: string): Decision {
   const match = matchRoute(path, website.pages);
   if (!match) return { kind: 'redirect', to: '/404' };
   const query = Object.fromEntries(currentQuery());
-  const result: GuardResult = guardRoute(match.route, {
-    loggedIn: isLoggedIn.value,
-    isCoordinator: isCoordinator.value,
-    loginRequired: website.login_required,
-    currency: website.currency,
-    registrationType: website.registration_type,
-    designerMode: designerMode.value,
-    query,
-    returnTo: path,
-    // The step guards run on the buyer's checkout state; a designer previews the steps without one.
-    checkout: designerMode.value ? undefined : (checkoutGuardState.value ?? undefined),
-  });
+  // The step guards run on the buyer's checkout state; a designer previews the steps without one.
+  const checkout = designerMode.value ? undefined : (checkoutGuardState.value ?? undefined);
+  const result: GuardResult = guardRoute(match.route, guardContext(website, path, query, checkout));
   if (result.kind === 'redirect') {
     // A framed page waits briefly for its designer before a guard sends it elsewhere (see awaitingDesigner).
     return awaitingDesigner.value ? { kind: 'wait' } : { kind: 'redirect', to: result.to };

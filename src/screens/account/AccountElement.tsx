@@ -3,11 +3,12 @@ import { Suspense, useEffect, useLayoutEffect } from 'react';
 import { currentPath, navigate, routerActive, routerScope, syncLocation } from '../../app/router.tsx';
 import { screenFor } from '../../app/screens.tsx';
 import { useShopAndSession } from '../../app/use-shop-and-session.ts';
+import { guardContext } from '../../app/guard-context.ts';
 import { guardRoute } from '../../domain/guards.ts';
 import { buildPath, matchRoute, type RouteId } from '../../domain/routes.ts';
 import { t } from '../../i18n/index.ts';
 import { designerMode } from '../../store/designer.ts';
-import { isCoordinator, isLoggedIn, sessionStatus } from '../../store/session.ts';
+import { isLoggedIn, sessionStatus } from '../../store/session.ts';
 import { shop } from '../../store/shop.ts';
 import { AlertToast } from '../../widgets/alert-toast/AlertToast.tsx';
 import { Loading } from '../../widgets/loading/Loading.tsx';
@@ -49,16 +50,7 @@ export function AccountElement() {
   const inArea = match !== null && ACCOUNT_ROUTES.has(match.route.id);
   const result =
     website && match && inArea
-      ? guardRoute(match.route, {
-          loggedIn: isLoggedIn.value,
-          isCoordinator: isCoordinator.value,
-          loginRequired: website.login_required,
-          currency: website.currency,
-          registrationType: website.registration_type,
-          designerMode: designerMode.value,
-          query: {},
-          returnTo: path,
-        })
+      ? guardRoute(match.route, guardContext(website, path, {}))
       : null;
   // A guest is asked to log in here rather than sent away; other redirects stay inside the area.
   const redirect = result?.kind === 'redirect' && result.reason !== 'auth-required' && result.reason !== 'login-required' ? result.to : null;
