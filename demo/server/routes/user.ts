@@ -4,7 +4,6 @@ import {
   ChangePasswordRequestSchema,
   UserUpdateRequestSchema,
   type User,
-  type UserBudget,
 } from '../../../src/api/contract.ts';
 import { idField } from '../../../src/domain/validation.ts';
 import type { Queryable } from '../db/index.ts';
@@ -13,47 +12,12 @@ import type { AppEnv } from '../http/env.ts';
 import { fail, invalidFields } from '../http/errors.ts';
 import { notice } from '../http/messages.ts';
 import { jsonBody, queryParams } from '../http/validate.ts';
+import { loadUserBudgets } from '../services/budget-assignments.ts';
 import { hashPassword, verifyPassword } from '../services/passwords.ts';
 import { revokeUserSessions } from '../services/sessions.ts';
 import { assertLoginAllowed, clearFailedLogins, clientIp, recordFailedLogin } from '../services/throttle.ts';
 
 const BudgetsQuerySchema = v.object({ website_id: v.pipe(v.string('validation.required'), v.toNumber('validation.integer'), idField) });
-
-interface BudgetRow {
-  id: number;
-  budget_id: number;
-  name: string;
-  color: string;
-  points: number;
-  points_left: number;
-  start_date: Date;
-  expiry_date: Date;
-  is_active: boolean;
-  status: UserBudget['status'];
-}
-
-/**
- * A user's budget assignments in ONE shop (budgets belong to shops, so the shop filter is on the
- * budget). `is_active` and `status` use the database clock, the same one orders are checked against:
- * expired (the end passed) wins over inactive (switched off), which wins over scheduled (not started).
- */
-export async function loadUserBudgets(db: Queryable, userId: number, websiteId: number): Promise<UserBudget[]> {
-  const { rows } = await db.query<BudgetRow>(
-    `SELECT ub.id, ub.budget_id, b.name, b.color, ub.points, ub.points - ub.points_spent AS points_left,
-            ub.start_date, ub.expiry_date,
-            (ub.is_active AND ub.start_date <= now() AND now() < ub.expiry_date) AS is_active,
-            CASE WHEN ub.expiry_date <= now() THEN 'expired'
-                 WHEN NOT ub.is_active THEN 'inactive'
-                 WHEN ub.start_date > now() THEN 'scheduled'
-                 ELSE 'active' END AS status
-       FROM user_budgets ub
-       JOIN budgets b ON b.id = ub.budget_id
-      WHERE ub.user_id = $1 AND b.website_id = $2
-      ORDER BY ub.start_date, ub.id`,
-    [userId, websiteId],
-  );
-  return rows.map((row) => ({ ...row, start_date: row.start_date.toISOString(), expiry_date: row.expiry_date.toISOString() }));
-}
 
 /** The user as one shop sees it (contract `UserSchema`): role, coordinator and budgets are per shop. */
 export async function loadUser(db: Queryable, userId: number, websiteId: number): Promise<User> {

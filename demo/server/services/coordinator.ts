@@ -1,5 +1,6 @@
 import type { CoordinatorBuyer, RegistrationRequest, UserBudget } from '../../../src/api/contract.ts';
 import type { Queryable } from '../db/index.ts';
+import { ASSIGNMENT_COLUMNS, assignmentOut, type AssignmentRow } from './budget-assignments.ts';
 
 /**
  * Reads of the coordinator area. Every statement is filtered by the shop (and, for registration
@@ -55,36 +56,6 @@ export async function lockRegistration(tx: Queryable, id: number, websiteId: num
     [id, websiteId, coordinatorId],
   );
   return rows[0] ?? null;
-}
-
-interface AssignmentRow extends Omit<UserBudget, 'start_date' | 'expiry_date'> {
-  user_id: number;
-  start_date: Date;
-  expiry_date: Date;
-}
-
-/** The assignment columns of `UserBudget`, computed on the database clock like `loadUserBudgets`. */
-const ASSIGNMENT_COLUMNS = `ub.id, ub.user_id, ub.budget_id, b.name, b.color, ub.points, ub.points - ub.points_spent AS points_left,
-  ub.start_date, ub.expiry_date,
-  (ub.is_active AND ub.start_date <= now() AND now() < ub.expiry_date) AS is_active,
-  CASE WHEN ub.expiry_date <= now() THEN 'expired'
-       WHEN NOT ub.is_active THEN 'inactive'
-       WHEN ub.start_date > now() THEN 'scheduled'
-       ELSE 'active' END AS status`;
-
-function assignmentOut(row: AssignmentRow): UserBudget {
-  return {
-    id: row.id,
-    budget_id: row.budget_id,
-    name: row.name,
-    color: row.color,
-    points: row.points,
-    points_left: row.points_left,
-    start_date: row.start_date.toISOString(),
-    expiry_date: row.expiry_date.toISOString(),
-    is_active: row.is_active,
-    status: row.status,
-  };
 }
 
 /** One assignment of a budget of shop `websiteId` held by a buyer of that shop; `null` otherwise. */
