@@ -573,14 +573,7 @@ export const RegistrationStatusSchema = v.picklist(['pending', 'approved', 'reje
 
 /** A registration request that names the calling coordinator (`GET /api/coordinator/registrations`). */
 export const RegistrationRequestSchema = v.object({
-  id: v.number(),
-  email: v.string(),
-  name: v.string(),
-  surname: v.string(),
-  phone: v.string(),
-  job_title: v.string(),
-  cost_center: v.string(),
-  buyer_id: v.string(),
+  ...v.pick(UserSchema, ['id', 'email', 'name', 'surname', 'phone', 'job_title', 'cost_center', 'buyer_id']).entries,
   status: RegistrationStatusSchema,
   /** Why it was rejected; `null` unless rejected. */
   reason: nullableString,
