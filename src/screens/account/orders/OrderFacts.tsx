@@ -5,22 +5,7 @@ import { formatMoney } from '../../../i18n/format.ts';
 import { t } from '../../../i18n/index.ts';
 import { basisSuffix, orderViewTotals } from './order-view.ts';
 import { FactRow } from '../../FactRow.tsx';
-import { addressLines } from '../../checkout/delivery/AddressFields.tsx';
-
-type AddressSnapshot = NonNullable<Order['delivery_address']>;
-
-/** An address snapshot as lines: person, company, street, zip and city, country, tax ID. */
-function AddressLines({ address }: { address: AddressSnapshot }) {
-  useSignals();
-  const lines = [...addressLines(address), ...(address.nip ? [`${t('checkout.address.nip')}: ${address.nip}`] : [])];
-  return (
-    <address className="shop-order__address">
-      {lines.map((line, index) => (
-        <span key={index}>{line}</span>
-      ))}
-    </address>
-  );
-}
+import { AddressLines } from '../../checkout/delivery/AddressFields.tsx';
 
 /** A titled block of the order. */
 function Block({ title, children }: { title: string; children: ReactNode }) {
@@ -53,11 +38,11 @@ export function OrderFacts({ order }: { order: Order }) {
           <dl className="shop-order__list">
             <FactRow term={t('checkout.delivery_method')}>{method.name || t(`checkout.delivery_methods.${method.type}`)}</FactRow>
             <FactRow term={`${t('orders.screen.delivery_cost')}${basisSuffix(order)}`}>{delivery === 0 ? t('checkout.free') : formatMoney(delivery, order.currency)}</FactRow>
-            <FactRow term={t('checkout.delivery_address')}>{order.delivery_address ? <AddressLines address={order.delivery_address} /> : t('orders.screen.pickup')}</FactRow>
+            <FactRow term={t('checkout.delivery_address')}>{order.delivery_address ? <AddressLines className="shop-order__address" address={order.delivery_address} /> : t('orders.screen.pickup')}</FactRow>
           </dl>
         </Block>
         <Block title={t('checkout.billing_address')}>
-          {order.billing_address ? <AddressLines address={order.billing_address} /> : <p className="shop-orders__message">{t('orders.screen.billing_none')}</p>}
+          {order.billing_address ? <AddressLines className="shop-order__address" address={order.billing_address} /> : <p className="shop-orders__message">{t('orders.screen.billing_none')}</p>}
         </Block>
         <Block title={t('orders.screen.contact_title')}>
           <dl className="shop-order__list">

@@ -32,6 +32,26 @@ export function formatAddress(address: AddressLike): string {
   return addressLines(address).join(', ');
 }
 
+/**
+ * An address shown as lines (`<address>`, one `<span>` per line): {@link addressLines}, then the tax ID
+ * and, with `withPhone`, the phone, each labelled. Used by the checkout summary and the order page.
+ */
+export function AddressLines({ address, className, withPhone = false }: { address: AddressLike & { nip?: string; phone?: string }; className: string; withPhone?: boolean }) {
+  useSignals();
+  const lines = [
+    ...addressLines(address),
+    ...(address.nip ? [`${t('checkout.address.nip')}: ${address.nip}`] : []),
+    ...(withPhone && address.phone ? [`${t('checkout.contact.phone')}: ${address.phone}`] : []),
+  ];
+  return (
+    <address className={className}>
+      {lines.map((line, index) => (
+        <span key={index}>{line}</span>
+      ))}
+    </address>
+  );
+}
+
 // The grid and field messages live in the checkout's styles; registered here too (once, by id) so the
 // fields look the same wherever they are used (the account's address book).
 registerStyles('checkout', css);

@@ -2,12 +2,12 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { useId, type ReactNode } from 'react';
 import { effectiveBillingAddress, needsDeliveryAddress, type CheckoutState } from '../../../domain/checkout.ts';
 import type { DeliveryCharge } from '../../../domain/checkout-totals.ts';
-import { countryName } from '../../../i18n/countries.ts';
 import { formatMoney } from '../../../i18n/format.ts';
 import { t } from '../../../i18n/index.ts';
 import { Badge } from '../../../widgets/badge/Badge.tsx';
 import { StepLink, type CheckoutStep } from '../CheckoutFrame.tsx';
 import { FactRow } from '../../FactRow.tsx';
+import { AddressLines } from '../delivery/AddressFields.tsx';
 
 /** Props of {@link OrderDetails}. */
 export interface OrderDetailsProps {
@@ -18,40 +18,6 @@ export interface OrderDetailsProps {
   mpkRequired: boolean;
   /** The delivery's charge (null: not known yet). */
   delivery: DeliveryCharge | null;
-}
-
-/** The parts of an address the summary shows, each on its own line. */
-interface AddressParts {
-  name?: string;
-  surname?: string;
-  company?: string;
-  nip?: string;
-  phone?: string;
-  street: string;
-  city: string;
-  zip: string;
-  country: string;
-}
-
-/** An address as lines: person, company, street, zip and city, country, tax ID, phone. */
-function AddressLines({ address }: { address: AddressParts }) {
-  useSignals();
-  const lines = [
-    [address.name, address.surname].filter(Boolean).join(' '),
-    address.company ?? '',
-    address.street,
-    [address.zip, address.city].filter(Boolean).join(' '),
-    address.country ? countryName(address.country) : '',
-    address.nip ? `${t('checkout.address.nip')}: ${address.nip}` : '',
-    address.phone ? `${t('checkout.contact.phone')}: ${address.phone}` : '',
-  ].filter((line) => line.trim() !== '');
-  return (
-    <address className="shop-checkout-summary__address">
-      {lines.map((line, index) => (
-        <span key={index}>{line}</span>
-      ))}
-    </address>
-  );
 }
 
 /** One block of the summary: its title, what was chosen, and "Edit" back to the step where it was. */
@@ -104,11 +70,11 @@ export function OrderDetails({ state, currency, points, isGross, mpkRequired, de
             <FactRow term={t('checkout.delivery_method')}>{method.name}</FactRow>
             <FactRow term={t('checkout.delivery_cost')}>{deliveryCost === null ? t('checkout.summary_step.not_chosen') : deliveryCost === 0 ? t('checkout.free') : formatMoney(deliveryCost, currency)}</FactRow>
             {toAddress && (
-              <FactRow term={t('checkout.delivery_address')}>{state.deliveryAddress ? <AddressLines address={state.deliveryAddress} /> : t('checkout.summary_step.not_chosen')}</FactRow>
+              <FactRow term={t('checkout.delivery_address')}>{state.deliveryAddress ? <AddressLines className="shop-checkout-summary__address" withPhone address={state.deliveryAddress} /> : t('checkout.summary_step.not_chosen')}</FactRow>
             )}
             {!toAddress && method.pickup_address && (
               <FactRow term={t('checkout.pickup_address')}>
-                <AddressLines address={method.pickup_address} />
+                <AddressLines className="shop-checkout-summary__address" withPhone address={method.pickup_address} />
               </FactRow>
             )}
           </dl>
@@ -121,7 +87,7 @@ export function OrderDetails({ state, currency, points, isGross, mpkRequired, de
         {state.billingAddressSameAsDelivery && toAddress ? (
           <p className="shop-checkout-summary__text">{t('checkout.same_as_delivery')}</p>
         ) : billing ? (
-          <AddressLines address={billing} />
+          <AddressLines className="shop-checkout-summary__address" withPhone address={billing} />
         ) : (
           <p className="shop-checkout-summary__text">{t('checkout.summary_step.no_billing')}</p>
         )}
