@@ -223,10 +223,12 @@ describe('buyers and budgets', () => {
 
   it('should refuse invalid assignments with field errors', async () => {
     const buyer = await userId('buyer@acme.test');
+    // One instant for both ends: two calls of isoIn may fall a millisecond apart.
+    const sameInstant = isoIn(5);
     const cases: [Record<string, unknown>, Record<string, string>][] = [
       [{ points: 0, budget_id: 1 }, { points: 'validation.min_value' }],
       [{ points: 2.5, budget_id: 1 }, { points: 'validation.integer' }],
-      [{ budget_id: 1, start_date: isoIn(5), expiry_date: isoIn(5) }, { expiry_date: 'coordinator.validation.expiry_after_start' }],
+      [{ budget_id: 1, start_date: sameInstant, expiry_date: sameInstant }, { expiry_date: 'coordinator.validation.expiry_after_start' }],
       [{ budget_id: 1, start_date: 'tomorrow' }, { start_date: 'coordinator.validation.date' }],
       [{}, { name: 'validation.required' }],
       [{ name: 'Fresh' }, { color: 'validation.required' }],
