@@ -82,6 +82,31 @@ export default defineConfig(({ command }) => ({
           sequence: { groupOrder: 1 },
         },
       },
+      // `npm run test:reliability` (tests/reliability/run.ts): fault, storage, order, security and fuzz suites.
+      {
+        extends: true,
+        test: {
+          name: 'reliability-client',
+          include: ['tests/reliability/client/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+          css: true,
+          setupFiles: ['src/test-setup.ts'],
+          testTimeout: 30_000,
+          sequence: { groupOrder: 2 },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'reliability-server',
+          include: ['tests/reliability/server/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 120_000,
+          hookTimeout: 60_000,
+          maxWorkers: 2,
+          sequence: { groupOrder: 3 },
+        },
+      },
     ],
   },
 }));

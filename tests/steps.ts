@@ -118,7 +118,7 @@ export async function serverOnPostgres(): Promise<StepResult> {
 }
 
 /** Playwright end-to-end tests in Chromium against one server. */
-export const e2e = (extra: string[] = []) =>
+export const e2e = (extra: string[] = [], env: NodeJS.ProcessEnv = {}) =>
   timed('end-to-end tests (Playwright, Chromium)', async () => {
     let chromium: string;
     try {
@@ -131,6 +131,7 @@ export const e2e = (extra: string[] = []) =>
     const dir = mkdtempSync(path.join(tmpdir(), 'pw-'));
     const report = path.join(dir, 'report.json');
     const code = await run(bin('playwright'), ['test', '-c', 'tests/e2e/playwright.config.ts', ...extra], {
+      ...env,
       CHROMIUM_PATH: chromium,
       PLAYWRIGHT_JSON_OUTPUT_NAME: report,
     });
