@@ -1,8 +1,8 @@
-import { build, e2e, lint, serverOnPostgres, sizes, summarise, typecheck, vitest, type StepResult } from './steps.ts';
+import { build, e2e, lint, reachablePostgres, serverOnPostgres, sizes, summarise, typecheck, vitest, type StepResult } from './steps.ts';
 
 /**
  * `npm test`: typecheck, lint, unit tests, the server suite on PGlite and on PostgreSQL (when one
- * answers), the build with its size budgets, and the end-to-end tests in Chromium. Every step runs even when an earlier one failed, so
+ * answers), the reliability suites' client and server parts, the build with its size budgets, and the end-to-end tests in Chromium. Every step runs even when an earlier one failed, so
  * one run shows everything that is wrong; the exit code is non-zero if any step failed or no test ran.
  */
 const results: StepResult[] = [];
@@ -10,6 +10,13 @@ results.push(await typecheck());
 results.push(await lint());
 results.push(await vitest('unit tests + server tests on PGlite', ['unit', 'server'], { TEST_DATABASE_URL: '' }));
 results.push(await serverOnPostgres());
+// The reliability suites' figures are printed by `npm run test:reliability`; here they only pass or fail.
+results.push(
+  await vitest('reliability suites (client + server)', ['reliability-client', 'reliability-server'], {
+    TEST_DATABASE_URL: '',
+    RELIABILITY_DATABASE_URL: (await reachablePostgres()) ?? '',
+  }),
+);
 const built = await build();
 results.push(built);
 if (built.ok) {
