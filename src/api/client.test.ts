@@ -178,6 +178,20 @@ describe('api client: answers', () => {
     await expect(api.delete('/api/user/addresses/1')).resolves.toBeUndefined();
   });
 
+  it('should refuse a DELETE without schema answered 200 with an HTML page (not the provider)', async () => {
+    stubFetch(new Response('<!doctype html><title>Sign in to the Wi-Fi</title>', { status: 200, headers: { 'Content-Type': 'text/html' } }));
+    const error = await failure(api.delete('/api/user/addresses/1'));
+    expect(error.kind).toBe('malformed');
+    expect(error.status).toBe(200);
+  });
+
+  it('should accept a DELETE without schema answered 200 with an empty or JSON body', async () => {
+    stubFetch(new Response('', { status: 200 }));
+    await expect(api.delete('/api/user/addresses/1')).resolves.toBeUndefined();
+    stubFetch(json({ message: 'Deleted.' }));
+    await expect(api.delete('/api/user/addresses/1')).resolves.toBeUndefined();
+  });
+
   it('should validate a DELETE answer when given a schema', async () => {
     stubFetch(json({ ok: 'yes' }));
     expect((await failure(api.delete('/x', Ok))).kind).toBe('malformed');

@@ -183,6 +183,9 @@ export function createApiClient(settings: { timeoutMs?: number } = {}): ApiClien
       }
       throw error;
     }
+    // A call that needs no body (a DELETE's 204) still needs the provider's answer: a body that is not
+    // JSON at all (a proxy's or captive portal's HTML page, a cut answer) means the call never got there.
+    if (data === NOT_JSON) throw new ApiClientError({ kind: 'malformed', status, cause: 'the body is not JSON' });
     if (!spec.schema) return undefined;
     if (data === EMPTY_BODY || data === undefined) {
       throw new ApiClientError({ kind: 'malformed', status, cause: 'empty body' });
