@@ -4,7 +4,6 @@ import { api } from '../api/client.ts';
 import type { User } from '../api/contract.ts';
 import type { ResetPasswordRequest } from '../api/auth.ts';
 import { clearAuthToken, getAuthToken, setAuthToken } from '../api/cookies.ts';
-import { isApiClientError } from '../api/errors.ts';
 import { fetchUser } from '../api/user.ts';
 import { pageSingleton } from './registry.ts';
 import { shop } from './shop.ts';
@@ -79,9 +78,10 @@ export function restoreSession(): Promise<void> {
     sessionStatus.value = 'loading';
     try {
       setUser(await fetchUser());
-    } catch (error) {
-      // 401 already cleared the session; other failures (network, 500) leave the token for a later try.
-      if (!isApiClientError(error, 'http') || error.status !== 401) clearAuthToken();
+    } catch {
+      // A 401 already ended the session (the client's onUnauthorized). Any other failure (offline, a
+      // 500, a timeout, a proxy's page) says nothing about the token: it stays for a later try, so the
+      // next load restores the user instead of logging them out for a passing fault.
       user.value = null;
       sessionStatus.value = 'guest';
     }

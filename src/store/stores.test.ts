@@ -258,6 +258,20 @@ describe('session store', () => {
     expect(getAuthToken()).toBeNull();
   });
 
+  it('should keep the token when the user cannot be loaded for another reason, so a later load restores the session', async () => {
+    setAuthToken('k'.repeat(43));
+    stubFetch({ 'GET /api/user': () => new Response('<html><body>502 Bad Gateway</body></html>', { status: 502, headers: { 'content-type': 'text/html' } }) });
+    await restoreSession();
+    expect(sessionStatus.value).toBe('guest');
+    expect(user.value).toBeNull();
+    expect(getAuthToken()).toBe('k'.repeat(43));
+    resetSession();
+    stubFetch({ 'GET /api/user': () => json(me) });
+    await restoreSession();
+    expect(sessionStatus.value).toBe('user');
+    expect(user.value?.id).toBe(me.id);
+  });
+
   it('should end the session cleanly when any call answers 401', async () => {
     stubFetch({ 'GET /api/user': () => json(me) });
     await adoptToken('u'.repeat(43));
