@@ -213,6 +213,22 @@ describe('POST /api/user/changePassword', () => {
     expect((await login('Chang3dPass')).status).toBe(200);
   });
 
+  it('should void the reset links mailed before the change', async () => {
+    const website_id = server.shops.globex;
+    const email = 'coordinator@globex.test';
+    expect((await server.json('/api/forgotPassword', { body: { email, website_id } })).status).toBe(200);
+    const outbox = await server.json<{ to: string; body: string }[]>('/demo/outbox.json');
+    const token = decodeURIComponent(/[?&]token=([^&\s]+)/.exec(outbox.body.find((mail) => mail.to === email)?.body ?? '')?.[1] ?? '');
+    expect(token).not.toBe('');
+    const session = await server.login(email, 'globex');
+    expect((await change(session, DEMO_PASSWORD)).status).toBe(200);
+    const reset = await server.json('/api/resetPassword', {
+      body: { website_id, email, token, password: 'Res3tPassword', password_confirmation: 'Res3tPassword' },
+    });
+    expect(reset.status).toBe(422);
+    expect(reset.body.code).toBe('errors.reset_expired');
+  });
+
   it('should throttle guesses of the current password like failed logins', async () => {
     const token = await server.login('buyer@globex.test', 'globex');
     const { perEmail } = server.config.loginThrottle;

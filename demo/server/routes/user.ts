@@ -63,7 +63,8 @@ async function updateUser(c: Context<AppEnv>): Promise<Response> {
 
 /**
  * `POST /api/user/changePassword`: needs the current password; afterwards every other session of the
- * user (in every shop) ends, so whoever knew the old password is logged out, while this one stays.
+ * user (in every shop) ends, so whoever knew the old password is logged out, while this one stays, and
+ * every reset link mailed before stops working.
  * Wrong current passwords are throttled like failed logins.
  */
 async function changePassword(c: Context<AppEnv>): Promise<Response> {
@@ -82,6 +83,8 @@ async function changePassword(c: Context<AppEnv>): Promise<Response> {
   const passwordHash = await hashPassword(body.password);
   await db.transaction(async (tx) => {
     await tx.query('UPDATE users SET password_hash = $1 WHERE id = $2', [passwordHash, auth.userId]);
+    // Reset links mailed before are void: the password they were meant to replace is gone (as on reset).
+    await tx.query('UPDATE password_resets SET used_at = now() WHERE user_id = $1 AND used_at IS NULL', [auth.userId]);
     await revokeUserSessions(tx, auth.userId, auth.sessionId);
     await clearFailedLogins(tx, auth.email);
   });
