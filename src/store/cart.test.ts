@@ -633,6 +633,37 @@ describe('cart store: other tabs', () => {
     expect(emptied).toHaveBeenCalledTimes(1);
   });
 
+  it("should keep another tab's line written just before this tab's change, its storage event still on its way", () => {
+    sessionStatus.value = 'guest';
+    addToCart(product(), redM, 1);
+    const line = cartLines.value[0];
+    // The other tab's write has landed in storage; its event has not reached this tab yet.
+    localStorage.setItem(GUEST_KEY, JSON.stringify({ version: 1, lines: [line, { ...line, product_id: 2, variant_id: 21 }] }));
+    addToCart(product({ id: 3 }), { ...redM, id: 31 }, 1);
+    expect(pairs()).toEqual([
+      [1, 11, 1],
+      [2, 21, 1],
+      [3, 31, 1],
+    ]);
+    expect(storedPairs(GUEST_KEY)).toEqual(pairs());
+  });
+
+  it('should keep its own unsaved lines when storage is full, whatever another tab wrote', () => {
+    sessionStatus.value = 'guest';
+    addToCart(product(), redM, 1);
+    vi.spyOn(Storage.prototype, 'setItem').mockImplementation(() => {
+      throw new DOMException('full', 'QuotaExceededError');
+    });
+    addToCart(product({ id: 3 }), { ...redM, id: 31 }, 1);
+    vi.restoreAllMocks();
+    addToCart(product({ id: 4 }), { ...redM, id: 41 }, 1);
+    expect(pairs()).toEqual([
+      [1, 11, 1],
+      [3, 31, 1],
+      [4, 41, 1],
+    ]);
+  });
+
   it('should discard a bad value written by another tab', () => {
     sessionStatus.value = 'guest';
     addToCart(product(), redM, 1);

@@ -8,7 +8,7 @@ import { showAlert } from './alerts.ts';
 import { pageSingleton } from './registry.ts';
 import { sessionStatus, user } from './session.ts';
 import { isPointsShop, shop } from './shop.ts';
-import { onStorageChange, readStored, removeStored, storageKey, writeStored } from './storage.ts';
+import { onStorageChange, readRawStored, readStored, removeStored, storageKey, writeStored } from './storage.ts';
 
 /**
  * The cart (spec §3 "Cart item", §4, §9): one list of lines per page, shared by every element, kept in
@@ -211,6 +211,8 @@ const state = pageSingleton('cart.state', () => ({
   stopListening: null as (() => void) | null,
   /** A failed write was reported; cleared by the next write that succeeds or another cart. */
   warned: false,
+  /** The bound key's text as this page last read or wrote it: anything else there is another tab's write. */
+  storedRaw: null as string | null,
 }));
 const emptiedListeners = pageSingleton('cart.emptied', () => new Set<() => void>());
 const changes = pageSingleton('cart.changes', () => signal(0));
@@ -288,7 +290,21 @@ export const cartBudgetTotals = pageSingleton('cart.budgetTotals', () =>
 /** @internal The stored cart under `key`, or an empty one (bad data is discarded by `readStored`). */
 function load(key: string): CartLine[] {
   const stored = readStored(key, isStoredCart);
+  // After readStored: it removes an entry it cannot use.
+  state.storedRaw = readRawStored(key);
   return stored ? normalise(stored) : [];
+}
+
+/**
+ * @internal The lines an action starts from. Another tab may have just written the same cart (its
+ * storage event is still on its way): when storage no longer holds what this page last read or wrote,
+ * the stored cart is the newer one and the action applies to it, so neither tab's line is lost. When
+ * this page's copy could not be saved (full or blocked storage), this page's copy is the newer one.
+ */
+function latestLines(): readonly CartLine[] {
+  const binding = state.binding;
+  if (!binding || state.warned || readRawStored(binding.key) === state.storedRaw) return lines.peek();
+  return load(binding.key);
 }
 
 /** @internal Writes the cart of the bound owner; an empty cart removes its key. Reports one failure. */
@@ -299,6 +315,7 @@ function save(cart: readonly CartLine[]): boolean {
   if (cart.length === 0) removeStored(binding.key);
   else saved = writeStored(binding.key, { version: STORED_VERSION, lines: cart });
   if (saved) {
+    state.storedRaw = readRawStored(binding.key);
     state.warned = false;
   } else if (!state.warned) {
     state.warned = true;
@@ -434,7 +451,7 @@ function buildLine(product: Product, variant: Variant, quantity: number, cardInf
  */
 export function addToCart(product: Product, variant: Variant, quantity: number, cardInfo: CardInfo | null = null): void {
   const added = buildLine(product, variant, quantity, cardInfo);
-  const merged = mergeCartLine(lines.peek(), added);
+  const merged = mergeCartLine(latestLines(), added);
   commit(merged.map((line) => (line.product_id === product.id ? { ...line, name: added.name, slug: added.slug, budget: added.budget, pricing: added.pricing } : line)));
 }
 
@@ -447,7 +464,7 @@ export function addToCart(product: Product, variant: Variant, quantity: number, 
  */
 export function updateCartProducts(products: readonly Product[]): { pricesChanged: boolean } {
   const byId = new Map(products.map((product) => [product.id, product]));
-  const current = lines.peek();
+  const current = latestLines();
   const totals = totalQuantityByProduct(current);
   const now = new Date();
   let changed = false;
@@ -476,7 +493,7 @@ export function updateCartProducts(products: readonly Product[]): { pricesChange
  * @throws {RangeError} when `quantity` is not a whole number.
  */
 export function setCartQuantity(key: string, quantity: number): void {
-  const current = lines.peek();
+  const current = latestLines();
   const line = current.find((l) => lineKey(l) === key);
   if (!line) return;
   commit(withinCardGroup(current, cardIdentity(line.card_info), (group) => setLineQuantity(group, cartLineKey(line), quantity)));
@@ -484,7 +501,7 @@ export function setCartQuantity(key: string, quantity: number): void {
 
 /** Removes the line with `key` (see {@link lineKey}); an unknown key changes nothing. */
 export function removeFromCart(key: string): void {
-  const current = lines.peek();
+  const current = latestLines();
   const line = current.find((l) => lineKey(l) === key);
   if (!line) return;
   commit(withinCardGroup(current, cardIdentity(line.card_info), (group) => removeLine(group, cartLineKey(line))));
@@ -516,6 +533,7 @@ export function resetCart(): void {
   state.stopListening = null;
   state.binding = null;
   state.warned = false;
+  state.storedRaw = null;
   emptiedListeners.clear();
   lines.value = [];
   follow(untracked(targetOwner));

@@ -56,6 +56,18 @@ export function readStored<T>(key: string, accept: (value: unknown) => value is 
   return null;
 }
 
+/**
+ * The text stored under `key` as it is, unchecked (null when absent or unreadable): for telling
+ * whether another tab wrote the key since this page last read or wrote it, not for reading values.
+ */
+export function readRawStored(key: string, where: StorageArea = 'local'): string | null {
+  try {
+    return area(where)?.getItem(key) ?? null;
+  } catch {
+    return null;
+  }
+}
+
 /** Stores a JSON value; false (and nothing thrown) when storage is unavailable or full. */
 export function writeStored(key: string, value: unknown, where: StorageArea = 'local'): boolean {
   const storage = area(where);
