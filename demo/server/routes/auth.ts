@@ -16,7 +16,7 @@ import { jsonBody } from '../http/validate.ts';
 import { sendMail } from '../services/outbox.ts';
 import { hashPassword, verifyPassword } from '../services/passwords.ts';
 import { createSession, revokeSession, revokeUserSessions } from '../services/sessions.ts';
-import { assertLoginAllowed, clearFailedLogins, clientIp, recordFailedLogin } from '../services/throttle.ts';
+import { claimLoginAttempt, clearFailedLogins, clientIp, keepFailedLogin, releaseLoginAttempt } from '../services/throttle.ts';
 import { hashToken, newToken } from '../services/tokens.ts';
 
 /** Reset e-mails sent to one address within the login-throttle window; more requests send nothing. */
@@ -38,7 +38,8 @@ async function login(c: Context<AppEnv>): Promise<Response> {
   const db = c.get('db');
   const { loginThrottle } = c.get('config');
   const ip = clientIp(c);
-  await assertLoginAllowed(db, loginThrottle, body.email, ip);
+  // Counted as a failure from here on, so a burst of guesses at once gets no more checks than the limit.
+  const attempt = await claimLoginAttempt(db, loginThrottle, body.email, ip);
 
   const { rows } = await db.query<{ id: number; password_hash: string }>(
     'SELECT id, password_hash FROM users WHERE lower(email) = lower($1)',
@@ -46,11 +47,15 @@ async function login(c: Context<AppEnv>): Promise<Response> {
   );
   const user = rows[0];
   if (!(await verifyPassword(body.password, user?.password_hash)) || !user) {
-    await recordFailedLogin(db, loginThrottle, body.email, ip);
+    await keepFailedLogin(db, loginThrottle, body.email, ip);
     fail(422, 'errors.invalid_login');
   }
   const access = await db.query('SELECT 1 FROM website_users WHERE website_id = $1 AND user_id = $2', [website.id, user.id]);
-  if (access.rows.length === 0) fail(403, 'errors.no_access');
+  if (access.rows.length === 0) {
+    // The right password is no failed guess, even in a shop the account cannot enter.
+    await releaseLoginAttempt(db, attempt);
+    fail(403, 'errors.no_access');
+  }
 
   await clearFailedLogins(db, body.email);
   const accessToken = await createSession(db, c.get('config'), user.id, website.id);

@@ -15,7 +15,7 @@ import { jsonBody, queryParams } from '../http/validate.ts';
 import { loadUserBudgets } from '../services/budget-assignments.ts';
 import { hashPassword, verifyPassword } from '../services/passwords.ts';
 import { revokeUserSessions } from '../services/sessions.ts';
-import { assertLoginAllowed, clearFailedLogins, clientIp, recordFailedLogin } from '../services/throttle.ts';
+import { claimLoginAttempt, clearFailedLogins, clientIp, keepFailedLogin } from '../services/throttle.ts';
 
 const BudgetsQuerySchema = v.object({ website_id: v.pipe(v.string('validation.required'), v.toNumber('validation.integer'), idField) });
 
@@ -74,10 +74,10 @@ async function changePassword(c: Context<AppEnv>): Promise<Response> {
   const { loginThrottle } = c.get('config');
   const ip = clientIp(c);
   // A stolen session must not become a way to guess the password: wrong guesses count as failed logins.
-  await assertLoginAllowed(db, loginThrottle, auth.email, ip);
+  await claimLoginAttempt(db, loginThrottle, auth.email, ip);
   const { rows } = await db.query<{ password_hash: string }>('SELECT password_hash FROM users WHERE id = $1', [auth.userId]);
   if (!(await verifyPassword(body.current_password, rows[0]?.password_hash))) {
-    await recordFailedLogin(db, loginThrottle, auth.email, ip);
+    await keepFailedLogin(db, loginThrottle, auth.email, ip);
     throw invalidFields({ current_password: 'errors.invalid_login' });
   }
   const passwordHash = await hashPassword(body.password);
