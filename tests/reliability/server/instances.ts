@@ -1,0 +1,127 @@
+import { randomBytes } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import { serve, type ServerType } from '@hono/node-server';
+import { createApp } from '../../../demo/server/app.ts';
+import { loadConfig, type ServerConfig } from '../../../demo/server/config.ts';
+import { openDb, type Db } from '../../../demo/server/db/index.ts';
+import { migrate } from '../../../demo/server/db/migrate.ts';
+import { seedDemo } from '../../../demo/server/seed/index.ts';
+import { DEMO_PASSWORD, type RequestOptions } from '../../api/harness.ts';
+
+/**
+ * Several reference-server instances on ONE PostgreSQL schema, as the API is deployed behind a load
+ * balancer (README "Deploying"): each instance is its own `createApp` with its own `openDb` connection
+ * pool, so nothing is shared between them but the database. The schema is created fresh, migrated by
+ * every instance at once (the migration lock must make that safe), seeded once, and dropped on close.
+ *
+ * @module
+ */
+
+/** The PostgreSQL the scale-out checks run on; empty when none answered (`tests/reliability/run.ts`). */
+export const RELIABILITY_DATABASE_URL = process.env.RELIABILITY_DATABASE_URL || undefined;
+
+/** What a check needs to talk to one server over HTTP. */
+export interface HttpClient {
+  url: string;
+  /** `fetch` against the server; JSON bodies are encoded, `token` becomes a bearer header. */
+  request(path: string, init?: RequestOptions): Promise<Response>;
+  /** Like request, then parses JSON (an empty body is `undefined`). */
+  json<T = any>(path: string, init?: RequestOptions): Promise<{ status: number; body: T; headers: Headers }>;
+  /** Logs in with the demo password and returns the bearer token. */
+  login(email: string, shop: string, password?: string): Promise<string>;
+}
+
+/** One running instance: its HTTP client and its own connection pool. */
+export interface Instance extends HttpClient {
+  /** `A`, `B`, … in start order, for messages. */
+  name: string;
+  db: Db;
+}
+
+/** Instances sharing one schema. */
+export interface Cluster {
+  schema: string;
+  instances: Instance[];
+  /** Shop ids by slug (`acme`, `globex`, `initech`). */
+  shops: Record<string, number>;
+  /** A pool of its own on the schema, for the checks' SQL (what the instances cannot see in memory). */
+  db: Db;
+  /** Stops every instance, drops the schema and closes every pool. */
+  close(): Promise<void>;
+}
+
+/** An HTTP client for the server at `url`, logging in to shops named in `shops`. */
+export function httpClient(url: string, shops: Record<string, number>): HttpClient {
+  const request = (path: string, init: RequestOptions = {}) => {
+    const headers: Record<string, string> = { accept: 'application/json', ...init.headers };
+    if (init.token) headers.authorization = `Bearer ${init.token}`;
+    let body: string | undefined;
+    if (init.body !== undefined) {
+      body = typeof init.body === 'string' ? init.body : JSON.stringify(init.body);
+      headers['content-type'] ??= 'application/json';
+    }
+    return fetch(url + path, { method: init.method ?? (body ? 'POST' : 'GET'), headers, body });
+  };
+  const json = async (path: string, init?: RequestOptions) => {
+    const response = await request(path, init);
+    const raw = await response.text();
+    let body: unknown;
+    try {
+      body = raw === '' ? undefined : JSON.parse(raw);
+    } catch {
+      throw new Error(`${init?.method ?? 'GET'} ${url}${path} answered ${response.status} with non-JSON: ${raw.slice(0, 200)}`);
+    }
+    return { status: response.status, body: body as any, headers: response.headers };
+  };
+  const login = async (email: string, shop: string, password = DEMO_PASSWORD) => {
+    const result = await json('/api/login', { body: { email, password, website_id: shops[shop] } });
+    if (result.status !== 200) throw new Error(`login ${email}@${shop} on ${url} failed: ${result.status} ${JSON.stringify(result.body)}`);
+    return result.body.access_token as string;
+  };
+  return { url, request, json, login };
+}
+
+function listen(db: Db, config: ServerConfig): Promise<ServerType> {
+  const app = createApp({ db, config });
+  return new Promise((resolve) => {
+    const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(server));
+  });
+}
+
+/**
+ * Starts `count` instances on a fresh schema of the PostgreSQL at `databaseUrl`. Each listens on a
+ * free loopback port (as the API test harness does). `overrides` apply to every instance's config.
+ */
+export async function startCluster(databaseUrl: string, count: number, overrides: Partial<ServerConfig> = {}): Promise<Cluster> {
+  const schema = `rel_${randomBytes(6).toString('hex')}`;
+  // The first pool creates the schema; the others then find it (two CREATE SCHEMA IF NOT EXISTS at once can collide).
+  const checks = await openDb({ databaseUrl, schema });
+  const instancePools = await Promise.all(Array.from({ length: count }, () => openDb({ databaseUrl, schema })));
+  const servers: ServerType[] = [];
+  const close = async () => {
+    await Promise.all(servers.map((server) => new Promise<void>((resolve) => server.close(() => resolve()))));
+    await Promise.all(instancePools.map((pool) => pool.close()));
+    await checks.exec(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+    await checks.close();
+  };
+  try {
+    // Every instance migrates on start-up, as `npm start` does: at once, on one schema.
+    await Promise.all(instancePools.map((pool) => migrate(pool)));
+    await seedDemo(checks);
+    const { rows } = await checks.query<{ id: number; slug: string }>('SELECT id, slug FROM websites');
+    const shops = Object.fromEntries(rows.map((row) => [row.slug, row.id]));
+    const instances: Instance[] = [];
+    for (const [index, pool] of instancePools.entries()) {
+      const config = loadConfig({ port: 0, databaseUrl, databaseSchema: schema, dataDir: 'memory://', orderWaitSeconds: 0, ...overrides });
+      const server = await listen(pool, config);
+      servers.push(server);
+      config.port = (server.address() as AddressInfo).port;
+      const name = String.fromCharCode(65 + index);
+      instances.push({ name, db: pool, ...httpClient(`http://127.0.0.1:${config.port}`, shops) });
+    }
+    return { schema, instances, shops, db: checks, close };
+  } catch (error) {
+    await close().catch(() => undefined);
+    throw error;
+  }
+}
