@@ -1,9 +1,11 @@
 import { cpus, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { bundleSizeBenchmark } from './bundle-size.ts';
-import { catalogueSearchBenchmark } from './catalogue-search.ts';
+import { cartLinesBenchmark } from './cart-lines.ts';
+import { catalogueSearchBenchmark, largeCatalogueSearchBenchmark } from './catalogue-search.ts';
 import { stopBenchServers } from './server.ts';
 import { ensureBuild, type Benchmark } from './support.ts';
+import { widgetReadyBenchmark } from './widget-ready.ts';
 
 /**
  * `npm run bench [-- --only NAME] [--build] [--rounds N] [--port N]`: runs the benchmarks one after
@@ -12,7 +14,13 @@ import { ensureBuild, type Benchmark } from './support.ts';
  * figure, and are not part of `npm test`. A run stops by itself with an error once it takes longer
  * than {@link deadlineMs} (4.5 minutes with the default 3 rounds; the usual run takes 1.5 minutes).
  */
-const BENCHMARKS: readonly Benchmark[] = [bundleSizeBenchmark, catalogueSearchBenchmark];
+const BENCHMARKS: readonly Benchmark[] = [
+  bundleSizeBenchmark,
+  catalogueSearchBenchmark,
+  largeCatalogueSearchBenchmark,
+  widgetReadyBenchmark,
+  cartLinesBenchmark,
+];
 
 /** How long a run of `rounds` rounds may take before it counts as stuck: start-up plus a minute a round. */
 function deadlineMs(rounds: number): number {

@@ -2,6 +2,8 @@ import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { chromium, type Browser, type BrowserContext } from '@playwright/test';
+import { CHROMIUM_ARGS, findChromium } from '../e2e/browser.ts';
 
 /**
  * What the benchmarks share: the benchmark shape the runner (`tests/bench/run.ts`) drives, summary
@@ -115,4 +117,27 @@ export async function ensureBuild(force: boolean): Promise<void> {
 export function isMain(moduleUrl: string): boolean {
   const script = process.argv[1];
   return script !== undefined && pathToFileURL(path.resolve(script)).href === moduleUrl;
+}
+
+/**
+ * Starts headless Chromium as the browser benchmarks use it: the e2e flags, and shop hosts
+ * (`<slug>.localhost`) mapped to loopback whatever the resolver does. Signals are left to the runner
+ * (it stops the server first); Playwright still kills the browser when the process exits.
+ */
+export async function launchBenchBrowser(log: (line: string) => void): Promise<Browser> {
+  return chromium.launch({
+    executablePath: await findChromium(log),
+    args: [...CHROMIUM_ARGS, '--host-resolver-rules=MAP *.localhost 127.0.0.1, MAP localhost 127.0.0.1'],
+    handleSIGINT: false,
+    handleSIGTERM: false,
+    handleSIGHUP: false,
+  });
+}
+
+/**
+ * The init script a context needs before benchmark functions run in its pages: tsx compiles with
+ * esbuild's keepNames, which wraps named functions in `__name(…)`, a helper the page does not have.
+ */
+export async function allowCompiledFunctions(context: BrowserContext): Promise<void> {
+  await context.addInitScript('globalThis.__name = (fn) => fn;');
 }
