@@ -171,12 +171,20 @@ export function registerDemoRoutes(app: Hono<AppEnv>): void {
   });
 }
 
-/** The built bundle: entry files revalidate, content-hashed chunks are cached for a year. */
-function registerDist(app: Hono<AppEnv>, distDir: string): void {
+/**
+ * The built bundle: entry files revalidate, content-hashed chunks are cached for a year. Every file
+ * may be read from any origin: an intranet on another host loads the elements with
+ * `<script type="module" src="…/dist/cart-button.js">`, and module scripts and the fonts their CSS
+ * declares are fetched in CORS mode (without credentials, so `*` is enough), which a file without
+ * `Access-Control-Allow-Origin` fails.
+ */
+export function registerDist(app: Hono<AppEnv>, distDir: string): void {
   app.use('/dist/*', async (c, next) => {
     await next();
+    if (!c.res.ok) return;
     // Entry files keep their names; everything else is content-hashed by the build.
-    if (c.res.ok) c.header('Cache-Control', /\/dist\/[\w-]+\.js$/.test(c.req.path) ? 'no-cache' : 'public, max-age=31536000, immutable');
+    c.header('Cache-Control', /\/dist\/[\w-]+\.js$/.test(c.req.path) ? 'no-cache' : 'public, max-age=31536000, immutable');
+    c.header('Access-Control-Allow-Origin', '*');
   });
   app.use('/dist/*', serveStatic({ root: path.relative(process.cwd(), distDir) || '.', rewriteRequestPath: (p) => p.replace(/^\/dist/, '') }));
 }
