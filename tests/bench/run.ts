@@ -3,6 +3,7 @@ import { parseArgs } from 'node:util';
 import { bundleSizeBenchmark } from './bundle-size.ts';
 import { cartLinesBenchmark } from './cart-lines.ts';
 import { catalogueSearchBenchmark, largeCatalogueSearchBenchmark } from './catalogue-search.ts';
+import { lighthouseBenchmark } from './lighthouse.ts';
 import { loadBenchmark } from './load.ts';
 import { stopBenchServers } from './server.ts';
 import { ensureBuild, type Benchmark } from './support.ts';
@@ -22,6 +23,7 @@ const BENCHMARKS: readonly Benchmark[] = [
   widgetReadyBenchmark,
   cartLinesBenchmark,
   loadBenchmark,
+  lighthouseBenchmark,
 ];
 
 /** How long a run of `rounds` rounds may take before it counts as stuck: start-up plus a minute a round. */
