@@ -119,8 +119,16 @@ export const countryField = v.pipe(
   v.regex(/^[A-Z]{2}$/, 'validation.country'),
 );
 
-/** A positive whole-number id. */
-export const idField = v.pipe(v.number('validation.integer'), v.integer('validation.integer'), v.minValue(1, 'validation.min_value'));
+/** Largest row id: ids are PostgreSQL `integer` (serial) columns, so a larger one names no row. */
+export const MAX_ID = 2_147_483_647;
+
+/** A positive whole-number id, within the database's integer range (a larger one must not reach a query). */
+export const idField = v.pipe(
+  v.number('validation.integer'),
+  v.integer('validation.integer'),
+  v.minValue(1, 'validation.min_value'),
+  v.maxValue(MAX_ID, 'validation.max_value'),
+);
 
 /** A whole-number quantity of at least 1. */
 export const quantityField = v.pipe(

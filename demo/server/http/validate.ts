@@ -8,6 +8,8 @@ import { ApiError, fail, type FieldErrors } from './errors.ts';
  * a failure becomes a 422 whose `errors` hold the spec's texts per field.
  */
 export function parseWith<S extends v.GenericSchema>(schema: S, input: unknown): v.InferOutput<S> {
+  const unstorable = unstorableTextPath(input);
+  if (unstorable !== null) throw new ApiError(422, 'validation.invalid', {}, {}, { [unstorable]: [{ key: 'validation.invalid', params: {} }] });
   const result = v.safeParse(schema, input, { abortPipeEarly: true });
   if (result.success) return result.output;
   const fieldErrors: FieldErrors = {};
@@ -18,6 +20,37 @@ export function parseWith<S extends v.GenericSchema>(schema: S, input: unknown):
     if (list.length === 0) list.push({ key: issueKey(issue), params: issueParams(issue) });
   }
   throw new ApiError(422, 'validation.invalid', {}, {}, fieldErrors);
+}
+
+/** An unpaired UTF-16 surrogate: no character at all, and no valid JSON escape for PostgreSQL's jsonb. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/**
+ * The dotted path (`items.0.name`, `_` for the value itself) of the first string in `input` that no
+ * PostgreSQL column can take, or null when there is none: U+0000 (text refuses it) and unpaired
+ * surrogates (jsonb refuses their escapes; a browser never sends them). A query given one fails, so
+ * such input is refused as invalid before it reaches one. Walked without recursion, as a request body
+ * may nest deeper than the call stack allows.
+ */
+export function unstorableTextPath(input: unknown): string | null {
+  // Each entry: a value, the index of its parent entry and its key there; the path is built only for a hit.
+  const seen: { value: unknown; parent: number; key: string }[] = [{ value: input, parent: -1, key: '' }];
+  for (let index = 0; index < seen.length; index += 1) {
+    const { value } = seen[index]!;
+    if (typeof value === 'string') {
+      if (value.includes('\u0000') || LONE_SURROGATE.test(value)) return pathOf(seen, index);
+    } else if (value !== null && typeof value === 'object') {
+      for (const [key, item] of Object.entries(value)) seen.push({ value: item, parent: index, key });
+    }
+  }
+  return null;
+}
+
+/** The dotted path of entry `index` of {@link unstorableTextPath}'s walk, from its chain of parents. */
+function pathOf(seen: readonly { parent: number; key: string }[], index: number): string {
+  const keys: string[] = [];
+  for (let at = index; at > 0; at = seen[at]!.parent) keys.push(seen[at]!.key);
+  return keys.length === 0 ? '_' : keys.reverse().join('.');
 }
 
 /**

@@ -12,7 +12,7 @@ import { invalidFields } from '../http/errors.ts';
 
 /** A file that passed every rule. */
 export interface CheckedUpload {
-  /** The client's file name without any directory part, at most 255 characters. */
+  /** The client's file name without any directory part or control character, at most 255 characters. */
   name: string;
   contentType: string;
   data: Uint8Array;
@@ -48,7 +48,9 @@ function claimedKind(name: string): Kind | null {
  * (one message per field, like every other rule).
  */
 export async function checkUpload(file: File, field = 'file'): Promise<CheckedUpload> {
-  const name = (file.name.split(/[\\/]/).pop() ?? '').slice(-255);
+  // Control characters go first: NUL cannot be stored as text, and CR/LF would forge lines in the mail.
+  // eslint-disable-next-line no-control-regex -- removing control characters is the point
+  const name = (file.name.replace(/[\u0000-\u001f\u007f]/g, '').split(/[\\/]/).pop() ?? '').slice(-255);
   const claimed = claimedKind(name);
   if (!claimed) throw invalidFields({ [field]: 'validation.file_extension' });
   if (file.size > UPLOAD_MAX_BYTES) throw invalidFields({ [field]: 'validation.file_size' });
