@@ -57,6 +57,12 @@ describe('sanitizeHtml', () => {
     expect(link?.getAttribute('rel')).toBe('noopener noreferrer');
   });
 
+  it('should drop data: URLs from images and media, which DOMPurify would otherwise keep', () => {
+    const container = render('<img src="data:image/svg+xml;base64,PHN2Zz4=" alt="x"><video src=" data:video/mp4;base64,AAAA"></video><img src="/storage/a.png" alt="a">');
+    const sources = [...container.querySelectorAll('img, video')].map((element) => element.getAttribute('src'));
+    expect(sources).toEqual([null, null, '/storage/a.png']);
+  });
+
   it('should answer an empty string for nothing usable', () => {
     expect(sanitizeHtml('')).toBe('');
     expect(sanitizeHtml('<script>1</script>')).toBe('');

@@ -34,6 +34,13 @@ function addHooks(): void {
     if (!(node instanceof Element)) return;
     // A picture without a text alternative is taken as decorative, rather than read out as its file name.
     if (node.tagName === 'IMG' && !node.hasAttribute('alt')) node.setAttribute('alt', '');
+    // DOMPurify keeps `data:` URLs on images and media whatever ALLOWED_URI_REGEXP says; shop content
+    // may use only the URLs listed above, so they are removed here (no inline SVG or HTML documents).
+    for (const name of ['src', 'href']) {
+      const value = node.getAttribute(name);
+      // eslint-disable-next-line no-control-regex -- browsers skip white space and control characters before a scheme
+      if (value !== null && /^data:/i.test(value.replace(/[\u0000-\u0020]/g, ''))) node.removeAttribute(name);
+    }
     if (!node.hasAttribute('target')) return;
     // Only links may name a window, and only a new one: no targeting of the host page's frames.
     if (node.tagName === 'A' && node.getAttribute('target') === '_blank') node.setAttribute('rel', 'noopener noreferrer');
