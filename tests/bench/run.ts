@@ -14,7 +14,8 @@ import { widgetReadyBenchmark } from './widget-ready.ts';
  * another and prints their figures as markdown (for `docs/benchmarks.md`). Benchmarks measure the
  * built bundle in `dist/` (built first when missing, or with `--build`); they report, never fail on a
  * figure, and are not part of `npm test`. A run stops by itself with an error once it takes longer
- * than {@link deadlineMs} (4.5 minutes with the default 3 rounds; the usual run takes 1.5 minutes).
+ * than {@link deadlineMs} (about 4 minutes a benchmark with the default 3 rounds; all of them
+ * usually take about 12 minutes).
  */
 const BENCHMARKS: readonly Benchmark[] = [
   bundleSizeBenchmark,
@@ -26,9 +27,9 @@ const BENCHMARKS: readonly Benchmark[] = [
   lighthouseBenchmark,
 ];
 
-/** How long a run of `rounds` rounds may take before it counts as stuck: start-up plus a minute a round. */
-function deadlineMs(rounds: number): number {
-  return 90_000 + rounds * 60_000;
+/** How long a run may take before it counts as stuck: start-up, then a minute plus a minute a round for each benchmark. */
+function deadlineMs(rounds: number, benchmarks: number): number {
+  return 90_000 + benchmarks * (60_000 + rounds * 60_000);
 }
 
 const USAGE = `Usage: npm run bench -- [--only NAME]… [--build] [--rounds N] [--port N]
@@ -70,7 +71,7 @@ async function main(): Promise<number> {
   const unknown = (values.only ?? []).filter((name) => !BENCHMARKS.some((b) => b.name === name));
   if (unknown.length > 0) throw new UsageError(`no benchmark named ${unknown.join(', ')}\n${USAGE}`);
   const chosen = values.only ? BENCHMARKS.filter((b) => values.only?.includes(b.name)) : BENCHMARKS;
-  const limit = deadlineMs(rounds);
+  const limit = deadlineMs(rounds, chosen.length);
   setTimeout(() => void stopEarly(2, `still running after ${(limit / 60_000).toFixed(1)} minutes`), limit).unref();
 
   await ensureBuild(values.build);
