@@ -78,18 +78,21 @@ export interface FuzzWorld {
   buyerIds: number[];
   registrationIds: number[];
   orderNames: string[];
+  /** An online order waiting for payment and its payment token, for the demo payment page. */
+  payment: { name: string; token: string };
   /** Rows for the known-good requests the generators also vary one field of. */
   known: { acme: number; globex: number; mug: { product_id: number; variant_id: number }; pickup: number; welcomeBudget: number };
 }
 
 /** Loads the ids the generators use (acme's, where the sessions live, plus a few of other shops). */
-export async function loadFuzzWorld(server: TestServer, tokens: FuzzWorld['tokens']): Promise<FuzzWorld> {
+export async function loadFuzzWorld(server: TestServer, tokens: FuzzWorld['tokens'], payment: FuzzWorld['payment']): Promise<FuzzWorld> {
   const column = async <T>(sql: string, params: unknown[] = []): Promise<T[]> =>
     (await server.db.query<{ value: T }>(sql, params)).rows.map((row) => row.value);
   const acme = server.shops.acme!;
   return {
     shops: Object.values(server.shops),
     tokens,
+    payment,
     productIds: await column('SELECT id AS value FROM products WHERE website_id = $1 ORDER BY id LIMIT 12', [acme]),
     variantIds: await column('SELECT v.id AS value FROM product_variants v JOIN products p ON p.id = v.product_id WHERE p.website_id = $1 ORDER BY v.id LIMIT 24', [acme]),
     deliveryMethodIds: await column('SELECT id AS value FROM delivery_methods ORDER BY id'),
@@ -234,7 +237,10 @@ export function fuzzEndpoints(w: FuzzWorld): FuzzEndpoint[] {
   const good = knownGood(w);
   const body = (schema: v.GenericSchema, base: Record<string, unknown>) => fuzzedObject(schema, hints, base);
   const id = (values: number[]) => fuzzedId(pick(values, 1));
-  const nameSegment = fc.oneof(pick(w.orderNames, 'ACME-000001').map(encodeURIComponent), fuzzedId(fc.integer({ min: 1, max: 99 })));
+  const nameSegment = fc.oneof(pick([...w.orderNames, w.payment.name], 'ACME-000001').map(encodeURIComponent), fuzzedId(fc.integer({ min: 1, max: 99 })));
+  const paySegment = fc.oneof({ arbitrary: fc.constant(encodeURIComponent(w.payment.name)), weight: 3 }, { arbitrary: nameSegment, weight: 1 });
+  const payToken = fc.oneof({ arbitrary: fc.constant(w.payment.token), weight: 3 }, { arbitrary: fc.string({ maxLength: 60 }), weight: 1 });
+  const returnUrl = fc.constantFrom('http://globex.localhost:4173/payment-processing', 'javascript:alert(1)', '//evil.example', 'http://user:pw@localhost:4173/', 'http://evil.localhost.evil.example:4173/');
 
   return [
     {
@@ -309,17 +315,19 @@ export function fuzzEndpoints(w: FuzzWorld): FuzzEndpoint[] {
       route: 'GET /demo/pay/:name',
       ok: 'html',
       requests: fc
-        .tuple(nameSegment, fuzzedQuery(v.object({ token: v.string(), return: v.optional(v.picklist(['http://acme.localhost:4173/x', 'javascript:alert(1)', '//evil.example', 'http://user:pw@localhost:4173/'])) })))
+        .tuple(paySegment, fuzzedQuery(v.object({ token: v.string(), return: v.optional(v.string()) }), { token: payToken, return: returnUrl }, { token: w.payment.token }))
         .map(([segment, q]) => ({ method: 'GET', path: `/demo/pay/${segment}${q}` })),
     },
     {
       route: 'POST /demo/pay/:name',
       ok: 'html',
-      requests: fc.tuple(nameSegment, fc.dictionary(fc.constantFrom('token', 'action', 'return', 'x'), fc.oneof(fc.constantFrom('pay', 'cancel'), fc.string({ maxLength: 50 })))).map(([segment, fields]) => {
-        const form = new FormData();
-        for (const [key, value] of Object.entries(fields)) form.append(key, value);
-        return { method: 'POST', path: `/demo/pay/${segment}`, form };
-      }),
+      requests: fc
+        .tuple(paySegment, fc.record({ token: payToken, action: fc.oneof(fc.constantFrom('pay', 'cancel'), fc.string({ maxLength: 20 })), return: fc.oneof(returnUrl, fc.string({ maxLength: 50 })) }, { requiredKeys: [] }))
+        .map(([segment, fields]) => {
+          const form = new FormData();
+          for (const [key, value] of Object.entries(fields)) form.append(key, value);
+          return { method: 'POST', path: `/demo/pay/${segment}`, form };
+        }),
     },
     {
       route: 'POST /api/coordinator/registrations/:id/approve',

@@ -13,7 +13,7 @@ import { registeredApiRoutes, type RouteKey } from './security-helpers.ts';
  * boundaries, wrong types, missing and extra keys, huge and odd strings, nulls, deep nesting), sent
  * with a valid session where the endpoint needs one, plus bodies that are not JSON at all. Checks:
  * no answer ≥ 500; every 2xx passes the contract's response schema; every 4xx of the API has the
- * API's error shape. Bounded: a fixed seed (FUZZ_SEED, printed) and FUZZ_RUNS requests per endpoint.
+ * API's error shape; a redirect (the demo payment page's) never leaves the provider's domain. Bounded: a fixed seed (FUZZ_SEED, printed) and FUZZ_RUNS requests per endpoint.
  */
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20_261_124);
@@ -52,9 +52,36 @@ beforeAll(async () => {
     });
     if (answer.status !== 201) throw new Error(`registration ${n}: ${answer.status}`);
   }
-  endpoints = fuzzEndpoints(await loadFuzzWorld(server, { buyer, profile, coordinator }));
+  endpoints = fuzzEndpoints(await loadFuzzWorld(server, { buyer, profile, coordinator }, await onlineOrder()));
   console.log(`[fuzz] seed ${SEED}, ${RUNS} generated requests per endpoint (FUZZ_SEED, FUZZ_RUNS to change)`);
 });
+
+/** A globex order paid online: its name and the payment token from its payment URL. */
+async function onlineOrder(): Promise<{ name: string; token: string }> {
+  const { rows } = await server.db.query<{ product_id: number; variant_id: number; method: number }>(
+    `SELECT p.id AS product_id, v.id AS variant_id,
+            (SELECT id FROM delivery_methods WHERE website_id = p.website_id AND type = 'self_pickup') AS method
+       FROM products p JOIN product_variants v ON v.product_id = p.id WHERE v.code = 'GLX-MUG-WHITE'`,
+  );
+  const row = rows[0]!;
+  const answer = await server.json('/api/order', {
+    method: 'POST',
+    token: await server.login('buyer@globex.test', 'globex'),
+    headers: { 'Idempotency-Key': 'fuzz-online-order' },
+    body: {
+      website_id: server.shops.globex,
+      items: [{ product_id: row.product_id, variant_id: row.variant_id, quantity: 1 }],
+      delivery_method_id: row.method,
+      billing_same_as_delivery: false,
+      billing_address: { name: 'John', surname: 'Smith', nip: '6772480003', street: 'ul. Lubicz 17', city: 'Kraków', zip: '31-503', country: 'PL' },
+      payment_method: 'online',
+      contact: { name: 'John', surname: 'Smith', email: 'john@example.com', phone: '+48 601 200 300' },
+    },
+  });
+  if (answer.status !== 201) throw new Error(`online order: ${answer.status} ${JSON.stringify(answer.body)}`);
+  const url = new URL(answer.body.payment_url as string);
+  return { name: answer.body.order.name as string, token: url.searchParams.get('token') ?? '' };
+}
 
 afterAll(async () => {
   await server?.close();
@@ -67,6 +94,7 @@ const DROPPED = 599;
 interface Answer {
   status: number;
   text: string;
+  location?: string | null;
 }
 
 async function send(request: FuzzRequest): Promise<Answer> {
@@ -79,8 +107,10 @@ async function send(request: FuzzRequest): Promise<Answer> {
     headers['content-type'] = 'application/json';
   }
   try {
-    const response = await server.request(request.path, { method: request.method, ...(body !== undefined ? { body } : {}), ...(request.token ? { token: request.token } : {}), headers });
-    return { status: response.status, text: await response.text() };
+    if (request.token) headers.authorization = `Bearer ${request.token}`;
+    // Redirects are answers to judge (the payment page's 303 back to the shop), not to follow.
+    const response = await fetch(server.url + request.path, { method: request.method, headers: { accept: 'application/json', ...headers }, redirect: 'manual', ...(body !== undefined ? { body } : {}) });
+    return { status: response.status, text: await response.text(), location: response.headers.get('location') };
   } catch (error) {
     // No answer at all (the connection dropped): as bad as a 5xx.
     return { status: DROPPED, text: `no answer: ${String((error as { cause?: unknown }).cause ?? error)}` };
@@ -106,7 +136,21 @@ function judge(endpoint: FuzzEndpoint, request: FuzzRequest, answer: Answer): st
     return v.safeParse(ApiErrorSchema, parsed).success ? null : `${status} without the error shape: ${text.slice(0, 200)}`;
   }
   if (status >= 300 && status < 400 && api) return `redirect ${status} from the API`;
+  if (status >= 300 && status < 400) return openRedirect(answer.location ?? null);
   return null;
+}
+
+/** A redirect must stay on the provider's own domain (`localhost` and its shop subdomains here). */
+function openRedirect(location: string | null): string | null {
+  if (location === null) return 'a redirect without Location';
+  let url: URL;
+  try {
+    url = new URL(location, 'http://localhost');
+  } catch {
+    return `a redirect to an unreadable Location: ${location.slice(0, 100)}`;
+  }
+  const own = (url.protocol === 'http:' || url.protocol === 'https:') && (url.hostname === 'localhost' || url.hostname.endsWith('.localhost')) && url.username === '';
+  return own ? null : `open redirect to ${location.slice(0, 100)}`;
 }
 
 function parseJson(text: string): unknown {
