@@ -56,21 +56,31 @@ function passHeaders(upstream: IncomingMessage): Record<string, string | string[
   return headers;
 }
 
+/** Options of {@link startCompressingProxy}. */
+export interface ProxyOptions {
+  /**
+   * Changes every HTML page on the way (e.g. the storefront page loading `storefront.js` instead
+   * of `index.js`): to measure a change to a page without changing the page.
+   */
+  rewriteHtml?: (html: string) => string;
+}
+
 /**
  * Starts the proxy on a loopback port (`preferred` when free) in front of the server on
  * `127.0.0.1:<upstreamPort>`.
  */
-export async function startCompressingProxy(preferred: number, upstreamPort: number): Promise<CompressingProxy> {
+export async function startCompressingProxy(preferred: number, upstreamPort: number, options: ProxyOptions = {}): Promise<CompressingProxy> {
   const cache = new Map<string, Buffer>();
   const handle = (incoming: IncomingMessage, outgoing: ServerResponse): void => {
     const upstream = httpRequest(
       { host: '127.0.0.1', port: upstreamPort, method: incoming.method, path: incoming.url, headers: { ...incoming.headers, 'accept-encoding': 'identity' } },
       (answer) => {
         void (async () => {
-          const body = await bodyOf(answer);
-          const headers = passHeaders(answer);
           const encoding = encodingFor(incoming.headers['accept-encoding']);
           const type = String(answer.headers['content-type'] ?? '');
+          const original = await bodyOf(answer);
+          const body = options.rewriteHtml && type.startsWith('text/html') ? Buffer.from(options.rewriteHtml(original.toString('utf8'))) : original;
+          const headers = passHeaders(answer);
           if (encoding && TEXT.test(type) && body.length > 1024 && !answer.headers['content-encoding']) {
             const immutable = /\/dist\//.test(incoming.url ?? '') && answer.statusCode === 200;
             const key = `${encoding} ${incoming.url ?? ''}`;
