@@ -301,7 +301,7 @@ function buttonCost(without: PageResult, withButton: PageResult): string {
   const after = median(withButton.runs, (r) => r.performance);
   const cost = before - after;
   const seconds = (result: PageResult, pick: (run: RunFigures) => number) => (median(result.runs, pick) / 1000).toFixed(1);
-  return `\`<shop-cart-button>\` on the plain intranet page: performance ${before} without it, ${after} with it → it costs **${cost} points** (target ≤ ${TARGETS.buttonCostPoints}: ${cost <= TARGETS.buttonCostPoints ? 'met' : '**not met**'}); TBT ${median(without.runs, (r) => r.tbtMs).toFixed(0)} → ${median(withButton.runs, (r) => r.tbtMs).toFixed(0)} ms, FCP ${seconds(without, (r) => r.fcpMs)} → ${seconds(withButton, (r) => r.fcpMs)} s, LCP ${seconds(without, (r) => r.lcpMs)} → ${seconds(withButton, (r) => r.lcpMs)} s, CLS ${median(without.runs, (r) => r.cls).toFixed(3)} → ${median(withButton.runs, (r) => r.cls).toFixed(3)}.`;
+  return `\`<shop-cart-button>\` on the plain intranet page: performance ${before} without it, ${after} with it → it costs **${cost} point${cost === 1 ? '' : 's'}** (target ≤ ${TARGETS.buttonCostPoints}: ${cost <= TARGETS.buttonCostPoints ? 'met' : '**not met**'}); TBT ${median(without.runs, (r) => r.tbtMs).toFixed(0)} → ${median(withButton.runs, (r) => r.tbtMs).toFixed(0)} ms, FCP ${seconds(without, (r) => r.fcpMs)} → ${seconds(withButton, (r) => r.fcpMs)} s, LCP ${seconds(without, (r) => r.lcpMs)} → ${seconds(withButton, (r) => r.lcpMs)} s, CLS ${median(without.runs, (r) => r.cls).toFixed(3)} → ${median(withButton.runs, (r) => r.cls).toFixed(3)}.`;
 }
 
 /** The failed accessibility audits of every page, with the elements they name. */
