@@ -1,6 +1,8 @@
 import { existsSync, readdirSync } from 'node:fs';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { hoistTransitiveImports } from './build/hoist-transitive-imports.ts';
+import { precompress } from './build/precompress.ts';
 
 /**
  * One config for the library build and the test projects.
@@ -19,7 +21,7 @@ const elementEntries = Object.fromEntries(
 const demoEntries = { 'widget-gallery': 'demo/widgets/gallery-element.ts' };
 
 export default defineConfig(({ command }) => ({
-  plugins: [react()],
+  plugins: [react(), hoistTransitiveImports(), precompress()],
   // Only the library build replaces process.env.NODE_ENV (the dev server and tests keep their own).
   define: command === 'build' ? { 'process.env.NODE_ENV': JSON.stringify('production') } : {},
   // Relative base: asset URLs resolve from `import.meta.url`, so the bundle works from any CDN path.
@@ -59,7 +61,7 @@ export default defineConfig(({ command }) => ({
         extends: true,
         test: {
           name: 'unit',
-          include: ['src/**/*.test.{ts,tsx}', 'demo/**/*.test.ts', 'elements/**/*.test.{ts,tsx}'],
+          include: ['src/**/*.test.{ts,tsx}', 'demo/**/*.test.ts', 'elements/**/*.test.{ts,tsx}', 'build/**/*.test.ts'],
           environment: 'jsdom',
           // Widgets import their CSS `?inline`; tests need the real text (e.g. the 400 px list height).
           css: true,
