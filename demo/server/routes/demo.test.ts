@@ -1,5 +1,6 @@
 // @vitest-environment node
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Hono } from 'hono';
@@ -11,7 +12,10 @@ const distDir = mkdtempSync(path.join(tmpdir(), 'dist-route-'));
 mkdirSync(path.join(distDir, 'chunks'));
 mkdirSync(path.join(distDir, 'assets'));
 writeFileSync(path.join(distDir, 'cart-button.js'), 'export{};');
-writeFileSync(path.join(distDir, 'chunks', 'runtime-AbCd1234.js'), 'export{};');
+// As the build writes them (build/precompress.ts): a brotli copy beside the file.
+const RUNTIME_SOURCE = 'export const runtime = "the runtime";';
+writeFileSync(path.join(distDir, 'chunks', 'runtime-AbCd1234.js'), RUNTIME_SOURCE);
+writeFileSync(path.join(distDir, 'chunks', 'runtime-AbCd1234.js.br'), brotliCompressSync(RUNTIME_SOURCE));
 writeFileSync(path.join(distDir, 'assets', 'inter-AbCd1234.woff2'), 'font');
 afterAll(() => rmSync(distDir, { recursive: true, force: true }));
 
@@ -35,5 +39,27 @@ describe('the built bundle under /dist', () => {
     const response = await app.request('/dist/missing.js');
     expect(response.status).toBe(404);
     expect(response.headers.get('access-control-allow-origin')).toBeNull();
+  });
+
+  it('serves the brotli copy to a browser that accepts it, and the plain file to one that does not', async () => {
+    const compressed = await app.request('/dist/chunks/runtime-AbCd1234.js', { headers: { 'Accept-Encoding': 'gzip, deflate, br' } });
+    expect(compressed.headers.get('content-encoding')).toBe('br');
+    expect(compressed.headers.get('content-type')).toMatch(/javascript/);
+    expect(compressed.headers.get('vary')).toMatch(/Accept-Encoding/);
+    expect(brotliDecompressSync(Buffer.from(await compressed.arrayBuffer())).toString()).toBe(RUNTIME_SOURCE);
+    const plain = await app.request('/dist/chunks/runtime-AbCd1234.js', { headers: { 'Accept-Encoding': 'identity' } });
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(await plain.text()).toBe(RUNTIME_SOURCE);
+  });
+
+  it('answers an unchanged entry file with 304 and no body, keeping its caching and CORS headers', async () => {
+    const first = await app.request('/dist/cart-button.js');
+    const tag = first.headers.get('etag');
+    expect(tag).toBeTruthy();
+    const again = await app.request('/dist/cart-button.js', { headers: { 'If-None-Match': tag ?? '' } });
+    expect(again.status).toBe(304);
+    expect(await again.text()).toBe('');
+    expect(again.headers.get('cache-control')).toBe('no-cache');
+    expect(again.headers.get('access-control-allow-origin')).toBe('*');
   });
 });

@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Context, Hono } from 'hono';
 import { serveStatic } from '@hono/node-server/serve-static';
+import { etag } from 'hono/etag';
 import { shopSlugFromHost } from '../../../src/domain/tenant.ts';
 import { ROOT_DIR, storefrontUrl, type ServerConfig } from '../config.ts';
 import type { AppEnv } from '../http/env.ts';
@@ -179,12 +180,16 @@ export function registerDemoRoutes(app: Hono<AppEnv>): void {
  * `Access-Control-Allow-Origin` fails.
  */
 export function registerDist(app: Hono<AppEnv>, distDir: string): void {
+  const revalidate = etag();
   app.use('/dist/*', async (c, next) => {
-    await next();
-    if (!c.res.ok) return;
-    // Entry files keep their names; everything else is content-hashed by the build.
-    c.header('Cache-Control', /\/dist\/[\w-]+\.js$/.test(c.req.path) ? 'no-cache' : 'public, max-age=31536000, immutable');
+    // Entry files keep their names, so browsers revalidate them (an ETag makes that a 304 without a
+    // body); everything else is content-hashed by the build and cached for a year.
+    const entry = /\/dist\/[\w-]+\.js$/.test(c.req.path);
+    await (entry ? revalidate(c, next) : next());
+    if (!c.res.ok && c.res.status !== 304) return;
+    c.header('Cache-Control', entry ? 'no-cache' : 'public, max-age=31536000, immutable');
     c.header('Access-Control-Allow-Origin', '*');
   });
-  app.use('/dist/*', serveStatic({ root: path.relative(process.cwd(), distDir) || '.', rewriteRequestPath: (p) => p.replace(/^\/dist/, '') }));
+  // The build writes brotli and gzip copies beside each file (build/precompress.ts).
+  app.use('/dist/*', serveStatic({ root: path.relative(process.cwd(), distDir) || '.', precompressed: true, rewriteRequestPath: (p) => p.replace(/^\/dist/, '') }));
 }
