@@ -47,13 +47,14 @@ async function addAndExpectCount(page: Page, count: number) {
 
 /**
  * The storefront header links to the cart screen (no drawer there yet), so the cart drawer is opened
- * from a `<shop-cart-button>` placed on the same page: `/dist/index.js` (loaded by the storefront
- * page) defines it, and it shares the page's one cart store with the storefront.
+ * from a `<shop-cart-button>` placed on the same page, as an intranet page would: its own entry
+ * defines it, and it shares the page's one cart store with the storefront.
  */
 async function openCartDrawer(page: Page): Promise<Locator> {
-  await page.evaluate(() => {
+  await page.evaluate(async (entry) => {
+    await import(entry);
     if (!document.querySelector('shop-cart-button')) document.body.append(document.createElement('shop-cart-button'));
-  });
+  }, '/dist/cart-button.js');
   await page.locator('shop-cart-button').getByRole('button', { name: /^Cart \(\d+\)$/ }).click();
   const drawer = page.getByRole('dialog', { name: 'Cart' });
   await expect(drawer).toBeVisible();
