@@ -1,9 +1,11 @@
 import { batch, computed, signal } from '@preact/signals-react';
 import { fetchProductsByIds } from '../api/catalogue.ts';
 import type { Product } from '../api/contract.ts';
-import { reviewCart, type CartReview } from '../domain/cart-review.ts';
+import { reviewCart, type CartReview, type LineReview } from '../domain/cart-review.ts';
+import type { QuantityError } from '../domain/quantity.ts';
 import { cartBudgetTotals, cartTotals, updateCartProducts } from './cart.ts';
 import { pageSingleton } from './registry.ts';
+import { sharedByKey } from './structural-sharing.ts';
 import { refreshUser, user } from './session.ts';
 import { isPointsShop, shop } from './shop.ts';
 
@@ -49,17 +51,28 @@ const pending = pageSingleton('cartReview.pending', () => ({ controller: null as
  * against the points left (points shops, logged-in users), and the reasons checkout is blocked.
  * Products not checked yet (or checked for another shop) are not judged.
  */
-export const cartReview = pageSingleton('cartReview.review', () =>
-  computed<CartReview>(() => {
+export const cartReview = pageSingleton('cartReview.review', () => {
+  // A line's or product's review that did not change keeps its object, so list rows can skip re-rendering.
+  const sharedLines = sharedByKey<LineReview>();
+  const sharedProducts = sharedByKey<QuantityError[]>();
+  return computed<CartReview>(() => {
     const summary = cartTotals.value;
     const found = checked.value;
     const products = found.shopId !== null && found.shopId === shop.value?.id ? found.products : new Map<number, Product | null>();
     const me = user.value;
     const budgets = isPointsShop.value && me ? { assignments: me.budgets, needed: cartBudgetTotals.value } : null;
     const lines = summary.lines.map(({ key, line }) => ({ key, product_id: line.product_id, variant_id: line.variant_id, quantity: line.quantity, budget: line.budget }));
-    return reviewCart(lines, products, budgets);
-  }),
-);
+    const review = reviewCart(lines, products, budgets);
+    const kept: CartReview = {
+      ...review,
+      lines: new Map([...review.lines].map(([key, line]) => [key, sharedLines.keep(key, line)])),
+      products: new Map([...review.products].map(([id, errors]) => [id, sharedProducts.keep(String(id), errors)])),
+    };
+    sharedLines.done();
+    sharedProducts.done();
+    return kept;
+  });
+});
 
 /** Stops the check in flight, if any (the screen went away); what was loaded stays. */
 export function cancelCartCheck(): void {

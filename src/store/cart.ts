@@ -6,6 +6,7 @@ import { cartTotals as moneyTotals, displayPrice, isGroupBuyActive, pointsTotal,
 import { t } from '../i18n/index.ts';
 import { showAlert } from './alerts.ts';
 import { pageSingleton } from './registry.ts';
+import { sharedByKey } from './structural-sharing.ts';
 import { sessionStatus, user } from './session.ts';
 import { isPointsShop, shop } from './shop.ts';
 import { onStorageChange, readRawStored, readStored, removeStored, storageKey, writeStored } from './storage.ts';
@@ -237,8 +238,10 @@ export const cartCount = pageSingleton('cart.count', () => computed(() => countP
  * `cartTotals` (with `total` gross or net per `is_gross`), or points by `pointsTotal` in a pkt shop.
  * Group Buy end times are checked when the cart or the shop changes.
  */
-export const cartTotals = pageSingleton('cart.totals', () =>
-  computed<CartTotalsSummary>(() => {
+export const cartTotals = pageSingleton('cart.totals', () => {
+  // A line whose data and prices did not change keeps its object, so list rows can skip re-rendering.
+  const shared = sharedByKey<PricedCartLine>();
+  return computed<CartTotalsSummary>(() => {
     const cart = lines.value;
     const points = isPointsShop.value;
     const isGross = shop.value?.is_gross ?? false;
@@ -247,10 +250,15 @@ export const cartTotals = pageSingleton('cart.totals', () =>
     const priced = cart.map((line): PricedCartLine => {
       const unit = unitPrice(line.pricing, byProduct.get(line.product_id) ?? line.quantity, now);
       const totalsLine = { unit_price: unit, quantity: line.quantity, vat: line.pricing.vat, vat_included: line.pricing.vat_included };
-      return points
-        ? { key: lineKey(line), line, unitPrice: unit, displayUnitPrice: unit, total: pointsTotal([totalsLine]) }
-        : { key: lineKey(line), line, unitPrice: unit, displayUnitPrice: displayPrice(unit, line.pricing, isGross), total: moneyTotals([totalsLine], isGross).total };
+      const key = lineKey(line);
+      return shared.keep(
+        key,
+        points
+          ? { key, line, unitPrice: unit, displayUnitPrice: unit, total: pointsTotal([totalsLine]) }
+          : { key, line, unitPrice: unit, displayUnitPrice: displayPrice(unit, line.pricing, isGross), total: moneyTotals([totalsLine], isGross).total },
+      );
     });
+    shared.done();
     if (points) {
       return { kind: 'points', lines: priced, total: pointsTotal(priced.map((p) => ({ unit_price: p.unitPrice, quantity: p.line.quantity }))) };
     }
@@ -259,8 +267,8 @@ export const cartTotals = pageSingleton('cart.totals', () =>
       isGross,
     );
     return { kind: 'money', lines: priced, ...totals };
-  }),
-);
+  });
+});
 
 /**
  * Points the cart takes from each budget (budget id → points) in a points shop, for the budget

@@ -4,11 +4,25 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Product } from '../../api/contract.ts';
 import { ElementShell } from '../../app/element-context.tsx';
 import { routerActive } from '../../app/router.tsx';
-import { addToCart, cartLines } from '../../store/cart.ts';
+import { addToCart, cartLines, lineKey, setCartQuantity } from '../../store/cart.ts';
 import { cartCheckStatus } from '../../store/cart-review.ts';
 import { CLOSED_SHOP, POINTS_SHOP, assignment, buyer, json, logInBuyer, pageOf, plain, product, settle, stubProducts, variant, type ProductCall } from '../product/test-fixtures.ts';
 import { resetScreenPage } from '../test-page.ts';
 import { Cart } from './Cart.tsx';
+
+/** Renders of the quantity counter, one per cart row rendered: counts which rows a change re-renders. */
+const counterRenders = vi.hoisted(() => ({ count: 0 }));
+vi.mock('../../widgets/numeric-counter/NumericCounter.tsx', async (importOriginal) => {
+  const { createElement } = await import('react');
+  const actual = await importOriginal<typeof import('../../widgets/numeric-counter/NumericCounter.tsx')>();
+  return {
+    ...actual,
+    NumericCounter: (props: Parameters<typeof actual.NumericCounter>[0]) => {
+      counterRenders.count += 1;
+      return createElement(actual.NumericCounter, props);
+    },
+  };
+});
 
 /** Answers `GET /api/products?ids=` with the current version of each product asked for; `GET /api/user` with `me`. */
 function serveShop(products: Product[], me = buyer([assignment()])) {
@@ -129,6 +143,22 @@ describe('Cart screen', () => {
     stubProducts(serveShop([mug]));
     renderCart();
     expect(await screen.findByText('You will be asked to log in before checkout.')).toBeInTheDocument();
+  });
+
+  it('should re-render only the row whose quantity changed', async () => {
+    const items = [product({ id: 1, name: 'Mug' }), product({ id: 2, name: 'Pen' }), product({ id: 3, name: 'Cap' })];
+    for (const item of items) addToCart(item, item.variants[0]!, 1);
+    stubProducts(serveShop(items));
+    renderCart();
+    await waitFor(() => expect(cartCheckStatus.value).toBe('ready'));
+    await settle();
+    const before = counterRenders.count;
+    const pen = cartLines.value.find((l) => l.name === 'Pen');
+    if (!pen) throw new Error('no Pen line');
+    act(() => setCartQuantity(lineKey(pen), 4));
+    await settle();
+    expect(within(line('Pen')).getByRole('spinbutton')).toHaveValue('4');
+    expect(counterRenders.count - before).toBe(1);
   });
 
   it('should keep the cart usable and offer a retry when the check fails', async () => {

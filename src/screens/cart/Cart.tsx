@@ -1,9 +1,10 @@
 import { useSignals } from '@preact/signals-react/runtime';
-import { useEffect, useRef, useState, type ReactNode, type Ref } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode, type Ref } from 'react';
 import { errorMessage } from '../../api/errors.ts';
 import { useCartChangeEvent } from '../../app/cart/use-cart-change-event.ts';
 import { Link, routerActive } from '../../app/router.tsx';
 import { useShopAndSession } from '../../app/use-shop-and-session.ts';
+import type { QuantityError } from '../../domain/quantity.ts';
 import { buildPath, type RouteId } from '../../domain/routes.ts';
 import { t } from '../../i18n/index.ts';
 import { tp } from '../../i18n/plural.ts';
@@ -22,6 +23,9 @@ import { CartSummary } from './CartSummary.tsx';
 import { LoginFirst, ScreenFrame, ShopPending, shopFailed } from '../ScreenFrame.tsx';
 
 registerStyles('cart', css);
+
+/** One empty list for every line without product-wide errors (a new `[]` would defeat the rows' memo). */
+const NO_ERRORS: readonly QuantityError[] = [];
 
 /** Props of {@link Cart}: the router's (as the `cart` screen); `<shop-cart>` has only the common attributes. */
 export interface CartProps {
@@ -83,6 +87,13 @@ export function Cart({ routeId }: CartProps) {
     return cancelCartCheck;
   }, [canCheck, productIds, shopId, userId]);
 
+  // Stable, so the memoised rows do not re-render for a new handler.
+  const onRemove = useCallback((priced: PricedCartLine) => {
+    removeFromCart(priced.key);
+    setAnnouncement(t('cart.removed', { name: priced.line.name }));
+    heading.current?.focus({ preventScroll: true });
+  }, []);
+
   const toasts = routed ? null : <AlertToast />;
 
   if (!website) {
@@ -106,12 +117,6 @@ export function Cart({ routeId }: CartProps) {
       </Frame>
     );
   }
-
-  const onRemove = (priced: PricedCartLine) => {
-    removeFromCart(priced.key);
-    setAnnouncement(t('cart.removed', { name: priced.line.name }));
-    heading.current?.focus({ preventScroll: true });
-  };
 
   const status = (
     <p className="shop-visually-hidden" role="status" aria-live="polite">
@@ -167,7 +172,7 @@ export function Cart({ routeId }: CartProps) {
                 key={priced.key}
                 priced={priced}
                 review={review.lines.get(priced.key)}
-                productErrors={firstLineOfProduct.get(priced.line.product_id) === priced.key ? (review.products.get(priced.line.product_id) ?? []) : []}
+                productErrors={firstLineOfProduct.get(priced.line.product_id) === priced.key ? (review.products.get(priced.line.product_id) ?? NO_ERRORS) : NO_ERRORS}
                 currency={currency}
                 showBudget={isPointsShop.value}
                 onQuantityChange={setCartQuantity}

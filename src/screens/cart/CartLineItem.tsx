@@ -1,4 +1,5 @@
 import { useSignals } from '@preact/signals-react/runtime';
+import { memo } from 'react';
 import { variantText } from '../../app/cart/CartSummaryList.tsx';
 import { Link } from '../../app/router.tsx';
 import type { LineReview } from '../../domain/cart-review.ts';
@@ -38,8 +39,10 @@ function quantityText(error: QuantityError): string {
  * quantity, the quantity counter within the line's bounds (the per-line minimum, the stock left for
  * it), the line total and a Remove button named after the product. A line the shop no longer sells,
  * or whose budget is not active, says so; broken quantity rules show as the counter's error.
+ * Memoised: the cart store keeps unchanged lines' objects, so a change re-renders only its own row
+ * (the shop's texts and pictures are signals, which re-render the row themselves).
  */
-export function CartLineItem({ priced, review, productErrors, currency, showBudget, onQuantityChange, onRemove }: CartLineItemProps) {
+export const CartLineItem = memo(function CartLineItem({ priced, review, productErrors, currency, showBudget, onQuantityChange, onRemove }: CartLineItemProps) {
   useSignals();
   const { key, line, displayUnitPrice, total } = priced;
   const image = storageUrl(line.image, storageBase.value);
@@ -96,4 +99,4 @@ export function CartLineItem({ priced, review, productErrors, currency, showBudg
       </div>
     </li>
   );
-}
+});
