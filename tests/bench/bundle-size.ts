@@ -75,12 +75,16 @@ export interface LazyChunk {
 const STATIC_STATEMENT = /^\s*(?:import|export)\s*(?:[^"'`;]*?\bfrom\s*)?(["'])([^"']+)\1\s*;?/;
 /** Any `from "./…"` or `import "./…"` anywhere, to check the leading scan missed nothing. */
 const STATIC_ANYWHERE = /(?:\bfrom|\bimport)\s*(["'])(\.{1,2}\/[^"']+)\1/g;
+/** A bare `import"./x.js";`, and a line made only of them (the hoisted transitive imports). */
+const BARE_IMPORT = /import(["'])(\.{1,2}\/[^"']+)\1;/g;
+const HOISTED_LINE = /^(?:import(["'])\.{1,2}\/[^"']+\1;)+$/;
 /** `import("./…")` with a literal specifier (Rolldown writes it with backticks). */
 const DYNAMIC_IMPORT = /\bimport\(\s*(["'`])(\.{1,2}\/[^"'`$]+)\1\s*\)/g;
 
 /**
  * The static and dynamic import specifiers of one built (minified ES module) file. Rolldown hoists
- * static imports and re-exports to the top of a chunk, so they are read as the leading statements;
+ * static imports and re-exports to the top of a chunk, so they are read as the leading statements,
+ * plus the last line of bare imports the build appends;
  * a relative `from "./…"` further down that names an existing file means the scan needs attention,
  * and fails loudly rather than under-count.
  */
@@ -91,6 +95,9 @@ export function importsOf(code: string, file: string): { statics: string[]; dyna
     statics.push(match[2] ?? '');
     rest = rest.slice(match[0].length);
   }
+  // The build appends the chunk's transitive imports as a last line of bare imports (build/hoist-transitive-imports.ts).
+  const lastLine = code.trimEnd().split('\n').at(-1) ?? '';
+  if (HOISTED_LINE.test(lastLine)) for (const match of lastLine.matchAll(BARE_IMPORT)) statics.push(match[2] ?? '');
   const dynamics = [...code.matchAll(DYNAMIC_IMPORT)].map((match) => match[2] ?? '');
   for (const match of code.matchAll(STATIC_ANYWHERE)) {
     const specifier = match[2] ?? '';
