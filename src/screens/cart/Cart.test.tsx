@@ -8,13 +8,14 @@ import { addToCart, cartLines, lineKey, setCartQuantity } from '../../store/cart
 import { cartCheckStatus } from '../../store/cart-review.ts';
 import { CLOSED_SHOP, POINTS_SHOP, assignment, buyer, json, logInBuyer, pageOf, plain, product, settle, stubProducts, variant, type ProductCall } from '../product/test-fixtures.ts';
 import { resetScreenPage } from '../test-page.ts';
+import type { NumericCounter as RealNumericCounter } from '../../widgets/numeric-counter/NumericCounter.tsx';
 import { Cart } from './Cart.tsx';
 
 /** Renders of the quantity counter, one per cart row rendered: counts which rows a change re-renders. */
 const counterRenders = vi.hoisted(() => ({ count: 0 }));
 vi.mock('../../widgets/numeric-counter/NumericCounter.tsx', async (importOriginal) => {
   const { createElement } = await import('react');
-  const actual = await importOriginal<typeof import('../../widgets/numeric-counter/NumericCounter.tsx')>();
+  const actual = await importOriginal<{ NumericCounter: typeof RealNumericCounter }>();
   return {
     ...actual,
     NumericCounter: (props: Parameters<typeof actual.NumericCounter>[0]) => {
