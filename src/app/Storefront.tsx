@@ -12,7 +12,7 @@ import { applyFavicon } from '../theme/favicon.ts';
 import { currentPath, currentQuery, navigate, routerActive, syncLocation } from './router.tsx';
 import { guardContext } from './guard-context.ts';
 import { ROUTE_TITLES } from './route-titles.ts';
-import { screenFor } from './screens.tsx';
+import { preloadScreen, screenFor } from './screens.tsx';
 import { PopupHost } from './popups/PopupHost.tsx';
 import { AppShell } from './shell/AppShell.tsx';
 import { useCartChangeEvent } from './cart/use-cart-change-event.ts';
@@ -67,6 +67,10 @@ export function Storefront() {
     routerActive.value = true;
     syncLocation();
     void loadShop();
+    // The screen the URL names (content pages aside, which need the shop's page list) starts loading
+    // beside the shop and the session instead of after them; a guard may still pick another screen.
+    const first = matchRoute(currentPath.peek(), []);
+    if (first) preloadScreen(first.route.id);
     return () => {
       routerActive.value = false;
     };

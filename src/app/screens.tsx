@@ -12,11 +12,16 @@ export interface ScreenProps {
   params: Readonly<Record<string, string>>;
 }
 
-type Screen = ComponentType<ScreenProps> | LazyExoticComponent<ComponentType<ScreenProps>>;
+/** A lazily loaded screen that can start loading its code before it renders. */
+type LazyScreen = LazyExoticComponent<ComponentType<ScreenProps>> & { preload: () => Promise<unknown> };
+type Screen = ComponentType<ScreenProps> | LazyScreen;
 
 /** Screens load lazily (DESIGN.md §3): the first route downloads only its own code. */
-const named = <K extends string>(load: () => Promise<Record<K, ComponentType<ScreenProps>>>, name: K) =>
-  lazy(async () => ({ default: (await load())[name] }));
+const named = <K extends string>(load: () => Promise<Record<K, ComponentType<ScreenProps>>>, name: K): LazyScreen =>
+  Object.assign(
+    lazy(async () => ({ default: (await load())[name] })),
+    { preload: load },
+  );
 
 const SCREENS: Partial<Record<RouteId, Screen>> = {
   login: named(() => import('../screens/auth/Login.tsx'), 'Login'),
@@ -70,4 +75,14 @@ function NotAvailableYet({ routeId }: ScreenProps) {
 /** The screen component for a route. */
 export function screenFor(id: RouteId): Screen {
   return SCREENS[id] ?? NotAvailableYet;
+}
+
+/**
+ * Starts loading a route's screen code now, e.g. while the shop's config and the session load, so
+ * the first screen does not wait for them before its own download starts. A failure is left to the
+ * screen's own load, which shows it.
+ */
+export function preloadScreen(id: RouteId): void {
+  const screen = SCREENS[id];
+  if (screen && 'preload' in screen) screen.preload().catch(() => undefined);
 }
