@@ -59,7 +59,7 @@ function variantOf(pathname: string): IntranetVariant | undefined {
  * Serves the page on a loopback port (`preferred` when free): `/without-button.html` and
  * `/with-button.html?shop-origin=<origin>`, for `shop` whose storefront and API answer at that
  * origin (a query parameter: the page's own origin must be known before the reference server starts,
- * to let it through the API's CORS, and one page server serves both the direct and the proxied shop).
+ * to let it through the API's CORS, so the shop's origin is not known yet when this server starts).
  */
 export async function startIntranetServer(preferred: number, shop: string): Promise<IntranetServer> {
   const server: Server = createServer((request, response) => {
