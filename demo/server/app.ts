@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { compress } from 'hono/compress';
 import { bodyLimit } from 'hono/body-limit';
 import type { ServerConfig } from './config.ts';
 import type { Db } from './db/index.ts';
@@ -36,6 +37,9 @@ export function createApp(deps: { db: Db; config: ServerConfig }): Hono<AppEnv> 
     c.set('config', deps.config);
     await next();
   });
+  // JSON, pages and SVGs go out gzip-compressed to clients that accept it (at least 1 kB; the bundle
+  // under /dist is already compressed at build time and keeps its own encoding).
+  app.use('*', compress());
   app.use('*', securityHeaders);
   app.use('/api/*', apiCors(deps.config));
   app.use('/api/*', async (c, next) => {

@@ -57,6 +57,17 @@ const EXPECTED_ORDER: Record<SortOption, (a: Product, b: Product) => number> = {
 };
 
 describe('GET /api/products access', () => {
+  it('should send a page gzip-compressed to a client that accepts it, and plain to one that does not', async () => {
+    const path = `/api/products?website_id=${server.shops.globex}&per_page=24`;
+    const compressed = await server.request(path, { headers: { 'accept-encoding': 'gzip' } });
+    expect(compressed.headers.get('content-encoding')).toBe('gzip');
+    expect(compressed.headers.get('vary')).toMatch(/accept-encoding/i);
+    const plain = await server.request(path, { headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    // fetch decodes the compressed body: both are the same page.
+    expect(v.parse(ProductPageSchema, await compressed.json())).toEqual(v.parse(ProductPageSchema, await plain.json()));
+  });
+
   it('should refuse a guest in a shop that requires login', async () => {
     const { status, body } = await server.json(`/api/products?website_id=${server.shops.acme}`);
     expect(status).toBe(401);
