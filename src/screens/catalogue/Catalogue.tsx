@@ -105,13 +105,16 @@ function CatalogueSort() {
   );
 }
 
+/** Cards whose pictures load at once: the first row on a wide screen, the first two rows on a phone. */
+const PRIORITY_CARDS = 4;
+
 /** The grid of one page of products; memoised on the products array (a new page is a new array). */
 const ProductGrid = memo(function ProductGrid({ products, headingLevel }: { products: readonly Product[]; headingLevel: 2 | 3 }) {
   return (
     <ul className="shop-catalogue__grid">
-      {products.map((product) => (
+      {products.map((product, index) => (
         <li key={product.id} className="shop-catalogue__item">
-          <ProductCard product={product} headingLevel={headingLevel} />
+          <ProductCard product={product} headingLevel={headingLevel} priority={index < PRIORITY_CARDS} />
         </li>
       ))}
     </ul>

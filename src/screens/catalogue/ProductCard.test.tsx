@@ -13,10 +13,10 @@ import { GROSS_SHOP, NET_SHOP, POINTS_SHOP, product } from './test-fixtures.ts';
 /** Intl separates amount and unit with a no-break space; tests compare with plain spaces. */
 const plain = (text: string | null | undefined) => (text ?? '').replace(/[\u00a0\u202f]/g, ' ');
 
-function renderCard(item: Product) {
+function renderCard(item: Product, priority = false) {
   render(
     <ElementShell host={null} root={document}>
-      <ProductCard product={item} />
+      <ProductCard product={item} priority={priority} />
     </ElementShell>,
   );
   return screen.getByRole('article');
@@ -51,6 +51,12 @@ describe('ProductCard', () => {
     expect(within(card).getByRole('heading', { level: 2, name: 'Kubek termiczny' })).toContainElement(link);
     expect(card).toHaveTextContent('Product code: MUG-12');
     expect(card).toHaveAttribute('part', 'card');
+  });
+
+  it('should load the picture of a first-screen card at once and first', () => {
+    const image = within(renderCard(product({ name: 'Mug' }), true)).getByRole('img', { name: 'Mug' });
+    expect(image).toHaveAttribute('loading', 'eager');
+    expect(image).toHaveAttribute('fetchpriority', 'high');
   });
 
   it('should keep absolute image URLs and show a placeholder for a product without pictures', () => {

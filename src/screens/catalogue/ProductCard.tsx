@@ -30,6 +30,8 @@ export interface ProductCardProps {
   product: Product;
   /** The level of the product name's heading: 3 under a "Results for …" heading, else 2. */
   headingLevel?: 2 | 3;
+  /** A card in the first screenful: its picture loads at once and first, as it may be the largest paint. */
+  priority?: boolean;
 }
 
 /**
@@ -40,7 +42,7 @@ export interface ProductCardProps {
  * group buy runs. Memoised: typing a search re-renders the field, not the cards.
  * Parts: `card`.
  */
-export const ProductCard = memo(function ProductCard({ product, headingLevel = 2 }: ProductCardProps) {
+export const ProductCard = memo(function ProductCard({ product, headingLevel = 2, priority = false }: ProductCardProps) {
   useSignals();
   const image = storageUrl(product.images[0], storageBase.value);
   const price = productDisplayPrice(product);
@@ -56,7 +58,8 @@ export const ProductCard = memo(function ProductCard({ product, headingLevel = 2
             alt={product.name}
             width={PRODUCT_IMAGE_SIZE}
             height={PRODUCT_IMAGE_SIZE}
-            loading="lazy"
+            loading={priority ? 'eager' : 'lazy'}
+            fetchPriority={priority ? 'high' : 'auto'}
             decoding="async"
           />
         ) : (

@@ -97,7 +97,7 @@ function HomeBlock({ block, main }: { block: PageBlock; main: boolean }) {
       const Heading = main ? 'h1' : 'h2';
       return (
         <section className="shop-home-hero">
-          <img className="shop-home-hero__image" src={imageUrl(block.image)} alt="" width={1200} height={400} />
+          <img className="shop-home-hero__image" src={imageUrl(block.image)} alt="" width={1200} height={400} fetchPriority="high" />
           <div className="shop-home-hero__body">
             <Heading className="shop-home-hero__title" tabIndex={main ? -1 : undefined} data-screen-heading={main ? '' : undefined}>
               {block.title}
