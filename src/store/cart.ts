@@ -2,10 +2,11 @@ import { batch, computed, effect, signal, untracked, type ReadonlySignal } from 
 import * as v from 'valibot';
 import { BudgetSchema, GroupBuySchema, PriceTierSchema, type CardInfo, type GroupBuy, type PriceTier, type Product, type Variant } from '../api/contract.ts';
 import { cartCount as countPieces, cartLineKey, mergeLine, removeLine, setLineQuantity, totalQuantityByProduct } from '../domain/cart.ts';
-import { cartTotals as moneyTotals, displayPrice, isGroupBuyActive, pointsTotal, quantityInBox, unitPrice } from '../domain/pricing.ts';
+import { cartTotals as moneyTotals, displayPrice, pointsTotal, unitPrice } from '../domain/pricing.ts';
 import { t } from '../i18n/index.ts';
 import { showAlert } from './alerts.ts';
 import { pageSingleton } from './registry.ts';
+import { buildCartLine } from './cart-line.ts';
 import { sharedByKey } from './structural-sharing.ts';
 import { sessionStatus, user } from './session.ts';
 import { isPointsShop, shop } from './shop.ts';
@@ -423,32 +424,6 @@ pageSingleton('cart.follow', () =>
 // ---------------------------------------------------------------------------------------------------
 // Actions
 
-/** @internal The line for `quantity` pieces of `variant` of `product`, with today's pricing snapshot. */
-function buildLine(product: Product, variant: Variant, quantity: number, cardInfo: CardInfo | null): CartLine {
-  return {
-    product_id: product.id,
-    variant_id: variant.id,
-    name: product.name,
-    slug: product.slug,
-    code: variant.code || product.code,
-    image: product.images[0] ?? null,
-    color_code: variant.color_code,
-    size_code: variant.size_code,
-    quantity,
-    groupbuy: isGroupBuyActive(product.groupbuy, new Date()),
-    quantity_in_box: quantityInBox(variant),
-    budget: product.budget ? { id: product.budget.id, name: product.budget.name, color: product.budget.color } : null,
-    pricing: {
-      calculated_price: product.calculated_price,
-      vat: product.vat,
-      vat_included: product.vat_included,
-      thresholds: product.thresholds,
-      groupbuy: product.groupbuy,
-    },
-    card_info: cardInfo ? { ...cardInfo } : null,
-  };
-}
-
 /**
  * Adds `quantity` pieces of a variant: merged into the line with the same product, colour and size (a
  * Group Buy line by product only; a business-card line only with the same card details), otherwise a
@@ -458,7 +433,7 @@ function buildLine(product: Product, variant: Variant, quantity: number, cardInf
  * @throws {RangeError} when `quantity` is not a positive whole number (a caller bug, see `mergeLine`).
  */
 export function addToCart(product: Product, variant: Variant, quantity: number, cardInfo: CardInfo | null = null): void {
-  const added = buildLine(product, variant, quantity, cardInfo);
+  const added = buildCartLine(product, variant, quantity, cardInfo);
   const merged = mergeCartLine(latestLines(), added);
   commit(merged.map((line) => (line.product_id === product.id ? { ...line, name: added.name, slug: added.slug, budget: added.budget, pricing: added.pricing } : line)));
 }
@@ -481,7 +456,7 @@ export function updateCartProducts(products: readonly Product[]): { pricesChange
     const product = byId.get(line.product_id);
     const variant = product?.variants.find((candidate) => candidate.id === line.variant_id);
     if (!product || !variant) return line;
-    const fresh = buildLine(product, variant, line.quantity, line.card_info);
+    const fresh = buildCartLine(product, variant, line.quantity, line.card_info);
     const updated: CartLine = { ...line, name: fresh.name, slug: fresh.slug, code: fresh.code, image: fresh.image, quantity_in_box: fresh.quantity_in_box, budget: fresh.budget, pricing: fresh.pricing };
     if (JSON.stringify(updated) === JSON.stringify(line)) return line;
     changed = true;

@@ -1,6 +1,6 @@
 import type { Browser, Page } from '@playwright/test';
 import type { Product, Variant } from '../../src/api/contract.ts';
-import { isGroupBuyActive, quantityInBox } from '../../src/domain/pricing.ts';
+import { buildCartLine } from '../../src/store/cart-line.ts';
 import type { CartLine } from '../../src/store/cart.ts';
 import { startBenchServer, type BenchServer } from './server.ts';
 import { allowCompiledFunctions, ensureBuild, isMain, launchBenchBrowser, markdownTable, ms, summarise, type BenchOptions, type Benchmark } from './support.ts';
@@ -49,36 +49,6 @@ export function guestCartKey(shop: string): string {
   return `shop-elements:${shop}:guest:cart`;
 }
 
-/**
- * The cart line for `quantity` pieces of `variant`, as `addToCart` builds it in `src/store/cart.ts`
- * (typed by its `CartLine`, so a changed shape fails the type check here). The cart screen brings
- * lines up to date with the shop when it opens anyway.
- */
-export function cartLineFor(product: Product, variant: Variant, quantity: number): CartLine {
-  return {
-    product_id: product.id,
-    variant_id: variant.id,
-    name: product.name,
-    slug: product.slug,
-    code: variant.code || product.code,
-    image: product.images[0] ?? null,
-    color_code: variant.color_code,
-    size_code: variant.size_code,
-    quantity,
-    groupbuy: isGroupBuyActive(product.groupbuy, new Date()),
-    quantity_in_box: quantityInBox(variant),
-    budget: product.budget ? { id: product.budget.id, name: product.budget.name, color: product.budget.color } : null,
-    pricing: {
-      calculated_price: product.calculated_price,
-      vat: product.vat,
-      vat_included: product.vat_included,
-      thresholds: product.thresholds,
-      groupbuy: product.groupbuy,
-    },
-    card_info: null,
-  };
-}
-
 /** The stored cart value (`{ version: 1, lines }`, `StoredCartSchema` in `src/store/cart.ts`) as the JSON text kept in storage. */
 export function storedCartJson(lines: readonly CartLine[]): string {
   return JSON.stringify({ version: 1, lines });
@@ -104,7 +74,7 @@ export async function plainCartLines(server: BenchServer, shop: string, count: n
     if (answer.data.length === 0) throw new Error(`${shop} has only ${lines.length} products that suit a plain cart line; ${count} needed`);
     for (const product of answer.data) {
       const variant = suitsPlainLine(product);
-      if (variant && lines.length < count) lines.push(cartLineFor(product, variant, 1));
+      if (variant && lines.length < count) lines.push(buildCartLine(product, variant, 1));
     }
   }
   return lines;

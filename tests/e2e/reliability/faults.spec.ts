@@ -1,6 +1,8 @@
 import { expect, test, type Locator, type Page, type Request, type Route } from '@playwright/test';
 import en from '../../../src/i18n/locales/en.ts';
 import pl from '../../../src/i18n/locales/pl.ts';
+import type { Product } from '../../../src/api/contract.ts';
+import { buildCartLine } from '../../../src/store/cart-line.ts';
 import { tally } from '../../reliability/report.ts';
 import { FAULTS, isAnswered, type Fault } from '../../reliability/client/fault-cases.ts';
 import { E2E_ORIGIN } from '../playwright.config.ts';
@@ -45,51 +47,19 @@ async function storedCarts(page: Page): Promise<Record<string, string | null>> {
   return page.evaluate(() => Object.fromEntries(Object.keys(localStorage).filter((key) => key.endsWith(':cart')).map((key) => [key, localStorage.getItem(key)])));
 }
 
-/** The demo shop's products as the API answers them (for ids and cart lines). */
-interface ApiProduct {
-  id: number;
-  name: string;
-  slug: string;
-  code: string;
-  images: string[];
-  calculated_price: number;
-  vat: number | null;
-  vat_included: boolean;
-  thresholds: unknown[];
-  groupbuy: unknown;
-  budget: { id: number; name: string; color: string } | null;
-  minimum_quantity: number | null;
-  is_business_card: boolean;
-  variants: { id: number; code: string; color_code: string | null; size_code: string | null; quantity_in_box: number | null }[];
-}
-
-async function simpleProduct(page: Page, slug: string, headers: Record<string, string> = {}): Promise<ApiProduct> {
+async function simpleProduct(page: Page, slug: string, headers: Record<string, string> = {}): Promise<Product> {
   const answer = await page.request.get(`${E2E_ORIGIN}/api/products?website_id=${await shopId(page.request, slug)}&per_page=50`, { headers });
-  const products = ((await answer.json()) as { data: ApiProduct[] }).data;
+  const products = ((await answer.json()) as { data: Product[] }).data;
   const found = products.find((product) => !product.is_business_card && product.minimum_quantity === null && product.groupbuy === null && product.variants.length > 0);
   if (!found) throw new Error(`no simple product in ${slug}`);
   return found;
 }
 
-/** A stored cart line for `product` as the cart store writes it (src/store/cart.ts `buildLine`). */
-function cartLine(product: ApiProduct, quantity: number) {
-  const variant = product.variants[0]!;
-  return {
-    product_id: product.id,
-    variant_id: variant.id,
-    name: product.name,
-    slug: product.slug,
-    code: variant.code || product.code,
-    image: product.images[0] ?? null,
-    color_code: variant.color_code,
-    size_code: variant.size_code,
-    quantity,
-    groupbuy: false,
-    quantity_in_box: variant.quantity_in_box ?? 30,
-    budget: product.budget ? { id: product.budget.id, name: product.budget.name, color: product.budget.color } : null,
-    pricing: { calculated_price: product.calculated_price, vat: product.vat, vat_included: product.vat_included, thresholds: product.thresholds, groupbuy: null },
-    card_info: null,
-  };
+/** A stored cart line for `quantity` pieces of the product's first variant, as the cart store writes it. */
+function cartLine(product: Product, quantity: number) {
+  const variant = product.variants[0];
+  if (!variant) throw new Error(`${product.name} has no variant`);
+  return buildCartLine(product, variant, quantity);
 }
 
 /** Writes storage entries on the shop's origin (the page must be on it), then reloads. */
