@@ -13,7 +13,7 @@ describe('buildCartLine', () => {
   });
 
   it("should copy a business card's details rather than share them", () => {
-    const card = { name: 'Ann', surname: 'Lee', email: 'ann@example.test', phone: '+48 600 000 000' };
+    const card = { name: 'Ann', surname: 'Lee', email: 'ann@example.test', phone: '+48 600 000 000', job: 'Buyer', cost: 'MPK-1', address: 'Prosta 20, Warszawa' };
     const line = buildCartLine(product(), variant(), 1, card);
     expect(line.card_info).toEqual(card);
     expect(line.card_info).not.toBe(card);
