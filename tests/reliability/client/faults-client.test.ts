@@ -6,10 +6,10 @@ import * as auth from '../../../src/api/auth.ts';
 import * as catalogue from '../../../src/api/catalogue.ts';
 import { API_TIMEOUT_MS, api } from '../../../src/api/client.ts';
 import * as contact from '../../../src/api/contact.ts';
-import type { AddressInput, PlaceOrderRequest, RegisterRequest } from '../../../src/api/contract.ts';
 import * as coordinator from '../../../src/api/coordinator.ts';
 import * as delivery from '../../../src/api/delivery.ts';
 import { isApiClientError } from '../../../src/api/errors.ts';
+import { addressInput, orderRequest, registration } from '../../../src/api/test-fixtures.ts';
 import * as orders from '../../../src/api/orders.ts';
 import * as userApi from '../../../src/api/user.ts';
 import * as website from '../../../src/api/website.ts';
@@ -25,36 +25,10 @@ import { installFetch, messageProblem, playFault } from './fault-fetch.ts';
  */
 
 const API_DIR = path.resolve(import.meta.dirname, '../../../src/api');
-/** Modules of `src/api` that are the client's machinery, not provider calls. */
-const MACHINERY = new Set(['client.ts', 'contract.ts', 'cookies.ts', 'errors.ts']);
+/** Modules of `src/api` that are the client's machinery (or test data), not provider calls. */
+const MACHINERY = new Set(['client.ts', 'contract.ts', 'cookies.ts', 'errors.ts', 'test-fixtures.ts']);
 /** Exported functions of the call modules that make no provider call. */
 const NOT_CALLS = new Set(['orders.createIdempotencyKey']);
-
-const addressInput: AddressInput = { type: 'delivery', name: 'Ann', surname: 'Smith', company: '', street: 'Main 1', city: 'Warsaw', zip: '00-950', country: 'PL', nip: '', phone: '' };
-const registration: RegisterRequest = {
-  website_id: 1,
-  name: 'Ann',
-  surname: 'Smith',
-  email: 'ann@acme.example',
-  phone: '',
-  password: 'Secret123',
-  password_confirmation: 'Secret123',
-  coordinator_email: 'boss@acme.example',
-  cost_center: 'CC',
-  job_title: 'Buyer',
-  buyer_id: 'B-1',
-};
-const orderRequest: PlaceOrderRequest = {
-  website_id: 1,
-  items: [{ product_id: 7, variant_id: 70, quantity: 2 }],
-  delivery_method_id: 1,
-  delivery_address_id: 5,
-  billing_same_as_delivery: true,
-  payment_method: 'invoice',
-  contact: { name: 'Ann', surname: 'Smith', email: 'ann@acme.example', phone: '+48 600 000 000', fax: '', job_title: '', buyer_id: '' },
-  comment: '',
-  cost_centre_statement: false,
-};
 
 /** Every provider call, named `module.export`, with arguments that make it send its request. */
 const CALLS: Record<string, () => Promise<unknown>> = {
