@@ -14,18 +14,22 @@ import { seedDemo } from '../../demo/server/seed/index.ts';
  */
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL || undefined;
 
-export interface TestServer {
+/** What a test needs to talk to one server over HTTP. */
+export interface HttpClient {
   url: string;
+  /** `fetch` against the server; JSON bodies are encoded, `token` becomes a bearer header. */
+  request(path: string, init?: RequestOptions): Promise<Response>;
+  /** Like request, then parses JSON: `{ status, body }` (an empty body is `undefined`). */
+  json<T = any>(path: string, init?: RequestOptions): Promise<{ status: number; body: T; headers: Headers }>;
+  /** Logs in with the demo password and returns the bearer token. */
+  login(email: string, shop: string, password?: string): Promise<string>;
+}
+
+export interface TestServer extends HttpClient {
   db: Db;
   config: ServerConfig;
   /** Shop ids by slug (`acme`, `globex`, `initech`). */
   shops: Record<string, number>;
-  /** `fetch` against the server; JSON bodies are encoded, `token` becomes a bearer header. */
-  request(path: string, init?: RequestOptions): Promise<Response>;
-  /** Like request, then parses JSON: `{ status, body }`. */
-  json<T = any>(path: string, init?: RequestOptions): Promise<{ status: number; body: T; headers: Headers }>;
-  /** Logs in with the demo password and returns the bearer token. */
-  login(email: string, shop: string, password?: string): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -62,6 +66,17 @@ export async function startTestServer(overrides: Partial<ServerConfig> = {}): Pr
   const { rows } = await db.query<{ id: number; slug: string }>('SELECT id, slug FROM websites');
   const shops = Object.fromEntries(rows.map((row) => [row.slug, row.id]));
 
+  const { request, json, login } = httpClient(url, shops);
+  const close = async () => {
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    if (schema) await db.exec(`DROP SCHEMA ${schema} CASCADE`);
+    await db.close();
+  };
+  return { url, db, config, shops, request, json, login, close };
+}
+
+/** An HTTP client for the server at `url`, logging in to the shops named in `shops` (slug → id). */
+export function httpClient(url: string, shops: Record<string, number>): HttpClient {
   const request = (path: string, init: RequestOptions = {}) => {
     const headers: Record<string, string> = { accept: 'application/json', ...init.headers };
     if (init.token) headers.authorization = `Bearer ${init.token}`;
@@ -69,7 +84,7 @@ export async function startTestServer(overrides: Partial<ServerConfig> = {}): Pr
     if (init.body instanceof FormData || typeof init.body === 'string') body = init.body;
     else if (init.body !== undefined) {
       body = JSON.stringify(init.body);
-      headers['content-type'] = 'application/json';
+      headers['content-type'] ??= 'application/json';
     }
     return fetch(url + path, { method: init.method ?? (body ? 'POST' : 'GET'), headers, body });
   };
@@ -80,20 +95,14 @@ export async function startTestServer(overrides: Partial<ServerConfig> = {}): Pr
     try {
       body = raw === '' ? undefined : JSON.parse(raw);
     } catch {
-      throw new Error(`${init?.method ?? 'GET'} ${path} answered ${response.status} with non-JSON: ${raw.slice(0, 200)}`);
+      throw new Error(`${init?.method ?? 'GET'} ${url}${path} answered ${response.status} with non-JSON: ${raw.slice(0, 200)}`);
     }
     return { status: response.status, body: body as any, headers: response.headers };
   };
   const login = async (email: string, shop: string, password = DEMO_PASSWORD) => {
-    const websiteId = shops[shop];
-    const result = await json('/api/login', { body: { email, password, website_id: websiteId } });
-    if (result.status !== 200) throw new Error(`login ${email}@${shop} failed: ${result.status} ${JSON.stringify(result.body)}`);
+    const result = await json('/api/login', { body: { email, password, website_id: shops[shop] } });
+    if (result.status !== 200) throw new Error(`login ${email}@${shop} on ${url} failed: ${result.status} ${JSON.stringify(result.body)}`);
     return result.body.access_token as string;
   };
-  const close = async () => {
-    await new Promise<void>((resolve) => server.close(() => resolve()));
-    if (schema) await db.exec(`DROP SCHEMA ${schema} CASCADE`);
-    await db.close();
-  };
-  return { url, db, config, shops, request, json, login, close };
+  return { url, request, json, login };
 }

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import * as v from 'valibot';
 import { ApiErrorSchema, PlaceOrderResponseSchema, type Order } from '../../../src/api/contract.ts';
 import type { Queryable } from '../../../demo/server/db/index.ts';
-import { httpClient, type HttpClient } from './instances.ts';
+import { httpClient, type HttpClient } from '../../api/harness.ts';
 import { startLossyProxy, type Loss } from './lossy-proxy.ts';
 
 /**

@@ -6,7 +6,7 @@ import { loadConfig, type ServerConfig } from '../../../demo/server/config.ts';
 import { openDb, type Db } from '../../../demo/server/db/index.ts';
 import { migrate } from '../../../demo/server/db/migrate.ts';
 import { seedDemo } from '../../../demo/server/seed/index.ts';
-import { DEMO_PASSWORD, type RequestOptions } from '../../api/harness.ts';
+import { httpClient, type HttpClient } from '../../api/harness.ts';
 
 /**
  * Several reference-server instances on ONE PostgreSQL schema, as the API is deployed behind a load
@@ -19,17 +19,6 @@ import { DEMO_PASSWORD, type RequestOptions } from '../../api/harness.ts';
 
 /** The PostgreSQL the scale-out checks run on; empty when none answered (`tests/reliability/run.ts`). */
 export const RELIABILITY_DATABASE_URL = process.env.RELIABILITY_DATABASE_URL || undefined;
-
-/** What a check needs to talk to one server over HTTP. */
-export interface HttpClient {
-  url: string;
-  /** `fetch` against the server; JSON bodies are encoded, `token` becomes a bearer header. */
-  request(path: string, init?: RequestOptions): Promise<Response>;
-  /** Like request, then parses JSON (an empty body is `undefined`). */
-  json<T = any>(path: string, init?: RequestOptions): Promise<{ status: number; body: T; headers: Headers }>;
-  /** Logs in with the demo password and returns the bearer token. */
-  login(email: string, shop: string, password?: string): Promise<string>;
-}
 
 /** One running instance: its HTTP client and its own connection pool. */
 export interface Instance extends HttpClient {
@@ -48,37 +37,6 @@ export interface Cluster {
   db: Db;
   /** Stops every instance, drops the schema and closes every pool. */
   close(): Promise<void>;
-}
-
-/** An HTTP client for the server at `url`, logging in to shops named in `shops`. */
-export function httpClient(url: string, shops: Record<string, number>): HttpClient {
-  const request = (path: string, init: RequestOptions = {}) => {
-    const headers: Record<string, string> = { accept: 'application/json', ...init.headers };
-    if (init.token) headers.authorization = `Bearer ${init.token}`;
-    let body: string | undefined;
-    if (init.body !== undefined) {
-      body = typeof init.body === 'string' ? init.body : JSON.stringify(init.body);
-      headers['content-type'] ??= 'application/json';
-    }
-    return fetch(url + path, { method: init.method ?? (body ? 'POST' : 'GET'), headers, body });
-  };
-  const json = async (path: string, init?: RequestOptions) => {
-    const response = await request(path, init);
-    const raw = await response.text();
-    let body: unknown;
-    try {
-      body = raw === '' ? undefined : JSON.parse(raw);
-    } catch {
-      throw new Error(`${init?.method ?? 'GET'} ${url}${path} answered ${response.status} with non-JSON: ${raw.slice(0, 200)}`);
-    }
-    return { status: response.status, body: body as any, headers: response.headers };
-  };
-  const login = async (email: string, shop: string, password = DEMO_PASSWORD) => {
-    const result = await json('/api/login', { body: { email, password, website_id: shops[shop] } });
-    if (result.status !== 200) throw new Error(`login ${email}@${shop} on ${url} failed: ${result.status} ${JSON.stringify(result.body)}`);
-    return result.body.access_token as string;
-  };
-  return { url, request, json, login };
 }
 
 function listen(db: Db, config: ServerConfig): Promise<ServerType> {

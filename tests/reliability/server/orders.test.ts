@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PlaceOrderResponseSchema, UserBudgetSchema } from '../../../src/api/contract.ts';
-import { startTestServer, TEST_DATABASE_URL } from '../../api/harness.ts';
+import { startTestServer, TEST_DATABASE_URL, type HttpClient } from '../../api/harness.ts';
 import { tally } from '../report.ts';
 import {
   acmeOrder,
@@ -25,7 +25,7 @@ import {
   type Books,
   type Store,
 } from './acme-orders.ts';
-import { RELIABILITY_DATABASE_URL, startCluster, type HttpClient } from './instances.ts';
+import { RELIABILITY_DATABASE_URL, startCluster } from './instances.ts';
 
 /**
  * Orders under the faults a real checkout meets (docs/reliability.md "Orders"): a response lost after
