@@ -1,7 +1,7 @@
-import { deflateSync } from 'node:zlib';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiErrorSchema, MessageResponseSchema, UPLOAD_MAX_BYTES } from '../../src/api/contract.ts';
+import { JPEG, PDF, png } from '../fixtures/upload-files.ts';
 import { startTestServer, type TestServer } from './harness.ts';
 
 let server: TestServer;
@@ -13,44 +13,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.close();
 });
-
-const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-
-function crc32(bytes: Uint8Array): number {
-  let crc = 0xffffffff;
-  for (const byte of bytes) crc = (CRC_TABLE[(crc ^ byte) & 0xff] ?? 0) ^ (crc >>> 8);
-  return (crc ^ 0xffffffff) >>> 0;
-}
-
-function pngChunk(type: string, data: Uint8Array): Buffer {
-  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body));
-  return Buffer.concat([length, body, crc]);
-}
-
-/** A real 1×1 pink PNG: signature, IHDR, IDAT (one filtered RGBA row), IEND. */
-function tinyPng(): Buffer {
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(1, 0);
-  header.writeUInt32BE(1, 4);
-  header.set([8, 6, 0, 0, 0], 8);
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    pngChunk('IHDR', header),
-    pngChunk('IDAT', deflateSync(Buffer.from([0, 236, 72, 153, 255]))),
-    pngChunk('IEND', new Uint8Array()),
-  ]);
-}
-
-const TINY_PDF = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n');
-const TINY_JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0xff, 0xd9]);
 
 function contactForm(shop: string, file?: { bytes: Uint8Array; name: string }, overrides: Record<string, string> = {}): FormData {
   const form = new FormData();
@@ -76,8 +38,8 @@ async function messageCount(): Promise<number> {
 describe('POST /api/contact-us', () => {
   it('should store a message with a real PNG and mail the shop', async () => {
     const token = await server.login('buyer@acme.test', 'acme');
-    const png = tinyPng();
-    const { status, body } = await server.json('/api/contact-us', { body: contactForm('acme', { bytes: png, name: 'pixel.png' }, { message: 'PNG attached' }), token });
+    const picture = png();
+    const { status, body } = await server.json('/api/contact-us', { body: contactForm('acme', { bytes: picture, name: 'pixel.png' }, { message: 'PNG attached' }), token });
     expect(status).toBe(201);
     v.parse(MessageResponseSchema, body);
     const { rows } = await server.db.query<{ user_email: string; file_name: string; file_type: string; file_data: Uint8Array }>(
@@ -88,7 +50,7 @@ describe('POST /api/contact-us', () => {
     );
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ user_email: 'buyer@acme.test', file_name: 'pixel.png', file_type: 'image/png' });
-    expect(Buffer.from(rows[0]!.file_data).equals(png)).toBe(true);
+    expect(Buffer.from(rows[0]!.file_data).equals(picture)).toBe(true);
     const mail = await server.db.query<{ body: string }>('SELECT body FROM outbox WHERE to_email = $1 ORDER BY id DESC LIMIT 1', ['contact@acme.example']);
     expect(mail.rows[0]?.body).toContain('PNG attached');
     expect(mail.rows[0]?.body).toContain('pixel.png');
@@ -97,8 +59,8 @@ describe('POST /api/contact-us', () => {
   it('should accept a PDF and an upper-case .JPG whose bytes match', async () => {
     const token = await server.login('buyer@acme.test', 'acme');
     for (const [bytes, name, type] of [
-      [TINY_PDF, 'invoice.pdf', 'application/pdf'],
-      [TINY_JPEG, 'PHOTO.JPG', 'image/jpeg'],
+      [PDF, 'invoice.pdf', 'application/pdf'],
+      [JPEG, 'PHOTO.JPG', 'image/jpeg'],
     ] as const) {
       const { status } = await server.json('/api/contact-us', { body: contactForm('acme', { bytes, name }, { message: `file ${name}` }), token });
       expect(status).toBe(201);
@@ -143,7 +105,7 @@ describe('POST /api/contact-us', () => {
 
   it('should refuse a file extension outside jpg, png and pdf', async () => {
     const before = await messageCount();
-    const { status, body } = await server.json('/api/contact-us', { body: contactForm('globex', { bytes: tinyPng(), name: 'setup.exe' }) });
+    const { status, body } = await server.json('/api/contact-us', { body: contactForm('globex', { bytes: png(), name: 'setup.exe' }) });
     expect(status).toBe(422);
     expect(v.parse(ApiErrorSchema, body).errors).toEqual({ file: ['Unauthorized file extension'] });
     expect(await messageCount()).toBe(before);
@@ -153,14 +115,14 @@ describe('POST /api/contact-us', () => {
     const text = await server.json('/api/contact-us', { body: contactForm('globex', { bytes: Buffer.from('just some text, not an image'), name: 'photo.png' }) });
     expect(text.status).toBe(422);
     expect(text.body.errors).toEqual({ file: ['Unauthorized file extension'] });
-    const pngAsPdf = await server.json('/api/contact-us', { body: contactForm('globex', { bytes: tinyPng(), name: 'scan.pdf' }) });
+    const pngAsPdf = await server.json('/api/contact-us', { body: contactForm('globex', { bytes: png(), name: 'scan.pdf' }) });
     expect(pngAsPdf.status).toBe(422);
     expect(pngAsPdf.body.errors).toEqual({ file: ['Unauthorized file extension'] });
   });
 
   it('should refuse a file one byte over 10485760 bytes', async () => {
     const big = Buffer.alloc(UPLOAD_MAX_BYTES + 1);
-    tinyPng().copy(big);
+    png().copy(big);
     const { status, body } = await server.json('/api/contact-us', { body: contactForm('globex', { bytes: big, name: 'huge.png' }) });
     expect(status).toBe(422);
     expect(body.errors).toEqual({ file: ['File size too large'] });
@@ -168,7 +130,7 @@ describe('POST /api/contact-us', () => {
 
   it('should accept a file of exactly 10485760 bytes', async () => {
     const limit = Buffer.alloc(UPLOAD_MAX_BYTES);
-    TINY_PDF.copy(limit);
+    PDF.copy(limit);
     const { status } = await server.json('/api/contact-us', { body: contactForm('globex', { bytes: limit, name: 'max.pdf' }, { message: 'at the limit' }) });
     expect(status).toBe(201);
     const { rows } = await server.db.query<{ size: number }>('SELECT octet_length(file_data) AS size FROM contact_messages WHERE message = $1', ['at the limit']);
