@@ -1,4 +1,4 @@
-import type { AddressInput, PlaceOrderRequest, RegisterRequest } from './contract.ts';
+import type { AddressInput, Order, PlaceOrderRequest, RegisterRequest } from './contract.ts';
 
 /** Requests the API tests send (the call modules' tests and the reliability fault matrix): valid by the contract. */
 
@@ -27,3 +27,31 @@ export const orderRequest: PlaceOrderRequest = {
   comment: '',
   cost_centre_statement: false,
 };
+
+/** An order as the provider answers it (an invoice order by courier, no lines), with `overrides`. */
+export function orderFixture(overrides: Partial<Order> = {}): Order {
+  return {
+    id: 1,
+    name: 'GLOBEX-000001',
+    date: '2026-11-23T10:00:00.000Z',
+    status: 'new',
+    currency: 'PLN',
+    total: 100,
+    items_count: 1,
+    is_gross: true,
+    total_net: 80,
+    total_gross: 100,
+    total_points: 0,
+    delivery_price: 19.99,
+    payment_method: 'invoice',
+    payment_status: 'not_required',
+    delivery_method: { id: 1, type: 'courier', name: 'Courier', price: 19.99 },
+    delivery_address: null,
+    billing_address: null,
+    contact: {},
+    mpk_code: null,
+    comment: '',
+    items: [],
+    ...overrides,
+  };
+}

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Order } from '../api/contract.ts';
 import { isApiClientError } from '../api/errors.ts';
+import { orderFixture } from '../api/test-fixtures.ts';
 import { GROSS_SHOP } from '../screens/catalogue/test-fixtures.ts';
 import { assignment, buyer, product, variant } from '../screens/product/test-fixtures.ts';
 import { resetScreenPage } from '../screens/test-page.ts';
@@ -52,29 +53,7 @@ function fillCheckout(): void {
 }
 
 function order(name: string): Order {
-  return {
-    id: 1,
-    name,
-    date: '2026-11-23T10:00:00.000Z',
-    status: 'new',
-    currency: 'PLN',
-    total: 100,
-    items_count: 1,
-    is_gross: true,
-    total_net: 80,
-    total_gross: 100,
-    total_points: 0,
-    delivery_price: 19.99,
-    payment_method: 'invoice',
-    payment_status: 'not_required',
-    delivery_method: { id: 1, type: 'courier', name: 'Courier', price: 19.99 },
-    delivery_address: null,
-    billing_address: null,
-    contact: {},
-    mpk_code: null,
-    comment: '',
-    items: [],
-  };
+  return orderFixture({ name });
 }
 
 interface OrderCall {

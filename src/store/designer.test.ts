@@ -5,22 +5,13 @@ import { configurePage, resetPageConfig } from './config.ts';
 import { DESIGNER_GRACE_MS, awaitingDesigner, designerMode, resetDesigner, startDesignerBridge, withPreview } from './designer.ts';
 import { resetShop, shop, shopStatus } from './shop.ts';
 import { themeSettings } from './theme.ts';
+import { framedWindow as framedWindowFrom } from './designer-test-window.ts';
 
 const DESIGNER = 'http://localhost:4173';
 const SAVED = websiteFixture({ slug: 'acme', settings: { accent_colour: '#111111', font: null, favicon: null, logo: 'shops/acme/logo.svg', button_style: 'round' } });
 
-type Listener = (event: Pick<MessageEvent, 'source' | 'origin' | 'data'>) => void;
-
-/** A framed window: its parent records what the storefront posts; `send` plays a message to it. */
-function framedWindow() {
-  const listeners: Listener[] = [];
-  const parent = { postMessage: vi.fn() };
-  const win = { parent, document, addEventListener: (_type: string, listener: Listener) => listeners.push(listener) } as unknown as Window;
-  const send = (data: unknown, origin = DESIGNER, source: unknown = parent) => {
-    for (const listener of listeners) listener({ source: source as MessageEventSource, origin, data });
-  };
-  return { win, parent, send, listeners };
-}
+/** A framed window whose designer is DESIGNER (see designer-test-window.ts). */
+const framedWindow = () => framedWindowFrom(DESIGNER);
 
 const message = (type: string, extra: Record<string, unknown> = {}) => ({ source: DESIGNER_SOURCE, version: DESIGNER_PROTOCOL_VERSION, type, ...extra });
 

@@ -1,6 +1,7 @@
 import { vi } from 'vitest';
 import type { Order, Website } from '../../../src/api/contract.ts';
 import { setAuthToken } from '../../../src/api/cookies.ts';
+import { orderFixture } from '../../../src/api/test-fixtures.ts';
 import { GROSS_SHOP, pageOf } from '../../../src/screens/catalogue/test-fixtures.ts';
 import { assignment, buyer, product, variant } from '../../../src/screens/product/test-fixtures.ts';
 import { resetScreenPage } from '../../../src/screens/test-page.ts';
@@ -25,29 +26,7 @@ export const TOKEN = 't'.repeat(43);
 const courier = { id: 1, type: 'courier' as const, name: 'Courier', price: 19.99, pickup_address: null, budgets: [] };
 const bookAddress = { id: 4, type: 'delivery' as const, name: 'Anna', surname: 'Nowak', company: 'ACME', street: 'Marszałkowska 104', city: 'Warszawa', zip: '00-017', country: 'PL', nip: '7010150006', phone: '' };
 
-const ORDER: Order = {
-  id: 1,
-  name: 'GLOBEX-000001',
-  date: '2026-11-23T10:00:00.000Z',
-  status: 'new',
-  currency: 'PLN',
-  total: 100,
-  items_count: 1,
-  is_gross: true,
-  total_net: 80,
-  total_gross: 100,
-  total_points: 0,
-  delivery_price: 19.99,
-  payment_method: 'invoice',
-  payment_status: 'not_required',
-  delivery_method: { id: 1, type: 'courier', name: 'Courier', price: 19.99 },
-  delivery_address: null,
-  billing_address: null,
-  contact: {},
-  mpk_code: null,
-  comment: '',
-  items: [],
-};
+const ORDER: Order = orderFixture();
 
 /** The provider's correct answer to every call the stores and screens under test make. */
 const HEALTHY: Record<string, () => Response> = {

@@ -5,6 +5,7 @@ import { configurePage, resetPageConfig } from '../../../src/store/config.ts';
 import { designerMode, resetDesigner, startDesignerBridge } from '../../../src/store/designer.ts';
 import { resetShop, shop, shopStatus } from '../../../src/store/shop.ts';
 import { themeSettings } from '../../../src/store/theme.ts';
+import { framedWindow as framedWindowFrom } from '../../../src/store/designer-test-window.ts';
 import { tally } from '../report.ts';
 
 /**
@@ -18,18 +19,8 @@ import { tally } from '../report.ts';
 const DESIGNER = 'http://localhost:4317';
 const SAVED = websiteFixture({ slug: 'acme', settings: { accent_colour: '#111111', font: null, favicon: null, logo: 'shops/acme/logo.svg', button_style: 'round' } });
 
-type Listener = (event: Pick<MessageEvent, 'source' | 'origin' | 'data'>) => void;
-
-/** A framed window: its parent records what the storefront posts; `send` plays a message to it. */
-function framedWindow() {
-  const listeners: Listener[] = [];
-  const parent = { postMessage: vi.fn() };
-  const win = { parent, document, addEventListener: (_type: string, listener: Listener) => listeners.push(listener) } as unknown as Window;
-  const send = (data: unknown, origin = DESIGNER, source: unknown = parent) => {
-    for (const listener of listeners) listener({ source: source as MessageEventSource, origin, data });
-  };
-  return { win, parent, send };
-}
+/** A framed window whose designer is DESIGNER (see designer-test-window.ts). */
+const framedWindow = () => framedWindowFrom(DESIGNER);
 
 const message = (type: string, extra: Record<string, unknown> = {}) => ({ source: DESIGNER_SOURCE, version: DESIGNER_PROTOCOL_VERSION, type, ...extra });
 const settings = (value: Record<string, unknown>) => message('settings', { settings: value });
