@@ -6,7 +6,7 @@ import { api } from './client.ts';
 import { sendContact } from './contact.ts';
 import { fetchDeliveryMethods } from './delivery.ts';
 import { ApiClientError } from './errors.ts';
-import { addressInput, orderRequest, registration } from './test-fixtures.ts';
+import { addressInput, orderFixture, orderRequest, registration } from './test-fixtures.ts';
 import { createIdempotencyKey, fetchOrder, fetchOrders, fetchOrderWait, placeOrder } from './orders.ts';
 import { changePassword, fetchBudgets, fetchUser, updateUser } from './user.ts';
 import { fetchPaymentMethods, fetchWebsite } from './website.ts';
@@ -109,24 +109,8 @@ const user = {
 };
 const address = { id: 5, type: 'delivery', name: '', surname: '', company: '', street: 'Main 1', city: 'Warsaw', zip: '00-950', country: 'PL', nip: '', phone: '' };
 const deliveryMethod = { id: 1, type: 'courier', name: 'Courier', price: 15, pickup_address: null, budgets: [] };
-const summary = { id: 1, name: 'ACME-000001', date: iso, status: 'new', currency: 'PLN', total: 100, items_count: 1 };
-const order = {
-  ...summary,
-  is_gross: true,
-  total_net: 81.3,
-  total_gross: 100,
-  total_points: 0,
-  delivery_price: 0,
-  payment_method: 'invoice',
-  payment_status: 'not_required',
-  delivery_method: { id: 1, type: 'courier', name: 'Courier', price: 0 },
-  delivery_address: null,
-  billing_address: null,
-  contact: {},
-  mpk_code: null,
-  comment: '',
-  items: [],
-};
+const summary = { id: 1, name: 'ACME-000001', date: iso, status: 'new' as const, currency: 'PLN', total: 100, items_count: 1 };
+const order = orderFixture({ ...summary, total_net: 81.3, delivery_price: 0, delivery_method: { id: 1, type: 'courier', name: 'Courier', price: 0 } });
 const page = (data: unknown[]) => ({ data, meta: { total: data.length, page: 1, per_page: 24 } });
 const message = { message: 'Done.', code: 'notices.contact_sent' };
 
