@@ -37,9 +37,11 @@ export function createApp(deps: { db: Db; config: ServerConfig }): Hono<AppEnv> 
     c.set('config', deps.config);
     await next();
   });
-  // JSON, pages and SVGs go out gzip-compressed to clients that accept it (at least 1 kB; the bundle
-  // under /dist is already compressed at build time and keeps its own encoding).
-  app.use('*', compress());
+  // API answers and the demo pages go out gzip-compressed to clients that accept them (at least 1 kB).
+  // Not /dist (compressed at build time) nor /storage: compressing would turn its strong ETags weak,
+  // and its conditional requests (304) compare them strongly.
+  app.use('/api/*', compress());
+  app.use('/demo/*', compress());
   app.use('*', securityHeaders);
   app.use('/api/*', apiCors(deps.config));
   app.use('/api/*', async (c, next) => {
