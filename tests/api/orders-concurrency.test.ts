@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiErrorSchema, PlaceOrderResponseSchema } from '../../src/api/contract.ts';
+import { ORDER_CONTACT, acmePointsOrder, firstRow } from './order-fixtures.ts';
 import { startTestServer, TEST_DATABASE_URL, type TestServer } from './harness.ts';
 
 /**
@@ -13,34 +14,17 @@ import { startTestServer, TEST_DATABASE_URL, type TestServer } from './harness.t
 let server: TestServer;
 let acmeBuyer: string;
 
-const CONTACT = { name: 'Anna', surname: 'Nowak', email: 'anna.nowak@example.com', phone: '+48 600 100 200' };
 /** ACME-TEE costs 40 points a piece below 100 pieces. */
 const TEE_PRICE = 40;
 
-async function one<T>(sql: string, params: unknown[] = []): Promise<T> {
-  const { rows } = await server.db.query<T>(sql, params);
-  if (!rows[0]) throw new Error(`no row for ${sql}`);
-  return rows[0];
-}
+const one = <T>(sql: string, params: unknown[] = []): Promise<T> => firstRow<T>(server.db, sql, params);
 
 async function item(variantCode: string, quantity: number) {
   const row = await one<{ id: number; product_id: number }>('SELECT id, product_id FROM product_variants WHERE code = $1', [variantCode]);
   return { product_id: row.product_id, variant_id: row.id, quantity };
 }
 
-async function acmeOrder(items: unknown[]) {
-  const pickup = await one<{ id: number }>("SELECT id FROM delivery_methods WHERE website_id = $1 AND type = 'self_pickup'", [server.shops.acme]);
-  return {
-    website_id: server.shops.acme,
-    items,
-    delivery_method_id: pickup.id,
-    billing_same_as_delivery: true,
-    payment_method: 'budget',
-    mpk_code: 'MPK-4410',
-    cost_centre_statement: true,
-    contact: CONTACT,
-  };
-}
+const acmeOrder = (items: unknown[]) => acmePointsOrder(server.db, server.shops, items);
 
 function place(token: string, body: unknown, key: string) {
   return server.json('/api/order', { body, token, headers: { 'Idempotency-Key': key } });
@@ -128,7 +112,7 @@ describe('concurrent orders', () => {
       billing_same_as_delivery: false,
       billing_address: { name: 'John', surname: 'Smith', nip: '6772480003', street: 'ul. Lubicz 17', city: 'Kraków', zip: '31-503', country: 'PL' },
       payment_method: 'invoice',
-      contact: CONTACT,
+      contact: ORDER_CONTACT,
     };
 
     const results = await Promise.all(Array.from({ length: 24 }, (_, index) => place(index % 2 ? buyer : coordinator, body, `stock-${randomUUID()}`)));
@@ -152,7 +136,7 @@ describe('concurrent orders', () => {
       billing_same_as_delivery: false,
       billing_address: { name: 'John', surname: 'Smith', nip: '6772480003', street: 'ul. Lubicz 17', city: 'Kraków', zip: '31-503', country: 'PL' },
       payment_method: 'invoice',
-      contact: CONTACT,
+      contact: ORDER_CONTACT,
     };
 
     const results = await Promise.all(Array.from({ length: 10 }, (_, index) => place(index % 2 ? buyer : coordinator, body, `group-${randomUUID()}`)));

@@ -3,6 +3,7 @@ import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiErrorSchema, OrderSchema, PlaceOrderResponseSchema } from '../../src/api/contract.ts';
 import { storefrontUrl } from '../../demo/server/config.ts';
+import { ORDER_CONTACT, acmePointsOrder, firstRow } from './order-fixtures.ts';
 import { startTestServer, type TestServer } from './harness.ts';
 
 let server: TestServer;
@@ -11,7 +12,6 @@ let nobudget: string;
 let globexBuyer: string;
 let initechBuyer: string;
 
-const CONTACT = { name: 'Anna', surname: 'Nowak', email: 'anna.nowak@example.com', phone: '+48 600 100 200' };
 const BILLING_WITH_NIP = {
   name: 'John',
   surname: 'Smith',
@@ -26,11 +26,7 @@ const INLINE_ADDRESS = { name: 'John', surname: 'Smith', street: 'ul. Długa 1',
 
 const newKey = () => `test-${randomUUID()}`;
 
-async function one<T>(sql: string, params: unknown[] = []): Promise<T> {
-  const { rows } = await server.db.query<T>(sql, params);
-  if (!rows[0]) throw new Error(`no row for ${sql} ${JSON.stringify(params)}`);
-  return rows[0];
-}
+const one = <T>(sql: string, params: unknown[] = []): Promise<T> => firstRow<T>(server.db, sql, params);
 
 const productId = async (code: string) => (await one<{ id: number }>('SELECT id FROM products WHERE code = $1', [code])).id;
 const variantId = async (code: string) => (await one<{ id: number }>('SELECT id FROM product_variants WHERE code = $1', [code])).id;
@@ -72,19 +68,7 @@ function placeOrder(token: string, body: unknown, key: string | null = newKey())
 }
 
 /** An acme order paid in points, picked up at reception (no delivery points). */
-async function acmeOrder(items: unknown[], overrides: Record<string, unknown> = {}) {
-  return {
-    website_id: server.shops.acme,
-    items,
-    delivery_method_id: await methodId('acme', 'self_pickup'),
-    billing_same_as_delivery: true,
-    payment_method: 'budget',
-    mpk_code: 'MPK-4410',
-    cost_centre_statement: true,
-    contact: CONTACT,
-    ...overrides,
-  };
-}
+const acmeOrder = (items: unknown[], overrides: Record<string, unknown> = {}) => acmePointsOrder(server.db, server.shops, items, overrides);
 
 /** A globex invoice order picked up in Kraków, billed to an address with a tax ID. */
 async function globexOrder(items: unknown[], overrides: Record<string, unknown> = {}) {
@@ -95,7 +79,7 @@ async function globexOrder(items: unknown[], overrides: Record<string, unknown> 
     billing_same_as_delivery: false,
     billing_address: BILLING_WITH_NIP,
     payment_method: 'invoice',
-    contact: CONTACT,
+    contact: ORDER_CONTACT,
     ...overrides,
   };
 }
@@ -158,7 +142,7 @@ describe('POST /api/order in the points shop (acme)', () => {
       items_count: 3,
       delivery_method: { type: 'courier', price: 25 },
       delivery_address: { street: 'ul. Marszałkowska 104/122', city: 'Warszawa', zip: '00-017', country: 'PL' },
-      contact: CONTACT,
+      contact: ORDER_CONTACT,
     });
     expect(order.items.map((item) => [item.code, item.quantity, item.unit_price, item.line_net, item.budget?.name])).toEqual([
       ['ACME-MUG', 2, 10, 20, 'Welcome pack'],
@@ -331,7 +315,7 @@ describe('POST /api/order in money shops', () => {
       delivery_address: address,
       billing_same_as_delivery: true,
       payment_method: 'invoice',
-      contact: CONTACT,
+      contact: ORDER_CONTACT,
     };
 
     const result = await placeOrder(initechBuyer, body);
@@ -354,7 +338,7 @@ describe('POST /api/order in money shops', () => {
       billing_same_as_delivery: false,
       billing_address: BILLING_WITH_NIP,
       payment_method: 'invoice',
-      contact: CONTACT,
+      contact: ORDER_CONTACT,
     };
     const courier = await placeOrder(initechBuyer, { ...base, delivery_method_id: await methodId('initech', 'courier'), delivery_address: INLINE_ADDRESS });
     expect(apiError(courier)).toMatchObject({ status: 422, code: 'errors.address_specific_only' });

@@ -3,6 +3,7 @@ import * as v from 'valibot';
 import { ApiErrorSchema, PlaceOrderResponseSchema, type Order } from '../../../src/api/contract.ts';
 import type { Queryable } from '../../../demo/server/db/index.ts';
 import { httpClient, type HttpClient } from '../../api/harness.ts';
+import { acmePointsOrder, firstRow } from '../../api/order-fixtures.ts';
 import { startLossyProxy, type Loss } from './lossy-proxy.ts';
 
 /**
@@ -40,32 +41,16 @@ export const MUG: Item = { variant: 'ACME-MUG-WHITE', points: 10, budget: WELCOM
 export const TEE: Item = { variant: 'ACME-TEE-NAVY-L', points: 40, budget: WELCOME };
 export const CAP: Item = { variant: 'ACME-CAP-BLACK', points: 20, budget: TEAM };
 
-const CONTACT = { name: 'Anna', surname: 'Nowak', email: 'anna.nowak@example.com', phone: '+48 600 100 200' };
-
 /** A fresh Idempotency-Key. */
 export const newKey = (): string => `rel-${randomUUID()}`;
 
 /** The first row of a query; throws when there is none. */
-export async function one<T>(db: Queryable, sql: string, params: unknown[] = []): Promise<T> {
-  const { rows } = await db.query<T>(sql, params);
-  if (!rows[0]) throw new Error(`no row for ${sql} ${JSON.stringify(params)}`);
-  return rows[0];
-}
+export const one = firstRow;
 
 /** The acme order body for `quantity` of `item`, paid in points, picked up at reception (no delivery points). */
 export async function acmeOrder(store: Store, item: Item, quantity = 1) {
   const variant = await one<{ id: number; product_id: number }>(store.db, 'SELECT id, product_id FROM product_variants WHERE code = $1', [item.variant]);
-  const pickup = await one<{ id: number }>(store.db, "SELECT id FROM delivery_methods WHERE website_id = $1 AND type = 'self_pickup'", [store.shops.acme]);
-  return {
-    website_id: store.shops.acme,
-    items: [{ product_id: variant.product_id, variant_id: variant.id, quantity }],
-    delivery_method_id: pickup.id,
-    billing_same_as_delivery: true,
-    payment_method: 'budget',
-    mpk_code: 'MPK-4410',
-    cost_centre_statement: true,
-    contact: CONTACT,
-  };
+  return acmePointsOrder(store.db, store.shops, [{ product_id: variant.product_id, variant_id: variant.id, quantity }]);
 }
 
 /** `POST /api/order` with an Idempotency-Key. */

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createApp } from '../../../demo/server/app.ts';
 import type { TestServer } from '../../api/harness.ts';
+import { acmePointsOrder, firstRow } from '../../api/order-fixtures.ts';
 
 /**
  * Shared pieces of the server security and fuzzing suites: the list of routes the reference server
@@ -26,12 +27,8 @@ export function registeredApiRoutes(server: TestServer): RouteKey[] {
   return [...new Set(keys)].sort();
 }
 
-/** The first row of a query, or an error naming the query (a seed change must fail loudly). */
-export async function one<T>(server: TestServer, sql: string, params: unknown[] = []): Promise<T> {
-  const { rows } = await server.db.query<T>(sql, params);
-  if (!rows[0]) throw new Error(`no row for ${sql} ${JSON.stringify(params)}`);
-  return rows[0];
-}
+/** The first row of a query on the server's database, or an error naming the query. */
+export const one = <T>(server: TestServer, sql: string, params: unknown[] = []): Promise<T> => firstRow<T>(server.db, sql, params);
 
 export const userId = async (server: TestServer, email: string) =>
   (await one<{ id: number }>(server, 'SELECT id FROM users WHERE email = $1', [email])).id;
@@ -61,22 +58,9 @@ export async function assignmentId(server: TestServer, email: string, budget: st
   return row.id;
 }
 
-export const CONTACT = { name: 'Anna', surname: 'Nowak', email: 'anna.nowak@example.com', phone: '+48 600 100 200' };
-
 /** An acme order paid in points and picked up at reception: valid as it stands for buyer@acme.test. */
-export async function acmeOrderBody(server: TestServer, items: unknown[], overrides: Record<string, unknown> = {}) {
-  return {
-    website_id: server.shops.acme,
-    items,
-    delivery_method_id: await deliveryMethodId(server, 'acme', 'self_pickup'),
-    billing_same_as_delivery: true,
-    payment_method: 'budget',
-    mpk_code: 'MPK-4410',
-    cost_centre_statement: true,
-    contact: CONTACT,
-    ...overrides,
-  };
-}
+export const acmeOrderBody = (server: TestServer, items: unknown[], overrides: Record<string, unknown> = {}) =>
+  acmePointsOrder(server.db, server.shops, items, overrides);
 
 /** `POST /api/order` with a fresh Idempotency-Key (or the one given). */
 export function postOrder(server: TestServer, token: string, body: unknown, key = `sec-${randomUUID()}`) {

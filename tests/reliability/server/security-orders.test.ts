@@ -2,13 +2,13 @@ import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PlaceOrderResponseSchema, type Order } from '../../../src/api/contract.ts';
 import { startTestServer, type TestServer } from '../../api/harness.ts';
+import { ORDER_CONTACT } from '../../api/order-fixtures.ts';
 import { tally } from '../report.ts';
 import {
   acmeOrderBody,
   assignmentId,
   budgetLedgerState,
   cartLine,
-  CONTACT,
   deliveryMethodId,
   one,
   postOrder,
@@ -66,7 +66,7 @@ async function globexMugOrder(overrides: Body = {}, lineExtra: Body = {}): Promi
     billing_same_as_delivery: false,
     billing_address: { name: 'John', surname: 'Smith', company: 'Globex Sp. z o.o.', nip: '6772480003', street: 'ul. Lubicz 17', city: 'Kraków', zip: '31-503', country: 'PL' },
     payment_method: 'invoice',
-    contact: CONTACT,
+    contact: ORDER_CONTACT,
     ...overrides,
   };
 }
