@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import * as v from 'valibot';
+import { expect } from 'vitest';
 import { ApiErrorSchema, PlaceOrderResponseSchema, type Order } from '../../../src/api/contract.ts';
 import type { Queryable } from '../../../demo/server/db/index.ts';
 import { httpClient, type HttpClient } from '../../api/harness.ts';
@@ -160,6 +161,22 @@ export async function raceForBudget(store: Store, clients: readonly HttpClient[]
     ordersTotal: created.reduce((sum, order) => sum + order.total_points, 0),
     got,
   };
+}
+
+/**
+ * What every race of `count` orders for one budget must show: some orders fit and some do not, exactly those that fit were
+ * created, every other one was refused for want of points, nothing was overspent, the ledger matches
+ * the orders, and the books are as expected.
+ */
+export function expectFairRace(race: Race, item: Item, count: number, expected: Books): void {
+  expect(race.fit).toBeGreaterThan(0);
+  expect(race.fit).toBeLessThan(count);
+  expect(race.created.length * item.points).toBeLessThanOrEqual(race.left);
+  expect(race.created).toHaveLength(race.fit);
+  expect(new Set(race.refusals)).toEqual(new Set(['422 budgets.error.insufficient']));
+  expect(race.overspent).toBe(0);
+  expect(race.ledgerTotal).toBe(race.ordersTotal);
+  expect(race.got).toEqual(expected);
 }
 
 /** The note of a race: what was left, the ledger against the orders, the refusals. */
