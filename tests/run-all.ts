@@ -1,4 +1,4 @@
-import { build, e2e, lint, reachablePostgres, serverOnPostgres, sizes, summarise, typecheck, vitest, type StepResult } from './steps.ts';
+import { build, e2e, lint, reachablePostgres, reliabilitySuites, serverOnPostgres, sizes, summarise, typecheck, vitest, type StepResult } from './steps.ts';
 
 /**
  * `npm test`: typecheck, lint, unit tests, the server suite on PGlite and on PostgreSQL (when one
@@ -9,14 +9,10 @@ const results: StepResult[] = [];
 results.push(await typecheck());
 results.push(await lint());
 results.push(await vitest('unit tests + server tests on PGlite', ['unit', 'server'], { TEST_DATABASE_URL: '' }));
-results.push(await serverOnPostgres());
+const postgres = await reachablePostgres();
+results.push(await serverOnPostgres(postgres));
 // The reliability suites' figures are printed by `npm run test:reliability`; here they only pass or fail.
-results.push(
-  await vitest('reliability suites (client + server)', ['reliability-client', 'reliability-server'], {
-    TEST_DATABASE_URL: '',
-    RELIABILITY_DATABASE_URL: (await reachablePostgres()) ?? '',
-  }),
-);
+results.push(await reliabilitySuites(postgres));
 const built = await build();
 results.push(built);
 if (built.ok) {

@@ -110,15 +110,26 @@ export async function reachablePostgres(): Promise<string | undefined> {
   }
 }
 
-/** The server suite on PostgreSQL, or a visible skip when no server answers. */
-export async function serverOnPostgres(): Promise<StepResult> {
-  const url = await reachablePostgres();
+/** The server suite on the PostgreSQL at `url` ({@link reachablePostgres}), or a visible skip when none answered. */
+export async function serverOnPostgres(url: string | undefined): Promise<StepResult> {
   if (!url) {
     console.log('\n=== server tests on PostgreSQL ===\nSKIPPED: no PostgreSQL answered (set TEST_DATABASE_URL=postgres://… to run them).');
     return { name: 'server tests on PostgreSQL', ok: true, passed: 0, failed: 0, skipped: 0, seconds: 0, note: 'skipped: no PostgreSQL' };
   }
   return vitest('server tests on PostgreSQL', ['server'], { TEST_DATABASE_URL: url });
 }
+
+/**
+ * The reliability suites' client and server parts (vitest projects `reliability-client` and
+ * `reliability-server`): the server suites on PGlite, the order and scale-out suites also on
+ * `postgres` when one answered. `env` may name a tally file (`RELIABILITY_REPORT`).
+ */
+export const reliabilitySuites = (postgres: string | undefined, env: NodeJS.ProcessEnv = {}) =>
+  vitest('reliability suites (client + server)', ['reliability-client', 'reliability-server'], {
+    ...env,
+    TEST_DATABASE_URL: '',
+    RELIABILITY_DATABASE_URL: postgres ?? '',
+  });
 
 /** Playwright end-to-end tests in Chromium against one server. */
 export const e2e = (extra: string[] = [], env: NodeJS.ProcessEnv = {}) =>

@@ -1,7 +1,7 @@
 import { mkdtempSync, readFileSync, rmSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { build, e2e, reachablePostgres, summarise, vitest, type StepResult } from '../steps.ts';
+import { build, e2e, reachablePostgres, reliabilitySuites, summarise, type StepResult } from '../steps.ts';
 import type { Tally } from './report.ts';
 
 /**
@@ -18,14 +18,7 @@ const env = { RELIABILITY_REPORT: reportFile };
 
 const results: StepResult[] = [];
 const postgres = await reachablePostgres();
-results.push(
-  await vitest('reliability: client and server suites', ['reliability-client', 'reliability-server'], {
-    ...env,
-    // The server suites run on PGlite; the scale-out suite alone reads RELIABILITY_DATABASE_URL.
-    TEST_DATABASE_URL: '',
-    RELIABILITY_DATABASE_URL: postgres ?? '',
-  }),
-);
+results.push(await reliabilitySuites(postgres, env));
 if (!noBrowser) {
   const built = await build();
   results.push(built);
