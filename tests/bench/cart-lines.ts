@@ -3,7 +3,7 @@ import type { Product, Variant } from '../../src/api/contract.ts';
 import { buildCartLine } from '../../src/store/cart-line.ts';
 import type { CartLine } from '../../src/store/cart.ts';
 import { startBenchServer, type BenchServer } from './server.ts';
-import { allowCompiledFunctions, ensureBuild, isMain, launchBenchBrowser, markdownTable, ms, summarise, type BenchOptions, type Benchmark } from './support.ts';
+import { installPageHelpers, ensureBuild, isMain, launchBenchBrowser, markdownTable, ms, summarise, type BenchOptions, type Benchmark } from './support.ts';
 
 /**
  * A cart with 200 lines (issue: "cart with 200 lines: quantity change to updated total"). The
@@ -117,22 +117,8 @@ function installCartProbe(): string | null {
   const probe: CartProbe = { pending: null, done: [] };
   window.cartBenchProbe = probe;
 
-  // A MessageChannel task runs after the current task (and after a frame rendered in it). Defined in
-  // here: a function sent to the page cannot reach module scope.
-  // oxlint-disable-next-line unicorn/consistent-function-scoping
-  const afterTask = (then: () => void) => {
-    const channel = new MessageChannel();
-    channel.port1.addEventListener(
-      'message',
-      () => {
-        channel.port1.close();
-        then();
-      },
-      { once: true },
-    );
-    channel.port1.start();
-    channel.port2.postMessage(null);
-  };
+  const afterNextFrame = window.benchAfterNextFrame;
+  if (!afterNextFrame) return 'the frame helper (installPageHelpers) is not in the page';
   const start = (kind: ChangeRecord['kind'], at: number) => {
     probe.pending = { kind, event: at, before: totalOf(), after: '', totalInDom: Number.NaN, painted: Number.NaN };
   };
@@ -159,14 +145,12 @@ function installCartProbe(): string | null {
     if (total === change.before) return;
     change.totalInDom = performance.now();
     change.after = total;
-    requestAnimationFrame(() =>
-      afterTask(() => {
-        change.painted = performance.now();
-        probe.done.push(change);
-        probe.pending = null;
-        void window.cartBenchDone?.();
-      }),
-    );
+    afterNextFrame(() => {
+      change.painted = performance.now();
+      probe.done.push(change);
+      probe.pending = null;
+      void window.cartBenchDone?.();
+    });
   }).observe(section, { subtree: true, childList: true, characterData: true });
   return null;
 }
@@ -263,7 +247,7 @@ export const cartLinesBenchmark: Benchmark = {
         viewport: { width: 1280, height: 720 },
         storageState: { cookies: [], origins: [{ origin, localStorage: [{ name: guestCartKey(CART_SHOP), value: storedCartJson(lines) }] }] },
       });
-      await allowCompiledFunctions(context);
+      await installPageHelpers(context);
       const page = await context.newPage();
       let finish: (() => void) | undefined;
       await page.exposeFunction('cartBenchDone', () => finish?.());

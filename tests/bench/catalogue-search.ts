@@ -3,7 +3,7 @@ import { crc32, deflateSync } from 'node:zlib';
 import { parseArgs } from 'node:util';
 import type { Browser, Page } from '@playwright/test';
 import { startBenchServer, type BenchServer } from './server.ts';
-import { allowCompiledFunctions, ensureBuild, isMain, launchBenchBrowser, markdownTable, ms, summarise, type BenchOptions, type Benchmark } from './support.ts';
+import { installPageHelpers, ensureBuild, isMain, launchBenchBrowser, markdownTable, ms, summarise, type BenchOptions, type Benchmark } from './support.ts';
 
 /**
  * Catalogue search with a large catalogue (issue: "catalogue with 5,000 and 50,000 products: slowest
@@ -156,22 +156,8 @@ function installProbe(): string | null {
   // Product pictures add resource entries; the default buffer (250) would drop the API's.
   performance.setResourceTimingBufferSize(10_000);
 
-  // A MessageChannel task runs after the current task (and after a frame rendered in it), without
-  // setTimeout's clamping. Defined in here: a function sent to the page cannot reach module scope.
-  // oxlint-disable-next-line unicorn/consistent-function-scoping
-  const afterTask = (then: () => void) => {
-    const channel = new MessageChannel();
-    channel.port1.addEventListener(
-      'message',
-      () => {
-        channel.port1.close();
-        then();
-      },
-      { once: true },
-    );
-    channel.port1.start();
-    channel.port2.postMessage(null);
-  };
+  const afterNextFrame = window.benchAfterNextFrame;
+  if (!afterNextFrame) return 'the frame helper (installPageHelpers) is not in the page';
 
   input.addEventListener(
     'keydown',
@@ -189,11 +175,9 @@ function installProbe(): string | null {
     () => {
       const record: KeyRecord = { key: probe.lastKey, keydown: probe.lastKeydown, handled: Number.NaN, frame: Number.NaN };
       probe.keys.push(record);
-      requestAnimationFrame(() =>
-        afterTask(() => {
-          record.frame = performance.now();
-        }),
-      );
+      afterNextFrame(() => {
+        record.frame = performance.now();
+      });
     },
     true,
   );
@@ -237,20 +221,18 @@ function installProbe(): string | null {
     performance.mark('catalogue-bench:list-in-dom');
     burst.lastKey = probe.lastKey;
     burst.lastKeydown = probe.lastKeydown;
-    requestAnimationFrame(() =>
-      afterTask(() => {
-        burst.painted = performance.now();
-        performance.mark('catalogue-bench:list-painted');
-        const requests = performance
-          .getEntriesByType('resource')
-          .filter((entry): entry is PerformanceResourceTiming => entry.name.includes('/api/products?') && entry.startTime >= burst.lastKeydown);
-        const last = requests.at(-1);
-        burst.requests = requests.length;
-        burst.requestStart = last?.startTime ?? Number.NaN;
-        burst.responseEnd = last?.responseEnd ?? Number.NaN;
-        void window.catalogueBenchDone?.();
-      }),
-    );
+    afterNextFrame(() => {
+      burst.painted = performance.now();
+      performance.mark('catalogue-bench:list-painted');
+      const requests = performance
+        .getEntriesByType('resource')
+        .filter((entry): entry is PerformanceResourceTiming => entry.name.includes('/api/products?') && entry.startTime >= burst.lastKeydown);
+      const last = requests.at(-1);
+      burst.requests = requests.length;
+      burst.requestStart = last?.startTime ?? Number.NaN;
+      burst.responseEnd = last?.responseEnd ?? Number.NaN;
+      void window.catalogueBenchDone?.();
+    });
   }).observe(section, { subtree: true, childList: true, attributes: true, characterData: true });
   return null;
 }
@@ -434,7 +416,7 @@ async function openCatalogue(browser: Browser, server: BenchServer) {
       return route.fulfill({ contentType: 'image/png', body: png });
     });
   }
-  await allowCompiledFunctions(context);
+  await installPageHelpers(context);
   const page = await context.newPage();
   // The page reports a painted list through this binding: no polling in the page while it is timed.
   let finish: (() => void) | undefined;

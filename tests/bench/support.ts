@@ -134,10 +134,45 @@ export async function launchBenchBrowser(log: (line: string) => void): Promise<B
   });
 }
 
+declare global {
+  interface Window {
+    /** Set by {@link installPageHelpers}: calls `then` at the end of the next frame. */
+    benchAfterNextFrame?: (then: () => void) => void;
+  }
+}
+
 /**
- * The init script a context needs before benchmark functions run in its pages: tsx compiles with
- * esbuild's keepNames, which wraps named functions in `__name(…)`, a helper the page does not have.
+ * Runs in the page: defines `window.benchAfterNextFrame(then)`, which calls `then` once the next
+ * frame's style, layout and paint are done on the main thread: a `requestAnimationFrame` callback,
+ * then a `MessageChannel` task (it runs after the current task, and after a frame rendered in it,
+ * without setTimeout's clamping). Rasterising and showing the frame happen off the main thread.
  */
-export async function allowCompiledFunctions(context: BrowserContext): Promise<void> {
+function defineFrameTiming(): void {
+  // Defined in here: an init script cannot reach module scope.
+  // oxlint-disable-next-line unicorn/consistent-function-scoping
+  const afterTask = (then: () => void) => {
+    const channel = new MessageChannel();
+    channel.port1.addEventListener(
+      'message',
+      () => {
+        channel.port1.close();
+        then();
+      },
+      { once: true },
+    );
+    channel.port1.start();
+    channel.port2.postMessage(null);
+  };
+  window.benchAfterNextFrame = (then) => requestAnimationFrame(() => afterTask(then));
+}
+
+/**
+ * The init scripts a context needs before benchmark functions run in its pages: tsx compiles with
+ * esbuild's keepNames, which wraps named functions in `__name(…)`, a helper the page does not have;
+ * and the probes' shared frame timing (`window.benchAfterNextFrame`), since a function sent to the
+ * page cannot reach module scope.
+ */
+export async function installPageHelpers(context: BrowserContext): Promise<void> {
   await context.addInitScript('globalThis.__name = (fn) => fn;');
+  await context.addInitScript(defineFrameTiming);
 }

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Browser, BrowserContext, CDPSession, Page } from '@playwright/test';
 import { CART_SHOP, guestCartKey, plainCartLines, storedCartJson } from './cart-lines.ts';
 import { startBenchServer, type BenchServer } from './server.ts';
-import { allowCompiledFunctions, ensureBuild, isMain, launchBenchBrowser, markdownTable, ms, ROOT, summarise, type BenchOptions, type Benchmark } from './support.ts';
+import { installPageHelpers, ensureBuild, isMain, launchBenchBrowser, markdownTable, ms, ROOT, summarise, type BenchOptions, type Benchmark } from './support.ts';
 
 /**
  * Widget ready (issue: "from script start to the first rendered `<shop-cart-button>`, median of 10
@@ -102,23 +102,8 @@ declare global {
 function installWidgetProbe(count: string): void {
   const probe: WidgetProbe = { defined: Number.NaN, buttonInDom: Number.NaN, buttonPainted: Number.NaN, countInDom: Number.NaN, countPainted: Number.NaN };
   window.widgetBenchProbe = probe;
-  // A MessageChannel task runs after the current task (and after a frame rendered in it). Defined in
-  // here: a function sent to the page cannot reach module scope.
-  // oxlint-disable-next-line unicorn/consistent-function-scoping
-  const afterTask = (then: () => void) => {
-    const channel = new MessageChannel();
-    channel.port1.addEventListener(
-      'message',
-      () => {
-        channel.port1.close();
-        then();
-      },
-      { once: true },
-    );
-    channel.port1.start();
-    channel.port2.postMessage(null);
-  };
-  const afterNextFrame = (then: () => void) => requestAnimationFrame(() => afterTask(then));
+  const afterNextFrame = window.benchAfterNextFrame;
+  if (!afterNextFrame) throw new Error('the frame helper (installPageHelpers) is not in the page');
 
   const watch = (root: ShadowRoot) => {
     // Mutation callbacks run right after React's commit (same task).
@@ -224,7 +209,7 @@ async function contextWithCart(browser: Browser, origin: string, cartJson: strin
     viewport: { width: 1280, height: 720 },
     storageState: { cookies: [], origins: [{ origin, localStorage: [{ name: guestCartKey(CART_SHOP), value: cartJson }] }] },
   });
-  await allowCompiledFunctions(context);
+  await installPageHelpers(context);
   return context;
 }
 
