@@ -28,6 +28,20 @@ export interface ServerConfig {
   loginThrottle: { perEmail: number; perIp: number; windowSeconds: number };
   /** How long a password-reset link works. */
   resetTokenTtlSeconds: number;
+  /** How long the link confirming a new e-mail address works (EMAIL_CHANGE_TTL_SECONDS, default 24 h). */
+  emailChangeTtlSeconds: number;
+  /**
+   * Requests counted per window on the public forms and mail-sending calls (every request counts,
+   * not only failures): registration per IP and per applicant e-mail, the contact form per IP and per
+   * sender e-mail, e-mail change requests per account. Over a limit the API answers 429 with Retry-After.
+   */
+  rateLimits: {
+    register: { perIp: number; perEmail: number; windowSeconds: number };
+    contact: { perIp: number; perEmail: number; windowSeconds: number };
+    emailChange: { perUser: number; windowSeconds: number };
+  };
+  /** Bytes of contact-form attachments one shop may keep (CONTACT_QUOTA_MB, default 256 MiB). */
+  contactQuotaBytes: number;
   /** How long a bearer token lives. */
   sessionTtlSeconds: number;
   /** Take the client IP from X-Forwarded-For (only behind a trusted proxy). */
@@ -78,6 +92,26 @@ export function loadConfig(overrides: Partial<ServerConfig> = {}): ServerConfig 
       windowSeconds: intFromEnv('LOGIN_WINDOW_SECONDS', 900),
     },
     resetTokenTtlSeconds: intFromEnv('RESET_TOKEN_TTL_SECONDS', 3600),
+    emailChangeTtlSeconds: intFromEnv('EMAIL_CHANGE_TTL_SECONDS', 24 * 3600),
+    // A company's staff often share one public IP (an office NAT), so the per-IP limits leave room
+    // for an onboarding day; the per-address limits are what stops mail flooding of one inbox.
+    rateLimits: {
+      register: {
+        perIp: intFromEnv('REGISTER_MAX_PER_IP', 20),
+        perEmail: intFromEnv('REGISTER_MAX_PER_EMAIL', 3),
+        windowSeconds: intFromEnv('REGISTER_WINDOW_SECONDS', 3600),
+      },
+      contact: {
+        perIp: intFromEnv('CONTACT_MAX_PER_IP', 20),
+        perEmail: intFromEnv('CONTACT_MAX_PER_EMAIL', 5),
+        windowSeconds: intFromEnv('CONTACT_WINDOW_SECONDS', 3600),
+      },
+      emailChange: {
+        perUser: intFromEnv('EMAIL_CHANGE_MAX_PER_USER', 5),
+        windowSeconds: intFromEnv('EMAIL_CHANGE_WINDOW_SECONDS', 3600),
+      },
+    },
+    contactQuotaBytes: intFromEnv('CONTACT_QUOTA_MB', 256) * 1024 * 1024,
     sessionTtlSeconds: intFromEnv('SESSION_TTL_SECONDS', 30 * 24 * 3600),
     trustProxy: process.env.TRUST_PROXY === '1',
     distDir: path.join(ROOT_DIR, 'dist'),

@@ -11,6 +11,16 @@ import * as v from 'valibot';
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** At least 8 characters with an uppercase letter, a lowercase letter and a digit. */
 export const PASSWORD_PATTERN = /^(?=.*[a-z])(?=.*[A-Z])(?=.*\d).{8,}$/;
+
+/**
+ * The one password policy (spec §5, §9): at least {@link PASSWORD_MIN_LENGTH} characters with an
+ * uppercase letter, a lowercase letter and a digit. Registration, the password change and the reset
+ * all check it through {@link strongPassword}, on the client and on the server, so no way into an
+ * account accepts a weaker password than another.
+ */
+export function isStrongPassword(password: string): boolean {
+  return PASSWORD_PATTERN.test(password);
+}
 /** Digits with optional +, spaces, dashes and brackets; 9 to 15 digits in all. */
 export const PHONE_PATTERN = /^\+?[\d\s()-]+$/;
 /** Polish tax ID (NIP) is digits; dashes and spaces are allowed as people type them. */
@@ -67,20 +77,12 @@ export const emailField = v.pipe(
   v.regex(EMAIL_PATTERN, 'validation.email'),
 );
 
-/** A password that meets the strength rule (registration, change password). */
+/** A new password under {@link isStrongPassword}: registration, password change and reset alike. */
 export const strongPassword = v.pipe(
   v.string('validation.required'),
   v.nonEmpty('validation.required'),
   v.maxLength(200, 'validation.max_length'),
-  v.regex(PASSWORD_PATTERN, 'validation.password'),
-);
-
-/** A new password on the reset screen: at least 8 characters (spec §5 "New password"). */
-export const newPassword = v.pipe(
-  v.string('validation.required'),
-  v.nonEmpty('validation.required'),
-  v.minLength(PASSWORD_MIN_LENGTH, 'validation.password_min'),
-  v.maxLength(200, 'validation.max_length'),
+  v.check(isStrongPassword, 'validation.password'),
 );
 
 /** Required phone number. */

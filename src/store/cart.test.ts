@@ -62,6 +62,7 @@ const person = (id: number): User => ({
   website_id: 1,
   coordinator_email: null,
   budgets: [],
+  pending_email: null,
 });
 
 function variant(id: number, color: string | null, size: string | null, overrides: Partial<Variant> = {}): Variant {

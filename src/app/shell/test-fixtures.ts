@@ -58,6 +58,7 @@ export function userFixture(overrides: Partial<User> = {}): User {
     website_id: 1,
     coordinator_email: 'boss@acme.test',
     budgets: [],
+    pending_email: null,
     ...overrides,
   };
 }

@@ -67,6 +67,7 @@ const en = {
     file_extension: 'Unauthorized file extension',
     file_size: 'File size too large',
     file_hint: 'JPG or PDF up to 10MB',
+    file_quota: 'The shop cannot take more files right now. Send your message without the file.',
     invalid: 'The given data was invalid.',
   },
   errors: {
@@ -75,6 +76,8 @@ const en = {
     reset_expired: 'The link to change your password has expired',
     no_access: "This account doesn't have access to this website",
     throttled: 'Too many login attempts. Try again in {{seconds}} seconds.',
+    too_many_requests: 'Too many requests. Try again in {{seconds}} seconds.',
+    email_link_expired: 'The link to confirm your new e-mail address has expired or was already used.',
     unauthenticated: 'Please log in to continue.',
     forbidden: 'You are not allowed to do this.',
     not_found: 'Page not found',
@@ -105,6 +108,8 @@ const en = {
     reset_link_sent: 'If this address has an account in this shop, we have sent it a link to change the password.',
     registration_pending: 'We received your request. Your coordinator will review it and you will get a reply by e-mail.',
     contact_sent: 'Thank you, your message has been sent.',
+    email_change_sent: 'We sent a link to your new e-mail address. Your address changes once you open it.',
+    email_changed: 'Your e-mail address has been changed. Other devices were signed out.',
   },
   budgets: {
     error: {
@@ -688,6 +693,7 @@ const en = {
     errors: {
       already_reviewed: 'This request has already been reviewed.',
       already_member: 'This person already has an account in this shop.',
+      account_changed: 'An account with this e-mail address was created or changed after the request was made, so it may belong to someone else. Reject the request; the applicant can send a new one.',
       no_budgets: 'Budgets are available only in points shops.',
     },
   },

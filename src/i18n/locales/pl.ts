@@ -65,6 +65,7 @@ const pl: Messages = {
     file_extension: 'Niedozwolone rozszerzenie pliku',
     file_size: 'Plik jest za duży',
     file_hint: 'JPG lub PDF do 10MB',
+    file_quota: 'Sklep nie może teraz przyjąć więcej plików. Wyślij wiadomość bez pliku.',
     invalid: 'Przesłane dane są nieprawidłowe.',
   },
   errors: {
@@ -73,6 +74,8 @@ const pl: Messages = {
     reset_expired: 'Link do zmiany hasła wygasł',
     no_access: 'To konto nie ma dostępu do tego sklepu',
     throttled: 'Zbyt wiele prób logowania. Spróbuj ponownie za {{seconds}} s.',
+    too_many_requests: 'Zbyt wiele żądań. Spróbuj ponownie za {{seconds}} s.',
+    email_link_expired: 'Link potwierdzający nowy adres e-mail wygasł lub został już użyty.',
     unauthenticated: 'Zaloguj się, aby kontynuować.',
     forbidden: 'Nie masz uprawnień do tej operacji.',
     not_found: 'Nie znaleziono strony',
@@ -103,6 +106,8 @@ const pl: Messages = {
     reset_link_sent: 'Jeśli ten adres ma konto w tym sklepie, wysłaliśmy na niego link do zmiany hasła.',
     registration_pending: 'Otrzymaliśmy Twoje zgłoszenie. Twój koordynator je sprawdzi, a odpowiedź otrzymasz e-mailem.',
     contact_sent: 'Dziękujemy, Twoja wiadomość została wysłana.',
+    email_change_sent: 'Wysłaliśmy link na Twój nowy adres e-mail. Adres zmieni się, gdy go otworzysz.',
+    email_changed: 'Twój adres e-mail został zmieniony. Pozostałe urządzenia zostały wylogowane.',
   },
   budgets: {
     error: {
@@ -681,6 +686,7 @@ const pl: Messages = {
     errors: {
       already_reviewed: 'Ta prośba została już rozpatrzona.',
       already_member: 'Ta osoba ma już konto w tym sklepie.',
+      account_changed: 'Konto z tym adresem e-mail powstało lub zmieniło się po złożeniu wniosku, więc może należeć do kogoś innego. Odrzuć wniosek; osoba może złożyć nowy.',
       no_budgets: 'Budżety są dostępne tylko w sklepach punktowych.',
     },
   },

@@ -48,6 +48,7 @@ export const USER: User = {
   website_id: 7,
   coordinator_email: null,
   budgets: [],
+  pending_email: null,
 };
 
 /** A real JSON `Response`. */

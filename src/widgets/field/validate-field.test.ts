@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { emailField, newPassword, nipField, phoneField, requiredText, strongPassword } from '../../domain/validation.ts';
+import { emailField, nipField, phoneField, requiredText, strongPassword } from '../../domain/validation.ts';
 import { confirmationField, fieldError, fieldMessage, firstFieldIssue, postalCodeField, validateField } from './validate-field.ts';
 
 describe('validateField', () => {
@@ -39,9 +39,10 @@ describe('validateField', () => {
     );
   });
 
-  it('should require a new password of 8 characters that matches its confirmation', () => {
-    expect(validateField(newPassword, 'abc')).toBe('validation.password_min');
-    expect(validateField(newPassword, 'abcdefgh')).toBeNull();
+  it('should hold a new password to the one strong rule and match it with its confirmation', () => {
+    // The reset screen's weak rule (8 of anything) is gone: "aaaaaaaa" passes nowhere (issue 22).
+    expect(validateField(strongPassword, 'aaaaaaaa')).toBe('validation.password');
+    expect(validateField(strongPassword, 'Abcdefg1')).toBeNull();
     expect(validateField(confirmationField('abcdefgh'), 'abcdefgx')).toBe('validation.password_match');
     expect(fieldError(confirmationField('abcdefgh'), 'abcdefgx')).toBe('The passwords must match');
     expect(validateField(confirmationField('abcdefgh'), '')).toBe('validation.required');
