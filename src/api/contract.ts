@@ -5,10 +5,12 @@ import {
   emailField,
   idField,
   nipField,
+  optionalLine,
   optionalPhoneField,
   optionalText,
   phoneField,
   quantityField,
+  requiredLine,
   requiredText,
   strongPassword,
 } from '../domain/validation.ts';
@@ -140,6 +142,11 @@ export const WebsiteSchema = v.object({
   livechat_script: nullableString,
   mpk_required: v.boolean(),
   settings: WebsiteSettingsSchema,
+  /**
+   * The most pieces of one variant a single order may take in this shop; absent or null: the variant's
+   * stock when it is limited, else 10,000 (`maxLineQuantity` of src/domain/quantity.ts).
+   */
+  max_line_quantity: v.optional(v.nullable(v.number())),
 });
 export type Website = v.InferOutput<typeof WebsiteSchema>;
 
@@ -312,16 +319,16 @@ export type AuthResponse = v.InferOutput<typeof AuthResponseSchema>;
 export const RegisterRequestSchema = v.pipe(
   v.object({
     website_id: websiteId,
-    name: requiredText(100),
-    surname: requiredText(100),
+    name: requiredLine(100),
+    surname: requiredLine(100),
     email: emailField,
     phone: optionalPhoneField,
     password: strongPassword,
     password_confirmation: v.string('validation.required'),
     coordinator_email: emailField,
-    cost_center: requiredText(50),
-    job_title: requiredText(100),
-    buyer_id: requiredText(50),
+    cost_center: requiredLine(50),
+    job_title: requiredLine(100),
+    buyer_id: requiredLine(50),
   }),
   v.forward(
     v.partialCheck([['password'], ['password_confirmation']], (input) => input.password === input.password_confirmation, 'validation.password_match'),
@@ -365,11 +372,11 @@ export const ChangePasswordRequestSchema = v.pipe(
  * and takes effect when the link mailed to the new address is opened (`POST /api/user/email/confirm`).
  */
 export const UserUpdateRequestSchema = v.object({
-  name: requiredText(100),
-  surname: requiredText(100),
+  name: requiredLine(100),
+  surname: requiredLine(100),
   email: emailField,
   phone: optionalPhoneField,
-  job_title: optionalText(100),
+  job_title: optionalLine(100),
   /** Needed only when `email` changes. */
   current_password: v.optional(v.pipe(v.string('validation.required'), v.maxLength(200, 'validation.max_length')), ''),
 });
@@ -533,7 +540,11 @@ export const OrderSchema = v.object({
   total_points: money,
   delivery_price: money,
   payment_method: PaymentMethodCodeSchema,
-  payment_status: v.picklist(['not_required', 'pending', 'paid']),
+  /**
+   * `pending`: an online payment not made yet (the order holds its stock until the hold ends);
+   * `cancelled` (at the provider) and `expired` (not paid in time): the stock went back, nothing was charged.
+   */
+  payment_status: v.picklist(['not_required', 'pending', 'paid', 'cancelled', 'expired']),
   delivery_method: v.object({ id: v.number(), type: DeliveryTypeSchema, name: v.string(), price: money }),
   delivery_address: v.nullable(AddressSnapshotSchema),
   billing_address: v.nullable(AddressSnapshotSchema),
@@ -561,10 +572,11 @@ export const OrderWaitResponseSchema = v.object({ remainingTime: v.number() });
 /** Contact form fields (sent as multipart with an optional `file`). */
 export const ContactUsRequestSchema = v.object({
   website_id: v.pipe(v.string(), v.toNumber(), idField),
-  name: requiredText(100),
+  name: requiredLine(100),
   email: emailField,
   phone: optionalPhoneField,
-  subject: optionalText(200),
+  /** Line breaks become spaces (issue 22: nothing a stranger types can start a mail header). */
+  subject: optionalLine(200),
   message: requiredText(5000),
 });
 

@@ -68,6 +68,20 @@ export const requiredText = (max = 255) =>
 export const optionalText = (max = 255) =>
   v.optional(v.pipe(v.string('validation.invalid'), v.trim(), v.maxLength(max, 'validation.max_length')), '');
 
+/**
+ * Line breaks inside a one-line value (a name, a subject) become single spaces. A form's text input
+ * cannot hold them, so only a crafted request carries them, and in a value that reaches a mail they
+ * could start a forged header or line.
+ */
+export const oneLine = v.transform((value: string) => value.replace(/\s*[\r\n\u0085\u2028\u2029]+\s*/g, ' '));
+
+/** {@link requiredText} on one line ({@link oneLine}). */
+export const requiredLine = (max = 255) => v.pipe(requiredText(max), oneLine);
+
+/** {@link optionalText} on one line ({@link oneLine}). */
+export const optionalLine = (max = 255) =>
+  v.optional(v.pipe(v.string('validation.invalid'), v.trim(), oneLine, v.maxLength(max, 'validation.max_length')), '');
+
 /** Required e-mail address. */
 export const emailField = v.pipe(
   v.string('validation.required'),

@@ -289,18 +289,56 @@ describe('POST /api/register', () => {
     expect(await outboxCount('coordinator@acme.test')).toBe(coordinatorMails + 1);
   });
 
-  it('should refuse a second request for an address already pending in this shop', async () => {
+  it('should answer a second request for an address already pending in this shop the same, storing and sending nothing', async () => {
+    const before = await server.db.query('SELECT count(*)::int AS n FROM outbox');
     const { status, body } = await server.json('/api/register', { body: registrationForm({ email: 'ADA@newcomer.test' }) });
-    expect(status).toBe(422);
-    expect(body.errors).toEqual({ email: ['The email has already been taken'] });
+    expect(status).toBe(201);
+    expect(body.code).toBe('notices.registration_pending');
+    const { rows } = await server.db.query('SELECT 1 FROM registration_requests WHERE lower(email) = $1', ['ada@newcomer.test']);
+    expect(rows).toHaveLength(1);
+    expect((await server.db.query('SELECT count(*)::int AS n FROM outbox')).rows).toEqual(before.rows);
   });
 
-  it("should refuse an existing user's address", async () => {
+  it("should answer an existing account's address the same, and only tell its owner (no enumeration)", async () => {
     const before = await outboxCount('coordinator@acme.test');
     const { status, body } = await server.json('/api/register', { body: registrationForm({ email: 'Buyer@Globex.test' }) });
-    expect(status).toBe(422);
-    expect(body.errors.email).toEqual(['The email has already been taken']);
+    expect(status).toBe(201);
+    expect(body.code).toBe('notices.registration_pending');
     expect(await outboxCount('coordinator@acme.test')).toBe(before);
+    const { rows } = await server.db.query('SELECT 1 FROM registration_requests WHERE lower(email) = $1', ['buyer@globex.test']);
+    expect(rows).toHaveLength(0);
+    const { rows: told } = await server.db.query<{ subject: string; body: string }>(
+      "SELECT subject, body FROM outbox WHERE to_email = 'buyer@globex.test' ORDER BY id DESC LIMIT 1",
+    );
+    expect(told[0]?.subject).toMatch(/registration request with your e-mail address/);
+    expect(told[0]?.body).not.toContain('Ada');
+  });
+
+  it("should bind a request made with an existing account's address and password to that account", async () => {
+    const { status } = await server.json('/api/register', {
+      body: registrationForm({ email: 'buyer@globex.test', password: 'Passw0rd!', password_confirmation: 'Passw0rd!' }),
+    });
+    expect(status).toBe(201);
+    const { rows } = await server.db.query<{ user_id: number | null; email: string }>(
+      "SELECT r.user_id, u.email FROM registration_requests r JOIN users u ON u.id = r.user_id WHERE lower(r.email) = 'buyer@globex.test'",
+    );
+    expect(rows).toEqual([{ user_id: expect.any(Number), email: 'buyer@globex.test' }]);
+  });
+
+  it("should quote the applicant's words only to the coordinator, with links defanged, never in a subject", async () => {
+    const { status } = await server.json('/api/register', {
+      body: registrationForm({ email: 'phish@newcomer.test', name: 'URGENT: verify at http://evil.example/login', surname: 'Now' }),
+    });
+    expect(status).toBe(201);
+    const { rows } = await server.db.query<{ to_email: string; subject: string; body: string }>(
+      'SELECT to_email, subject, body FROM outbox ORDER BY id DESC LIMIT 2',
+    );
+    const receipt = rows.find((mail) => mail.to_email === 'phish@newcomer.test');
+    const review = rows.find((mail) => mail.to_email === 'coordinator@acme.test');
+    expect(receipt?.body).not.toMatch(/URGENT|evil/);
+    expect(review?.body).toContain('hxxp[:]//evil[.]example/login');
+    expect(review?.body).not.toContain('http://evil');
+    for (const mail of rows) expect(mail.subject).not.toMatch(/URGENT|evil/);
   });
 
   it('should refuse a coordinator e-mail that is not a coordinator of this shop', async () => {
@@ -408,12 +446,14 @@ describe('forgotten password', () => {
     expect((await postLogin('buyer@acme.test', DEMO_PASSWORD, 'acme')).status).toBe(200);
   });
 
-  it('should check the new password and its confirmation', async () => {
+  it('should hold the new password to the one password policy and check its confirmation', async () => {
     const short = await resetAttempt('short', 'short');
     expect(short.status).toBe(422);
-    expect(short.body.errors).toEqual({ password: ['The password must have at least 8 characters'] });
-    // A new password needs no character classes, only its length (spec §5 "New password").
-    const mismatch = await resetAttempt('longenough', 'longenougH');
+    expect(short.body.errors).toEqual({ password: [WEAK_PASSWORD_TEXT] });
+    // The reset used to take 8 of anything; it now asks what registration and password change ask (issue 22).
+    const weak = await resetAttempt('aaaaaaaa', 'aaaaaaaa');
+    expect(weak.body.errors).toEqual({ password: [WEAK_PASSWORD_TEXT] });
+    const mismatch = await resetAttempt('LongEnough1', 'LongEnough2');
     expect(mismatch.status).toBe(422);
     expect(mismatch.body.errors).toEqual({ password_confirmation: ['The passwords must match'] });
   });

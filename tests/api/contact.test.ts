@@ -53,7 +53,7 @@ describe('POST /api/contact-us', () => {
     expect(Buffer.from(rows[0]!.file_data).equals(picture)).toBe(true);
     const mail = await server.db.query<{ body: string }>('SELECT body FROM outbox WHERE to_email = $1 ORDER BY id DESC LIMIT 1', ['contact@acme.example']);
     expect(mail.rows[0]?.body).toContain('PNG attached');
-    expect(mail.rows[0]?.body).toContain('pixel.png');
+    expect(mail.rows[0]?.body).toContain('pixel[.]png');
   });
 
   it('should accept a PDF and an upper-case .JPG whose bytes match', async () => {

@@ -126,13 +126,32 @@ describe('registration requests', () => {
     expect(late.status).toBe(409);
   });
 
-  it('should grant an existing account access to this shop when its e-mail was registered meanwhile', async () => {
+  it('should refuse to approve a request whose address an account took after it was made', async () => {
     const id = await register('twice@newcomer.test', 'initech', 'coordinator@initech.test');
-    // The same person gets an acme account first (approved there).
+    // Another request with the same address is approved in acme first: that account may be anyone's.
     const acmeId = await register('twice@newcomer.test', 'acme');
     expect((await server.json(`/api/coordinator/registrations/${acmeId}/approve`, { method: 'POST', token: acmeCoordinator })).status).toBe(200);
 
     const initechCoordinator = await server.login('coordinator@initech.test', 'initech');
+    const { status, body } = await server.json(`/api/coordinator/registrations/${id}/approve`, { method: 'POST', token: initechCoordinator });
+    expect(status).toBe(409);
+    expect(body.code).toBe('coordinator.errors.account_changed');
+    const { rows } = await server.db.query<{ status: string }>('SELECT status FROM registration_requests WHERE id = $1', [id]);
+    expect(rows[0]?.status).toBe('pending');
+    expect((await server.json('/api/login', { body: { email: 'twice@newcomer.test', password: 'Str0ngPass', website_id: server.shops.initech } })).status).toBe(403);
+  });
+
+  it("should give an existing account access when its owner asked with the account's password", async () => {
+    // twice@newcomer.test has an acme account (previous test); its refused initech request is rejected,
+    // and its owner asks again with that account's password.
+    const initechCoordinator = await server.login('coordinator@initech.test', 'initech');
+    const { rows: pending } = await server.db.query<{ id: number }>(
+      "SELECT id FROM registration_requests WHERE email = 'twice@newcomer.test' AND website_id = $1 AND status = 'pending'",
+      [server.shops.initech],
+    );
+    const stale = pending[0]?.id;
+    expect((await server.json(`/api/coordinator/registrations/${stale}/reject`, { body: { reason: 'Send it again' }, token: initechCoordinator })).status).toBe(200);
+    const id = await register('Twice@Newcomer.test', 'initech', 'coordinator@initech.test');
     const { status } = await server.json(`/api/coordinator/registrations/${id}/approve`, { method: 'POST', token: initechCoordinator });
     expect(status).toBe(200);
     expect((await lastMail('twice@newcomer.test'))?.body).toContain('existing account');
@@ -140,6 +159,35 @@ describe('registration requests', () => {
     expect((await server.json('/api/user', { token })).body).toMatchObject({ role: 'buyer', coordinator_email: 'coordinator@initech.test' });
     const { rows } = await server.db.query('SELECT 1 FROM users WHERE lower(email) = $1', ['twice@newcomer.test']);
     expect(rows).toHaveLength(1);
+  });
+
+  it("should never let another account take over a registration (issue 22's replay)", async () => {
+    // 1. Victim applies for acme; the attacker, a buyer of initech, tries to take the victim's address.
+    const requestId = await register('victim@takeover.test', 'acme', 'coordinator@acme.test', 'V1ctimPass');
+    const attacker = await server.login('buyer@initech.test', 'initech');
+    const profile = { name: 'Mal', surname: 'Lory', email: 'victim@takeover.test', phone: '', job_title: '', current_password: 'Passw0rd!' };
+    const takeAddress = await server.json('/api/user/update', { method: 'PUT', body: profile, token: attacker });
+    expect(takeAddress.status).toBe(422);
+    expect(takeAddress.body.errors).toEqual({ email: ['The email has already been taken'] });
+
+    // Even if the attacker's account got the address by a way round the checks, approval does not hand it over.
+    const attackerId = await userId('buyer@initech.test');
+    await server.db.query("UPDATE users SET email = 'victim@takeover.test', email_changed_at = now() WHERE id = $1", [attackerId]);
+    // 2. The coordinator approves.
+    const approval = await server.json(`/api/coordinator/registrations/${requestId}/approve`, { method: 'POST', token: acmeCoordinator });
+    expect(approval.status).toBe(409);
+    expect(approval.body.code).toBe('coordinator.errors.account_changed');
+    // 3.–4. The attacker's account has no access to acme with its own password.
+    const attackerLogin = await server.json('/api/login', { body: { email: 'victim@takeover.test', password: 'Passw0rd!', website_id: server.shops.acme } });
+    expect(attackerLogin.status).toBe(403);
+    const { rows } = await server.db.query('SELECT 1 FROM website_users WHERE user_id = $1 AND website_id = $2', [attackerId, server.shops.acme]);
+    expect(rows).toHaveLength(0);
+
+    // With the address back where it was, the victim's approval makes the victim's account, with the victim's password.
+    await server.db.query("UPDATE users SET email = 'buyer@initech.test' WHERE id = $1", [attackerId]);
+    expect((await server.json(`/api/coordinator/registrations/${requestId}/approve`, { method: 'POST', token: acmeCoordinator })).status).toBe(200);
+    expect((await server.json('/api/login', { body: { email: 'victim@takeover.test', password: 'V1ctimPass', website_id: server.shops.acme } })).status).toBe(200);
+    expect(await userId('victim@takeover.test')).not.toBe(attackerId);
   });
 
   it('should reject a request with a reason, e-mailed to the applicant, and create no account', async () => {

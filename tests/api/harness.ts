@@ -42,6 +42,36 @@ export interface RequestOptions {
 
 export const DEMO_PASSWORD = 'Passw0rd!';
 
+/** Rate limits switched off (a limit of 0), for test servers whose suites are not about them. */
+export const UNLIMITED_RATES: ServerConfig['rateLimits'] = {
+  register: { perIp: 0, perEmail: 0, windowSeconds: 3600 },
+  contact: { perIp: 0, perEmail: 0, windowSeconds: 3600 },
+  emailChange: { perUser: 0, windowSeconds: 3600 },
+};
+
+/** A mail of the demo outbox (`GET /demo/outbox.json`, newest first). */
+export interface OutboxMail {
+  id: number;
+  to: string;
+  subject: string;
+  body: string;
+  shop: string | null;
+}
+
+/** The mails sent to `to` (case-insensitive), newest first, read from the demo outbox as a user would. */
+export async function mailsTo(client: HttpClient, to: string): Promise<OutboxMail[]> {
+  const { body } = await client.json<OutboxMail[]>('/demo/outbox.json');
+  return body.filter((mail) => mail.to.toLowerCase() === to.toLowerCase());
+}
+
+/** The `token` of the link in the newest mail to `to` whose subject matches `subject`. */
+export async function mailedToken(client: HttpClient, to: string, subject: RegExp): Promise<string> {
+  const mail = (await mailsTo(client, to)).find((item) => subject.test(item.subject));
+  const match = mail && /[?&]token=([^&\s]+)/.exec(mail.body);
+  if (!match?.[1]) throw new Error(`no link matching ${subject} mailed to ${to}`);
+  return decodeURIComponent(match[1]);
+}
+
 /** Starts a server on a random loopback port over a freshly migrated and seeded database. */
 export async function startTestServer(overrides: Partial<ServerConfig> = {}): Promise<TestServer> {
   const schema = TEST_DATABASE_URL ? `t_${randomBytes(6).toString('hex')}` : undefined;
@@ -51,6 +81,8 @@ export async function startTestServer(overrides: Partial<ServerConfig> = {}): Pr
     databaseSchema: schema,
     dataDir: 'memory://',
     orderWaitSeconds: 0,
+    // Suites that are not about rate limits make many requests from one address; those that are set their own.
+    rateLimits: UNLIMITED_RATES,
     ...overrides,
   });
   const db = await openDb({ databaseUrl: config.databaseUrl, schema, dataDir: config.dataDir });

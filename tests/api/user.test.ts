@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiErrorSchema, MessageResponseSchema, UserBudgetSchema, UserSchema } from '../../src/api/contract.ts';
-import { DEMO_PASSWORD, startTestServer, type TestServer } from './harness.ts';
+import { ApiErrorSchema, ConfirmEmailResponseSchema, MessageResponseSchema, UserBudgetSchema, UserSchema } from '../../src/api/contract.ts';
+import { DEMO_PASSWORD, mailedToken, mailsTo, startTestServer, type TestServer } from './harness.ts';
 
 const WEAK_PASSWORD_TEXT = 'The password must have at least 8 characters, one uppercase letter, one lowercase letter and one digit';
 
@@ -148,40 +148,145 @@ describe('GET /api/user/budgets', () => {
   });
 });
 
+/** PUT /api/user/update with `token`. */
+const update = (token: string, body: Record<string, unknown>) => server.json('/api/user/update', { method: 'PUT', body, token });
+
+/** POST /api/user/email/confirm with the token of a mailed link (and a session, when given). */
+const confirm = (linkToken: string, shop: string, session?: string) =>
+  server.json('/api/user/email/confirm', { body: { website_id: server.shops[shop], token: linkToken }, token: session });
+
+const CONFIRM_SUBJECT = /confirm your new e-mail address/;
+
 describe('PUT /api/user/update', () => {
-  it('should update the profile and answer the updated user', async () => {
+  it('should update the profile at once and answer the updated user', async () => {
     const token = await server.login('buyer@initech.test', 'initech');
-    const { status, body } = await server.json('/api/user/update', { method: 'PUT', body: profile(), token });
+    const { status, body } = await update(token, profile({ email: 'buyer@initech.test' }));
     expect(status).toBe(200);
-    expect(v.parse(UserSchema, body)).toMatchObject({ ...profile(), website_id: server.shops.initech });
-    expect((await server.json('/api/user', { token })).body.email).toBe('irene@initech.test');
-    expect((await server.json('/api/login', { body: { email: 'irene@initech.test', password: DEMO_PASSWORD, website_id: server.shops.initech } })).status).toBe(200);
+    expect(v.parse(UserSchema, body)).toMatchObject({ ...profile({ email: 'buyer@initech.test' }), website_id: server.shops.initech, pending_email: null });
   });
 
-  it('should refuse an e-mail of another user, whatever its case', async () => {
+  it('should change the e-mail only with the current password and once the link mailed to the new address is opened', async () => {
+    const token = await server.login('buyer@initech.test', 'initech');
+    const other = await server.login('buyer@initech.test', 'initech');
+
+    const withoutPassword = await update(token, profile());
+    expect(withoutPassword.status).toBe(422);
+    expect(withoutPassword.body.errors).toEqual({ current_password: ['This element is required'] });
+    const wrongPassword = await update(token, profile({ current_password: 'Not-the-passw0rd' }));
+    expect(wrongPassword.body.errors).toEqual({ current_password: ['Invalid login details'] });
+
+    const requested = await update(token, profile({ current_password: DEMO_PASSWORD }));
+    expect(requested.status).toBe(200);
+    expect(v.parse(UserSchema, requested.body)).toMatchObject({ email: 'buyer@initech.test', pending_email: 'irene@initech.test', name: 'Irene' });
+    // Not yet: the old address still signs in, the new one does not.
+    expect((await server.json('/api/login', { body: { email: 'buyer@initech.test', password: DEMO_PASSWORD, website_id: server.shops.initech } })).status).toBe(200);
+    const told = (await mailsTo(server, 'buyer@initech.test')).find((mail) => /change of your e-mail address was requested/.test(mail.subject));
+    expect(told?.body).toContain('irene@initech.test');
+
+    const link = await mailedToken(server, 'irene@initech.test', CONFIRM_SUBJECT);
+    // Opened in another browser, without a session.
+    const confirmed = await confirm(link, 'initech');
+    expect(confirmed.status).toBe(200);
+    expect(v.parse(ConfirmEmailResponseSchema, confirmed.body)).toMatchObject({ email: 'irene@initech.test', code: 'notices.email_changed' });
+    expect((await server.json('/api/user', { token })).body).toMatchObject({ email: 'irene@initech.test', pending_email: null });
+    // The session that asked stays; every other one ends.
+    expect((await server.json('/api/user', { token: other })).status).toBe(401);
+    expect((await server.json('/api/login', { body: { email: 'irene@initech.test', password: DEMO_PASSWORD, website_id: server.shops.initech } })).status).toBe(200);
+    expect((await server.json('/api/login', { body: { email: 'buyer@initech.test', password: DEMO_PASSWORD, website_id: server.shops.initech } })).status).toBe(422);
+    expect((await mailsTo(server, 'buyer@initech.test'))[0]?.subject).toMatch(/your e-mail address was changed/);
+    // The link works once.
+    const again = await confirm(link, 'initech');
+    expect(again.status).toBe(422);
+    expect(again.body.code).toBe('errors.email_link_expired');
+  });
+
+  it('should refuse an e-mail of another user, whatever its case, after the password', async () => {
     const token = await server.login('irene@initech.test', 'initech');
-    const { status, body } = await server.json('/api/user/update', { method: 'PUT', body: profile({ email: 'COORDINATOR@Initech.test' }), token });
+    const { status, body } = await update(token, profile({ email: 'COORDINATOR@Initech.test', current_password: DEMO_PASSWORD }));
     expect(status).toBe(422);
     expect(body.errors).toEqual({ email: ['The email has already been taken'] });
+    expect((await server.json('/api/user', { token })).body).toMatchObject({ email: 'irene@initech.test', pending_email: null });
+  });
+
+  it('should refuse an address a registration request waits for, in any shop', async () => {
+    const register = await server.json('/api/register', {
+      body: {
+        website_id: server.shops.acme,
+        name: 'Pending',
+        surname: 'Person',
+        email: 'pending.person@example.test',
+        phone: '',
+        password: 'Applic4nt!',
+        password_confirmation: 'Applic4nt!',
+        coordinator_email: 'coordinator@acme.test',
+        cost_center: 'CC-1',
+        job_title: 'Engineer',
+        buyer_id: 'B-1',
+      },
+    });
+    expect(register.status).toBe(201);
+    const token = await server.login('irene@initech.test', 'initech');
+    const { status, body } = await update(token, profile({ email: 'Pending.Person@example.test', current_password: DEMO_PASSWORD }));
+    expect(status).toBe(422);
+    expect(body.errors).toEqual({ email: ['The email has already been taken'] });
+  });
+
+  it('should refuse a link whose address was taken meanwhile, and keep it usable for later', async () => {
+    const token = await server.login('irene@initech.test', 'initech');
+    expect((await update(token, profile({ email: 'contested@example.test', current_password: DEMO_PASSWORD }))).status).toBe(200);
+    const link = await mailedToken(server, 'contested@example.test', CONFIRM_SUBJECT);
+    await server.db.query("UPDATE users SET email = 'contested@example.test' WHERE email = 'coordinator@initech.test'");
+    const taken = await confirm(link, 'initech');
+    expect(taken.status).toBe(422);
+    expect(taken.body.errors).toEqual({ email: ['The email has already been taken'] });
     expect((await server.json('/api/user', { token })).body.email).toBe('irene@initech.test');
+    await server.db.query("UPDATE users SET email = 'coordinator@initech.test' WHERE email = 'contested@example.test'");
+    // Cancelled by the owner: the link is void.
+    const cancelled = await server.json('/api/user/email/cancel', { method: 'POST', token });
+    expect(cancelled.status).toBe(200);
+    expect(cancelled.body.pending_email).toBeNull();
+    expect((await confirm(link, 'initech')).body.code).toBe('errors.email_link_expired');
   });
 
-  it('should accept the user keeping their own address in another case', async () => {
+  it('should refuse a link in another shop, a tampered one and an expired one', async () => {
     const token = await server.login('irene@initech.test', 'initech');
-    const { status, body } = await server.json('/api/user/update', { method: 'PUT', body: profile({ email: 'Irene@Initech.test', job_title: '' }), token });
+    expect((await update(token, profile({ email: 'later@example.test', current_password: DEMO_PASSWORD }))).status).toBe(200);
+    const link = await mailedToken(server, 'later@example.test', CONFIRM_SUBJECT);
+    expect((await confirm(link, 'globex')).status).toBe(422);
+    expect((await confirm(`${link.slice(0, -1)}${link.endsWith('A') ? 'B' : 'A'}`, 'initech')).status).toBe(422);
+    await server.db.query("UPDATE email_changes SET expires_at = now() - interval '1 second' WHERE used_at IS NULL");
+    expect((await confirm(link, 'initech')).body.code).toBe('errors.email_link_expired');
+    expect((await server.json('/api/user', { token })).body).toMatchObject({ email: 'irene@initech.test', pending_email: null });
+  });
+
+  it('should void a waiting change when the password changes', async () => {
+    const token = await server.login('irene@initech.test', 'initech');
+    expect((await update(token, profile({ email: 'stolen@example.test', current_password: DEMO_PASSWORD }))).status).toBe(200);
+    const link = await mailedToken(server, 'stolen@example.test', CONFIRM_SUBJECT);
+    expect((await change(token, DEMO_PASSWORD, 'Irene-N3w-pass', 'Irene-N3w-pass')).status).toBe(200);
+    expect((await confirm(link, 'initech')).body.code).toBe('errors.email_link_expired');
+    expect((await change(token, 'Irene-N3w-pass', DEMO_PASSWORD, DEMO_PASSWORD)).status).toBe(200);
+  });
+
+  it('should accept the user keeping their own address in another case, without a password', async () => {
+    const token = await server.login('irene@initech.test', 'initech');
+    const { status, body } = await update(token, profile({ email: 'Irene@Initech.test', job_title: '' }));
     expect(status).toBe(200);
-    expect(body).toMatchObject({ email: 'Irene@Initech.test', job_title: '' });
+    expect(body).toMatchObject({ email: 'Irene@Initech.test', job_title: '', pending_email: null });
   });
 
-  it('should validate the fields, first failing rule only', async () => {
+  it('should validate the fields, first failing rule only, and flatten line breaks', async () => {
     const token = await server.login('irene@initech.test', 'initech');
-    const { status, body } = await server.json('/api/user/update', { method: 'PUT', body: profile({ name: '', email: 'nope', phone: '12' }), token });
+    const { status, body } = await update(token, profile({ name: '', email: 'nope', phone: '12' }));
     expect(status).toBe(422);
     expect(body.errors).toEqual({ name: ['This element is required'], email: ['E-mail must be valid'], phone: ['Enter a valid phone number'] });
+    const flattened = await update(token, profile({ email: 'Irene@Initech.test', name: 'Irene\r\nBcc: x@y.z' }));
+    expect(flattened.body.name).toBe('Irene Bcc: x@y.z');
   });
 
   it('should answer 401 to a guest', async () => {
     expect((await server.json('/api/user/update', { method: 'PUT', body: profile() })).status).toBe(401);
+    expect((await server.json('/api/user/email/cancel', { method: 'POST' })).status).toBe(401);
   });
 });
 

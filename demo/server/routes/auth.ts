@@ -13,10 +13,11 @@ import type { AppEnv, WebsiteRow } from '../http/env.ts';
 import { fail, invalidFields } from '../http/errors.ts';
 import { notice } from '../http/messages.ts';
 import { jsonBody } from '../http/validate.ts';
-import { sendMail } from '../services/outbox.ts';
+import { sendMail, untrusted } from '../services/outbox.ts';
 import { hashPassword, verifyPassword } from '../services/passwords.ts';
 import { createSession, revokeSession, revokeUserSessions } from '../services/sessions.ts';
-import { claimLoginAttempt, clearFailedLogins, clientIp, keepFailedLogin, releaseLoginAttempt } from '../services/throttle.ts';
+import { takeRate } from '../services/rate-limit.ts';
+import { claimLoginAttempt, clearFailedLogins, clientIp, keepFailedLogin, normaliseEmail, releaseLoginAttempt } from '../services/throttle.ts';
 import { hashToken, newToken } from '../services/tokens.ts';
 
 /** Reset e-mails sent to one address within the login-throttle window; more requests send nothing. */
@@ -62,75 +63,144 @@ async function login(c: Context<AppEnv>): Promise<Response> {
   return c.json({ access_token: accessToken });
 }
 
-/** Field errors of a registration that only the database can tell (taken e-mail, unknown coordinator). */
-async function registrationConflicts(db: Queryable, websiteId: number, body: RegisterRequest): Promise<{ coordinatorId: number | null; errors: Record<string, string> }> {
-  const errors: Record<string, string> = {};
-  const taken = await db.query(
-    `SELECT 1 FROM users WHERE lower(email) = lower($1)
-     UNION ALL
-     SELECT 1 FROM registration_requests WHERE website_id = $2 AND lower(email) = lower($1) AND status = 'pending'`,
-    [body.email, websiteId],
-  );
-  if (taken.rows.length > 0) errors.email = 'validation.email_taken';
-  const coordinator = await db.query<{ id: number }>(
+/**
+ * The shop's coordinator named by a registration, or the spec's field error (§5 "Coordinator must be
+ * a valid e-mail address of an existing coordinator"). Kept because the spec demands the text; it
+ * tells only whether an address coordinates this shop, behind the registration rate limit.
+ */
+async function namedCoordinator(db: Queryable, websiteId: number, email: string): Promise<number> {
+  const { rows } = await db.query<{ id: number }>(
     `SELECT u.id FROM users u
        JOIN website_users wu ON wu.user_id = u.id AND wu.website_id = $2 AND wu.role = 'coordinator'
       WHERE lower(u.email) = lower($1)`,
-    [body.coordinator_email, websiteId],
+    [email, websiteId],
   );
-  const coordinatorId = coordinator.rows[0]?.id ?? null;
-  if (coordinatorId === null) errors.coordinator_email = 'validation.coordinator';
-  return { coordinatorId, errors };
+  const id = rows[0]?.id;
+  if (id === undefined) throw invalidFields({ coordinator_email: 'validation.coordinator' });
+  return id;
 }
 
-/** The two registration e-mails: a receipt to the registrant, a review request to the coordinator. */
-async function sendRegistrationMails(db: Queryable, website: WebsiteRow, body: RegisterRequest): Promise<void> {
+/**
+ * The receipt to the address the applicant gave. That address is the caller's choice, so the mail
+ * carries nothing the caller typed: a stranger cannot send phishing text through the shop's mail.
+ */
+async function sendReceipt(db: Queryable, website: WebsiteRow, to: string, existingAccount: boolean): Promise<void> {
   await sendMail(db, {
     websiteId: website.id,
-    to: body.email,
+    to,
     subject: `${website.name}: we received your registration request`,
     body:
-      `Hello ${body.name},\n\n` +
-      `we received your request for an account in ${website.name}. Your coordinator (${body.coordinator_email}) ` +
-      'will review it, and you will get an e-mail reply once it has been decided.\n',
+      'Hello,\n\n' +
+      (existingAccount
+        ? `we received a request to give your existing account access to ${website.name}. `
+        : `we received your request for an account in ${website.name}. `) +
+      'Your coordinator will review it, and you will get an e-mail reply once it has been decided.\n\n' +
+      'If you did not ask for this, ignore this e-mail: nothing happens without your coordinator.\n',
   });
+}
+
+/** The review request to the coordinator; the applicant's own words are quoted defanged ({@link untrusted}). */
+async function sendReviewRequest(db: Queryable, website: WebsiteRow, body: RegisterRequest, existingAccount: boolean): Promise<void> {
   await sendMail(db, {
     websiteId: website.id,
     to: body.coordinator_email,
     subject: `${website.name}: new registration request to review`,
     body:
-      `A new account request in ${website.name} names you as coordinator. Please review it.\n\n` +
-      `Name: ${body.name} ${body.surname}\nE-mail: ${body.email}\nPhone: ${body.phone || '-'}\n` +
-      `Job title: ${body.job_title}\nCost center: ${body.cost_center}\nBuyer ID: ${body.buyer_id}\n`,
+      `A new account request in ${website.name} names you as coordinator. Please review it in the coordinator area.\n\n` +
+      `Name: ${untrusted(`${body.name} ${body.surname}`)}\nE-mail: ${body.email}` +
+      `${existingAccount ? ' (an existing account; the applicant proved it with its password)' : ''}\n` +
+      `Phone: ${untrusted(body.phone) || '-'}\nJob title: ${untrusted(body.job_title)}\n` +
+      `Cost center: ${untrusted(body.cost_center)}\nBuyer ID: ${untrusted(body.buyer_id)}\n`,
   });
 }
 
-/** `POST /api/register`: a registration request reviewed by the shop's coordinator (spec §3, §4). */
+/**
+ * To the owner of an existing account when someone registered with its address but not its
+ * password: nothing was stored, and the owner learns how to ask for access if it was them.
+ */
+async function sendAlreadyRegistered(db: Queryable, website: WebsiteRow, to: string): Promise<void> {
+  await sendMail(db, {
+    websiteId: website.id,
+    to,
+    subject: `${website.name}: a registration request with your e-mail address`,
+    body:
+      `Hello,\n\nsomeone asked for an account in ${website.name} with this e-mail address, which already has an account. ` +
+      'The request was not passed on.\n\n' +
+      "If it was you: send the registration form again and enter your existing account's password as the password. " +
+      'Your coordinator can then give that account access.\n\n' +
+      'If it was not you, ignore this e-mail: your account is unchanged.\n',
+  });
+}
+
+/**
+ * `POST /api/register`: a registration request reviewed by the shop's coordinator (spec §3, §4).
+ *
+ * The answer is the same whether the address is new, has an account or already waits for review, so
+ * the call does not tell a stranger which accounts exist (issue 22):
+ * - a new address: the request is stored for review, with the password chosen (hashed);
+ * - an address with an account, and that account's password: the request is stored bound to that
+ *   account (it proved to be its owner), so approval gives access to that account and nobody else;
+ * - an address with an account, and another password: nothing is stored; the owner is told by mail;
+ * - an address already waiting in this shop: nothing more is stored.
+ * Each path costs one password hash, so timing tells nothing either. Requests are rate-limited per
+ * IP and per applicant address before anything is looked up.
+ */
 async function register(c: Context<AppEnv>): Promise<Response> {
   const body = await jsonBody(c, RegisterRequestSchema);
   const { website } = await shopAccess(c, body.website_id, 'public');
   // `{product}_noform` shops have no registration form (spec §2 guards).
   if (website.registration_type.endsWith('_noform')) fail(403, 'errors.registration_closed');
   const db = c.get('db');
-  const { coordinatorId, errors } = await registrationConflicts(db, website.id, body);
-  if (coordinatorId === null || Object.keys(errors).length > 0) throw invalidFields(errors);
+  const limits = c.get('config').rateLimits.register;
+  await takeRate(db, [
+    { bucket: 'register:ip', key: clientIp(c), limit: limits.perIp, windowSeconds: limits.windowSeconds },
+    { bucket: 'register:email', key: normaliseEmail(body.email), limit: limits.perEmail, windowSeconds: limits.windowSeconds },
+  ]);
+  const coordinatorId = await namedCoordinator(db, website.id, body.coordinator_email);
 
-  const passwordHash = await hashPassword(body.password);
+  const { rows } = await db.query<{ id: number; email: string; password_hash: string; member: boolean }>(
+    `SELECT u.id, u.email, u.password_hash,
+            EXISTS (SELECT 1 FROM website_users wu WHERE wu.user_id = u.id AND wu.website_id = $2) AS member
+       FROM users u WHERE lower(u.email) = lower($1)`,
+    [body.email, website.id],
+  );
+  const account = rows[0];
+  let owner: number | null = null;
+  let passwordHash: string;
+  if (account) {
+    if (!(await verifyPassword(body.password, account.password_hash))) {
+      await sendAlreadyRegistered(db, website, account.email);
+      return registrationAccepted(c);
+    }
+    // The owner already in this shop has nothing to ask for; the same answer, nothing stored.
+    if (account.member) return registrationAccepted(c);
+    owner = account.id;
+    passwordHash = account.password_hash;
+  } else {
+    passwordHash = await hashPassword(body.password);
+  }
+
   try {
     await db.transaction(async (tx) => {
       await tx.query(
         `INSERT INTO registration_requests
-           (website_id, email, name, surname, password_hash, coordinator_id, cost_center, job_title, buyer_id, phone)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
-        [website.id, body.email, body.name, body.surname, passwordHash, coordinatorId, body.cost_center, body.job_title, body.buyer_id, body.phone],
+           (website_id, email, name, surname, password_hash, coordinator_id, cost_center, job_title, buyer_id, phone, user_id)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
+        [website.id, body.email, body.name, body.surname, passwordHash, coordinatorId, body.cost_center, body.job_title, body.buyer_id, body.phone, owner],
       );
-      await sendRegistrationMails(tx, website, body);
+      await sendReceipt(tx, website, body.email, owner !== null);
+      await sendReviewRequest(tx, website, body, owner !== null);
     });
   } catch (error) {
-    // Two identical requests at once: the partial unique index lets one through.
-    if (isUniqueViolation(error)) throw invalidFields({ email: 'validation.email_taken' });
-    throw error;
+    // A request for this address already waits in this shop (the partial unique index): the
+    // coordinator has it; the same answer as any other, nothing more stored.
+    if (!isUniqueViolation(error)) throw error;
   }
+  return registrationAccepted(c);
+}
+
+/** The one answer of `POST /api/register`, whatever became of the request. */
+function registrationAccepted(c: Context<AppEnv>): Response {
   return c.json({ status: 'pending' as const, ...notice('notices.registration_pending') }, 201);
 }
 
@@ -212,6 +282,8 @@ async function resetPassword(c: Context<AppEnv>): Promise<Response> {
     await tx.query('UPDATE users SET password_hash = $1 WHERE id = $2', [passwordHash, reset.user_id]);
     // Every other link e-mailed before is void too: the password they were meant to replace is gone.
     await tx.query('UPDATE password_resets SET used_at = now() WHERE user_id = $1 AND used_at IS NULL', [reset.user_id]);
+    // The mailbox's owner is back: an e-mail change still waiting (perhaps from a stolen session) is void.
+    await tx.query('UPDATE email_changes SET used_at = now() WHERE user_id = $1 AND used_at IS NULL', [reset.user_id]);
     await revokeUserSessions(tx, reset.user_id);
     await clearFailedLogins(tx, reset.email);
     return createSession(tx, c.get('config'), reset.user_id, website.id);

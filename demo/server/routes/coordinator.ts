@@ -7,6 +7,7 @@ import {
   type RegistrationRequest,
 } from '../../../src/api/contract.ts';
 import { storefrontUrl } from '../config.ts';
+import type { Queryable } from '../db/index.ts';
 import { userAccess } from '../http/auth.ts';
 import type { AppEnv, AuthContext, WebsiteRow } from '../http/env.ts';
 import { fail, invalidFields } from '../http/errors.ts';
@@ -17,7 +18,9 @@ import {
   listRegistrations,
   loadAssignment,
   lockRegistration,
+  REGISTRATION_COLUMNS,
   registrationOut,
+  type RegistrationRow,
 } from '../services/coordinator.ts';
 import { sendMail } from '../services/outbox.ts';
 
@@ -35,6 +38,32 @@ async function coordinatorAccess(c: Context<AppEnv>): Promise<{ website: Website
   return access;
 }
 
+/**
+ * The account an approval gives access to: only ever the person who made the request (issue 22).
+ * - A request bound to an account (its owner proved it with the account's password) gets that account.
+ * - Any other request gets a new account with the address and the password chosen at registration.
+ *   Should an account hold that address by now, it was made or renamed after the request (a request
+ *   cannot be bound to it otherwise), so it may be someone else's: the approval is refused with
+ *   `coordinator.errors.account_changed`, and the coordinator rejects the request instead.
+ */
+async function requestAccount(tx: Queryable, request: RegistrationRow): Promise<{ userId: number; email: string; created: boolean }> {
+  if (request.user_id !== null) {
+    // The reply goes to the account's address now (its owner may have changed it since).
+    const { rows } = await tx.query<{ email: string }>('SELECT email FROM users WHERE id = $1', [request.user_id]);
+    return { userId: request.user_id, email: rows[0]?.email ?? request.email, created: false };
+  }
+  const inserted = await tx.query<{ id: number }>(
+    `INSERT INTO users (email, password_hash, name, surname, phone, job_title, buyer_id, cost_center)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+     ON CONFLICT ((lower(email))) DO NOTHING
+     RETURNING id`,
+    [request.email, request.password_hash, request.name, request.surname, request.phone, request.job_title, request.buyer_id, request.cost_center],
+  );
+  const userId = inserted.rows[0]?.id;
+  if (userId === undefined) fail(409, 'coordinator.errors.account_changed');
+  return { userId, email: request.email, created: true };
+}
+
 /** `POST /api/coordinator/registrations/{id}/approve`: the account (or this shop's access) and the reply, in one transaction. */
 async function approve(c: Context<AppEnv>): Promise<Response> {
   const { website, auth } = await coordinatorAccess(c);
@@ -45,22 +74,7 @@ async function approve(c: Context<AppEnv>): Promise<Response> {
     if (!request) fail(404, 'errors.not_found');
     if (request.status !== 'pending') fail(409, 'coordinator.errors.already_reviewed');
 
-    // The password chosen at registration (stored hashed) becomes the account's password. An account
-    // made meanwhile with the same e-mail (another shop's approval) keeps its own and gains this shop.
-    const inserted = await tx.query<{ id: number }>(
-      `INSERT INTO users (email, password_hash, name, surname, phone, job_title, buyer_id, cost_center)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
-       ON CONFLICT ((lower(email))) DO NOTHING
-       RETURNING id`,
-      [request.email, request.password_hash, request.name, request.surname, request.phone, request.job_title, request.buyer_id, request.cost_center],
-    );
-    let userId = inserted.rows[0]?.id;
-    const created = userId !== undefined;
-    if (userId === undefined) {
-      const existing = await tx.query<{ id: number }>('SELECT id FROM users WHERE lower(email) = lower($1)', [request.email]);
-      userId = existing.rows[0]?.id;
-      if (userId === undefined) fail(409, 'coordinator.errors.already_reviewed');
-    }
+    const { userId, email, created } = await requestAccount(tx, request);
     const access = await tx.query(
       `INSERT INTO website_users (website_id, user_id, role, coordinator_id) VALUES ($1, $2, 'buyer', $3)
        ON CONFLICT (website_id, user_id) DO NOTHING RETURNING user_id`,
@@ -68,22 +82,22 @@ async function approve(c: Context<AppEnv>): Promise<Response> {
     );
     if (access.rows.length === 0) fail(409, 'coordinator.errors.already_member');
 
-    const { rows } = await tx.query<Parameters<typeof registrationOut>[0]>(
+    const { rows } = await tx.query<RegistrationRow>(
       `UPDATE registration_requests SET status = 'approved', reviewed_at = now(), reason = NULL WHERE id = $1
-       RETURNING id, email, name, surname, phone, job_title, cost_center, buyer_id, status, reason,
-                 created_at, reviewed_at, password_hash, coordinator_id`,
+       RETURNING ${REGISTRATION_COLUMNS}`,
       [request.id],
     );
     const url = storefrontUrl(config, website.slug);
     await sendMail(tx, {
       websiteId: website.id,
-      to: request.email,
+      to: email,
       subject: `${website.name}: your account request was approved`,
+      // Nothing the applicant typed: the request's address may not be theirs to write to.
       body: created
-        ? `Hello ${request.name},\n\nyour request for an account in ${website.name} was approved by your coordinator (${auth.email}).\n\n` +
+        ? `Hello,\n\nyour request for an account in ${website.name} was approved by your coordinator (${auth.email}).\n\n` +
           `Log in at ${url}/login with your e-mail address (${request.email}) and the password you chose when you registered.\n`
-        : `Hello ${request.name},\n\nyour request for ${website.name} was approved by your coordinator (${auth.email}). ` +
-          `Your existing account (${request.email}) now has access to this shop.\n\n` +
+        : `Hello,\n\nyour request for ${website.name} was approved by your coordinator (${auth.email}). ` +
+          `Your existing account (${email}) now has access to this shop.\n\n` +
           `Log in at ${url}/login with the password of that account. If you do not remember it, use "Forgot password" there.\n`,
     });
     const row = rows[0];
@@ -102,10 +116,9 @@ async function reject(c: Context<AppEnv>): Promise<Response> {
     const request = await lockRegistration(tx, id, website.id, auth.userId);
     if (!request) fail(404, 'errors.not_found');
     if (request.status !== 'pending') fail(409, 'coordinator.errors.already_reviewed');
-    const { rows } = await tx.query<Parameters<typeof registrationOut>[0]>(
+    const { rows } = await tx.query<RegistrationRow>(
       `UPDATE registration_requests SET status = 'rejected', reviewed_at = now(), reason = $2 WHERE id = $1
-       RETURNING id, email, name, surname, phone, job_title, cost_center, buyer_id, status, reason,
-                 created_at, reviewed_at, password_hash, coordinator_id`,
+       RETURNING ${REGISTRATION_COLUMNS}`,
       [request.id, body.reason],
     );
     await sendMail(tx, {
@@ -113,7 +126,7 @@ async function reject(c: Context<AppEnv>): Promise<Response> {
       to: request.email,
       subject: `${website.name}: your account request was not approved`,
       body:
-        `Hello ${request.name},\n\nyour coordinator (${auth.email}) did not approve your request for an account in ${website.name}.\n\n` +
+        `Hello,\n\nyour coordinator (${auth.email}) did not approve your request for an account in ${website.name}.\n\n` +
         `Reason: ${body.reason}\n\nIf you have questions, reply to your coordinator.\n`,
     });
     const row = rows[0];

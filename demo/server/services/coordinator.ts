@@ -8,15 +8,19 @@ import { ASSIGNMENT_COLUMNS, assignmentOut, type AssignmentRow } from './budget-
  * unknown id, so the routes answer 404 for both.
  */
 
-interface RegistrationRow extends Omit<RegistrationRequest, 'created_at' | 'reviewed_at'> {
+/** A registration request as stored (with the chosen password's hash and the account it is bound to). */
+export interface RegistrationRow extends Omit<RegistrationRequest, 'created_at' | 'reviewed_at'> {
   created_at: Date;
   reviewed_at: Date | null;
   password_hash: string;
   coordinator_id: number;
+  /** The existing account the request was made for (its owner proved it), or null for a new account. */
+  user_id: number | null;
 }
 
-const REGISTRATION_COLUMNS = `id, email, name, surname, phone, job_title, cost_center, buyer_id, status, reason,
-  created_at, reviewed_at, password_hash, coordinator_id`;
+/** The columns of a {@link RegistrationRow}, for SELECT and RETURNING lists. */
+export const REGISTRATION_COLUMNS = `id, email, name, surname, phone, job_title, cost_center, buyer_id, status, reason,
+  created_at, reviewed_at, password_hash, coordinator_id, user_id`;
 
 /** A registration row as the contract shows it (never the password hash). */
 export function registrationOut(row: RegistrationRow): RegistrationRequest {

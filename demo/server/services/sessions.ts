@@ -26,12 +26,13 @@ export async function revokeSession(db: Queryable, sessionId: number): Promise<v
 }
 
 /**
- * Ends every open session of a user in every shop, except `keepSessionId`: after a password change
- * whoever knew the old password is logged out everywhere, while the device that changed it stays in.
+ * Ends every open session of a user in every shop, except those in `keepSessionIds`: after a password
+ * or e-mail change whoever knew the old secret is logged out everywhere, while the device that made
+ * the change stays in.
  */
-export async function revokeUserSessions(db: Queryable, userId: number, keepSessionId?: number): Promise<void> {
-  await db.query(
-    'UPDATE sessions SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL AND ($2::int IS NULL OR id <> $2::int)',
-    [userId, keepSessionId ?? null],
-  );
+export async function revokeUserSessions(db: Queryable, userId: number, keepSessionIds: readonly number[] = []): Promise<void> {
+  await db.query('UPDATE sessions SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL AND NOT (id = ANY($2::int[]))', [
+    userId,
+    [...keepSessionIds],
+  ]);
 }

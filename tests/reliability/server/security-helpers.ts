@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createApp } from '../../../demo/server/app.ts';
-import type { TestServer } from '../../api/harness.ts';
+import { mailedToken, type TestServer } from '../../api/harness.ts';
 import { acmePointsOrder, firstRow } from '../../api/order-fixtures.ts';
 
 /**
@@ -67,23 +67,8 @@ export function postOrder(server: TestServer, token: string, body: unknown, key 
   return server.json('/api/order', { method: 'POST', body, token, headers: { 'Idempotency-Key': key } });
 }
 
-/** A mail of the demo outbox (`GET /demo/outbox.json`, newest first). */
-export interface OutboxMail {
-  id: number;
-  to: string;
-  subject: string;
-  body: string;
-  shop: string | null;
-}
-
 /** The newest password-reset token mailed to `to`, read from the outbox as a user would. */
-export async function latestResetToken(server: TestServer, to: string): Promise<string> {
-  const { body } = await server.json<OutboxMail[]>('/demo/outbox.json');
-  const mail = body.find((item) => item.to === to && /change your password/.test(item.subject));
-  const match = mail && /[?&]token=([^&\s]+)/.exec(mail.body);
-  if (!match?.[1]) throw new Error(`no reset link mailed to ${to}`);
-  return decodeURIComponent(match[1]);
-}
+export const latestResetToken = (server: TestServer, to: string): Promise<string> => mailedToken(server, to, /change your password/);
 
 /** Sum of points spent and points held over every assignment, and whether any is overspent. */
 export async function budgetLedgerState(server: TestServer): Promise<{ spent: number; overspent: number; ledgerMismatch: number }> {
