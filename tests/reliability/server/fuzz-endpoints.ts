@@ -8,6 +8,8 @@ import {
   AssignBudgetRequestSchema,
   AuthResponseSchema,
   ChangePasswordRequestSchema,
+  ConfirmEmailRequestSchema,
+  ConfirmEmailResponseSchema,
   ContactUsRequestSchema,
   DeliveryMethodListSchema,
   DeliveryMethodsRequestSchema,
@@ -143,6 +145,7 @@ function knownGood(w: FuzzWorld) {
     reset: { website_id: acme, email: 'buyer@acme.test', token: 'x'.repeat(43), password, password_confirmation: password },
     update: { name: 'Piotr', surname: 'Zieliński', email: 'nobudget@acme.test', phone: '+48 600 100 200', job_title: 'Buyer' },
     change: { current_password: 'not-the-password', password, password_confirmation: password },
+    confirmEmail: { website_id: acme, token: 'x'.repeat(43) },
     address,
     delivery: { website_id: acme, address_id: w.addressIds[0] ?? 1, items: [{ ...mug, quantity: 1 }] },
     order: {
@@ -259,6 +262,11 @@ export function fuzzEndpoints(w: FuzzWorld): FuzzEndpoint[] {
       requests: fuzzedQuery(v.object({ website_id: v.pipe(v.string(), v.toNumber(), idField) }), query, good.shop).map((q) => ({ method: 'GET', path: `/api/user/budgets${q}`, token: buyer })),
     },
     { route: 'PUT /api/user/update', ok: UserSchema, requests: body(UserUpdateRequestSchema, good.update).map((b) => ({ method: 'PUT', path: '/api/user/update', body: b, token: profile })) },
+    {
+      route: 'POST /api/user/email/confirm',
+      ok: ConfirmEmailResponseSchema,
+      requests: body(ConfirmEmailRequestSchema, good.confirmEmail).map((b) => ({ method: 'POST', path: '/api/user/email/confirm', body: b })),
+    },
     { route: 'POST /api/user/changePassword', ok: MessageResponseSchema, requests: body(ChangePasswordRequestSchema, good.change).map((b) => ({ method: 'POST', path: '/api/user/changePassword', body: b, token: profile })) },
     { route: 'GET /api/products', ok: ProductPageSchema, requests: fc.tuple(fuzzedQuery(ProductQuerySchema, { ...query, ids: fc.constant(w.productIds.slice(0, 4).join(',')) }, good.products), shopToken).map(([q, token]) => ({ method: 'GET', path: `/api/products${q}`, token })) },
     {

@@ -139,6 +139,12 @@ const ROUTES: Record<RouteKey, RouteProbes> = {
     access: 'user',
     acme: () => ({ method: 'PUT', path: '/api/user/update', body: { name: 'Eve', surname: 'Probe', email: 'eve.update@example.com' } }),
   },
+  'POST /api/user/email/confirm': {
+    access: 'public',
+    namesShop: true,
+    acme: (w) => ({ method: 'POST', path: '/api/user/email/confirm', body: { website_id: w.acme, token: 'forged-token-0000000000' } }),
+  },
+  'POST /api/user/email/cancel': { access: 'user', acme: () => ({ method: 'POST', path: '/api/user/email/cancel' }) },
   'POST /api/user/changePassword': {
     access: 'user',
     acme: () => ({
