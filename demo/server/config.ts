@@ -24,6 +24,11 @@ export interface ServerConfig {
   corsOrigins: string[];
   /** Minimum seconds between two orders of one buyer in one shop (the spec's remainingTime). */
   orderWaitSeconds: number;
+  /**
+   * How long a pending online payment holds the order's stock (PAYMENT_HOLD_SECONDS, default 30 min).
+   * After that the payment expires: the stock goes back and a late payment is refused.
+   */
+  paymentHoldSeconds: number;
   /** Failed logins allowed per e-mail and per IP within the window before 429. */
   loginThrottle: { perEmail: number; perIp: number; windowSeconds: number };
   /** How long a password-reset link works. */
@@ -86,6 +91,7 @@ export function loadConfig(overrides: Partial<ServerConfig> = {}): ServerConfig 
     dataDir: process.env.PGLITE_DIR ?? path.join(ROOT_DIR, '.data', 'pglite'),
     corsOrigins: listFromEnv('CORS_ORIGINS') ?? [],
     orderWaitSeconds: intFromEnv('ORDER_WAIT_SECONDS', 10),
+    paymentHoldSeconds: intFromEnv('PAYMENT_HOLD_SECONDS', 1800),
     loginThrottle: {
       perEmail: intFromEnv('LOGIN_MAX_PER_EMAIL', 5),
       perIp: intFromEnv('LOGIN_MAX_PER_IP', 30),

@@ -5,14 +5,20 @@ import { createApp } from './app.ts';
 import { loadConfig, ROOT_DIR, storefrontUrl } from './config.ts';
 import { openDb } from './db/index.ts';
 import { migrate } from './db/migrate.ts';
+import { startHoldSweeper } from './services/payment-holds.ts';
+import { forgetOldRateEvents, longestRateWindow } from './services/rate-limit.ts';
 import { seedDemo } from './seed/index.ts';
 
 /**
  * `npm start`: builds the elements bundle (when there are elements to build), opens the database
  * (PGlite under .data/ by default, PostgreSQL with DATABASE_URL), applies migrations, seeds the demo
- * data on an empty database, and serves API, storage, demo pages and shop hosts.
+ * data on an empty database, and serves API, storage, demo pages and shop hosts. While it runs, unpaid
+ * online payments whose hold ended are expired once a minute (their stock goes back).
  * `--no-build` skips the build (used by tests that built already).
  */
+/** How often old rate-limit events are forgotten (they only count within their window). */
+const RATE_PRUNE_INTERVAL_MS = 10 * 60_000;
+
 async function main(): Promise<void> {
   const started = Date.now();
   const config = loadConfig();
@@ -24,6 +30,12 @@ async function main(): Promise<void> {
   await seedDemo(db);
 
   const app = createApp({ db, config });
+  const stopSweeper = startHoldSweeper(db);
+  // Rate-limit events of addresses and IPs that never came back, forgotten once their window passed.
+  const pruner = setInterval(() => {
+    forgetOldRateEvents(db, longestRateWindow(config.rateLimits)).catch((error: unknown) => console.error('[rate limits] pruning failed:', error));
+  }, RATE_PRUNE_INTERVAL_MS);
+  pruner.unref();
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.hostname }, () => {
     const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : config.dataDir.includes('://') ? `PGlite (${config.dataDir})` : `PGlite at ${path.relative(ROOT_DIR, config.dataDir)}`;
     console.log(`Storefront demo ready in ${Date.now() - started} ms on ${where}:`);
@@ -39,6 +51,8 @@ async function main(): Promise<void> {
 
   const shutdown = (signal: string) => {
     console.log(`[server] ${signal}: closing`);
+    stopSweeper();
+    clearInterval(pruner);
     server.close();
     ipv6?.close();
     void db.close().finally(() => process.exit(0));

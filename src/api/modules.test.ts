@@ -8,7 +8,7 @@ import { fetchDeliveryMethods } from './delivery.ts';
 import { ApiClientError } from './errors.ts';
 import { addressInput, orderFixture, orderRequest, registration } from './test-fixtures.ts';
 import { createIdempotencyKey, fetchOrder, fetchOrders, fetchOrderWait, placeOrder } from './orders.ts';
-import { changePassword, fetchBudgets, fetchUser, updateUser } from './user.ts';
+import { cancelEmailChange, changePassword, confirmEmailChange, fetchBudgets, fetchUser, updateUser } from './user.ts';
 import { fetchPaymentMethods, fetchWebsite } from './website.ts';
 
 type FetchStub = (input: RequestInfo | URL, init?: RequestInit) => Promise<Response>;
@@ -106,6 +106,7 @@ const user = {
   website_id: 1,
   coordinator_email: null,
   budgets: [budget],
+  pending_email: null,
 };
 const address = { id: 5, type: 'delivery', name: '', surname: '', company: '', street: 'Main 1', city: 'Warsaw', zip: '00-950', country: 'PL', nip: '', phone: '' };
 const deliveryMethod = { id: 1, type: 'courier', name: 'Courier', price: 15, pickup_address: null, budgets: [] };
@@ -186,6 +187,25 @@ const cases: Case[] = [
     body: { name: 'Ann', surname: 'Smith', email: 'ann@acme.example' },
     returns: user,
   },
+  {
+    name: 'updateUser with a new e-mail',
+    run: () => updateUser({ name: 'Ann', surname: 'Smith', email: 'new@acme.example', current_password: 'Secret123' }),
+    answer: json({ ...user, pending_email: 'new@acme.example' }),
+    method: 'PUT',
+    path: '/api/user/update',
+    body: { name: 'Ann', surname: 'Smith', email: 'new@acme.example', current_password: 'Secret123' },
+    returns: { ...user, pending_email: 'new@acme.example' },
+  },
+  {
+    name: 'confirmEmailChange',
+    run: () => confirmEmailChange({ website_id: 1, token: 'tok-1' }),
+    answer: json({ message: 'Changed.', code: 'notices.email_changed', email: 'new@acme.example' }),
+    method: 'POST',
+    path: '/api/user/email/confirm',
+    body: { website_id: 1, token: 'tok-1' },
+    returns: { message: 'Changed.', code: 'notices.email_changed', email: 'new@acme.example' },
+  },
+  { name: 'cancelEmailChange', run: () => cancelEmailChange(), answer: json(user), method: 'POST', path: '/api/user/email/cancel', returns: user },
   {
     name: 'changePassword',
     run: () => changePassword({ current_password: 'Old12345', password: 'New12345', password_confirmation: 'New12345' }),
@@ -348,6 +368,12 @@ describe('domain modules', () => {
     expect(request.path).toBe(testCase.path);
     expect(request.query).toEqual(testCase.query ?? {});
     expect(request.body).toEqual(testCase.body);
+  });
+
+  it('should read a user from an older provider, without pending_email, as one with no change pending', async () => {
+    const { pending_email: _pending, ...older } = user;
+    stubFetch(() => json(older));
+    await expect(fetchUser()).resolves.toEqual(user);
   });
 
   it('should reject an answer that breaks the contract in every module (e.g. a user without id)', async () => {

@@ -11,6 +11,7 @@ export const ROUTE_TITLES: Record<RouteId, MessageKey> = {
   register: 'auth.register_title',
   forget: 'auth.forget_title',
   'new-password': 'auth.new_password_title',
+  'confirm-email': 'auth.confirm_email.title',
   products: 'nav.products',
   product: 'nav.products',
   cart: 'nav.cart',

@@ -51,9 +51,26 @@ describe('reviewCart: quantities', () => {
     expect(review.blockers).toEqual(['cart.blocked.quantities']);
   });
 
-  it('should put no upper bound on a variant in delivery', () => {
+  it('should bound a variant in delivery by the default line maximum only, not by its stock', () => {
     const review = reviewCart([line({ key: 'a', quantity: 500 })], new Map([[1, product({ variants: [{ id: 10, stock: 0, availability: 'in_delivery' }] })]]), null);
-    expect(review.lines.get('a')).toMatchObject({ max: null, errors: [], unavailable: false });
+    expect(review.lines.get('a')).toMatchObject({ max: 10_000, errors: [], unavailable: false });
+  });
+
+  it("should bound every line by the shop's cap, never above the stock, and flag more", () => {
+    const variants = [
+      { id: 10, stock: null, availability: 'in_stock' as const },
+      { id: 11, stock: 5, availability: 'in_stock' as const },
+    ];
+    const lines = [line({ key: 'unlimited', variant_id: 10, quantity: 30 }), line({ key: 'limited', variant_id: 11, quantity: 5 })];
+    const review = reviewCart(lines, new Map([[1, product({ variants })]]), null, 20);
+    expect(review.lines.get('unlimited')).toMatchObject({ max: 20, errors: [{ code: 'sale.qty.exceeded', qty: 20 }] });
+    expect(review.lines.get('limited')).toMatchObject({ max: 5, errors: [] });
+    expect(review.blockers).toEqual(['cart.blocked.quantities']);
+  });
+
+  it('should flag more than 10,000 pieces of an unlimited variant when the shop sets no cap', () => {
+    const review = reviewCart([line({ key: 'a', quantity: 10_001 })], new Map([[1, product()]]), null);
+    expect(review.lines.get('a')).toMatchObject({ max: 10_000, errors: [{ code: 'sale.qty.exceeded', qty: 10_000 }] });
   });
 
   it('should mark out-of-stock variants, vanished variants and products the shop no longer sells as unavailable', () => {

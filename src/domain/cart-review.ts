@@ -1,4 +1,4 @@
-import { checkProductQuantities, variantLimit, type Availability, type QuantityError } from './quantity.ts';
+import { checkProductQuantities, maxLineQuantity, type Availability, type QuantityError } from './quantity.ts';
 
 /**
  * What the cart screen tells the buyer before checkout (spec §5 quantity rules, §8 budget texts):
@@ -38,7 +38,10 @@ export interface ReviewAssignment {
 export interface LineReview {
   /** The least the quantity counter allows: the per-line minimum, at least 1. */
   min: number;
-  /** The most the counter allows (stock left for this line), `null` for no limit or not known. */
+  /**
+   * The most the counter allows: the variant's maximum (`maxLineQuantity`: its stock, the shop's cap,
+   * else 10,000) less what other lines of the variant hold; `null` when not known.
+   */
   max: number | null;
   /** Broken per-line rules: the per-line minimum, the variant's available maximum (spec §8 texts). */
   errors: QuantityError[];
@@ -104,10 +107,16 @@ function pushOnce(errors: QuantityError[], error: QuantityError): void {
  *   failed, or added since) is not judged (the server still judges it) and does not count as unavailable.
  * - Quantity rules are judged as the server judges an order: pieces of one variant count together
  *   (two business cards of one variant are one line for the rules), per-line minimum and the
- *   variant's available maximum per variant, the minimum across colours and sizes per product.
+ *   variant's maximum per variant (`maxLineQuantity` with the shop's cap `shopMax`), the minimum across
+ *   colours and sizes per product.
  * - `budgets`: in a points shop with a logged-in user, each budget's need against its active points.
  */
-export function reviewCart(lines: readonly ReviewLine[], products: ReadonlyMap<number, ReviewProduct | null>, budgets: BudgetContext | null): CartReview {
+export function reviewCart(
+  lines: readonly ReviewLine[],
+  products: ReadonlyMap<number, ReviewProduct | null>,
+  budgets: BudgetContext | null,
+  shopMax: number | null = null,
+): CartReview {
   const lineReviews = new Map<string, LineReview>();
   const productErrors = new Map<number, QuantityError[]>();
   const blockers = new Set<CartBlocker>();
@@ -141,9 +150,9 @@ export function reviewCart(lines: readonly ReviewLine[], products: ReadonlyMap<n
     }
     for (const [variantId, quantity] of variants) {
       const variant = product.variants.find((candidate) => candidate.id === variantId);
-      const limit = variant ? variantLimit(variant) : null;
-      if (limit === null || limit === 0) continue;
-      for (const error of checkProductQuantities({ available_quantity: limit }, [quantity])) {
+      const maximum = variant ? maxLineQuantity(variant, shopMax) : 0;
+      if (maximum === 0) continue;
+      for (const error of checkProductQuantities({ available_quantity: maximum }, [quantity])) {
         const key = `${productId}:${variantId}`;
         const list = variantErrors.get(key) ?? [];
         pushOnce(list, error);
@@ -174,14 +183,14 @@ export function reviewCart(lines: readonly ReviewLine[], products: ReadonlyMap<n
   for (const line of lines) {
     const product = products.get(line.product_id);
     const variant = product?.variants.find((candidate) => candidate.id === line.variant_id);
-    const limit = variant ? variantLimit(variant) : null;
-    const unavailable = products.has(line.product_id) && (!product || !variant || limit === 0);
+    const maximum = variant ? maxLineQuantity(variant, shopMax) : null;
+    const unavailable = products.has(line.product_id) && (!product || !variant || maximum === 0);
     const othersOfVariant = (byVariant.get(line.product_id)?.get(line.variant_id) ?? line.quantity) - line.quantity;
     const errors = unavailable ? [] : (variantErrors.get(`${line.product_id}:${line.variant_id}`) ?? []);
     const inactiveBudget = budgets !== null && (line.budget === null || !activeBudgets.has(line.budget.id));
     lineReviews.set(line.key, {
       min: Math.max(1, product?.minimum_quantity ?? 1),
-      max: limit === null || unavailable ? null : Math.max(1, limit - othersOfVariant),
+      max: maximum === null || unavailable ? null : Math.max(1, maximum - othersOfVariant),
       errors,
       unavailable,
       inactiveBudget,

@@ -1,6 +1,6 @@
 import { describe, it, expect } from 'vitest';
 import * as fc from 'fast-check';
-import { checkProductQuantities, variantLimit } from './quantity.ts';
+import { checkProductQuantities, DEFAULT_MAX_LINE_QUANTITY, maxLineQuantity, variantLimit } from './quantity.ts';
 import type { QuantityError, QuantityRules } from './quantity.ts';
 
 describe('checkProductQuantities', () => {
@@ -86,5 +86,29 @@ describe('variantLimit', () => {
     expect(variantLimit({ availability: 'in_stock', stock: 40 })).toBe(40);
     expect(variantLimit({ availability: 'in_stock', stock: null })).toBeNull();
     expect(variantLimit({ availability: 'in_stock', stock: -2 })).toBe(0);
+  });
+});
+
+describe('maxLineQuantity', () => {
+  it('should default to the stock of a limited variant, else to 10,000', () => {
+    expect(maxLineQuantity({ availability: 'in_stock', stock: 40 })).toBe(40);
+    expect(maxLineQuantity({ availability: 'in_stock', stock: 50_000 }, null)).toBe(50_000);
+    expect(maxLineQuantity({ availability: 'in_stock', stock: null })).toBe(DEFAULT_MAX_LINE_QUANTITY);
+    expect(maxLineQuantity({ availability: 'in_delivery', stock: 0 })).toBe(DEFAULT_MAX_LINE_QUANTITY);
+    expect(maxLineQuantity({ availability: 'out_of_stock', stock: null })).toBe(0);
+  });
+
+  it("should apply the shop's cap, never above the stock", () => {
+    expect(maxLineQuantity({ availability: 'in_stock', stock: null }, 25)).toBe(25);
+    expect(maxLineQuantity({ availability: 'in_delivery', stock: 0 }, 25)).toBe(25);
+    expect(maxLineQuantity({ availability: 'in_stock', stock: 40 }, 25)).toBe(25);
+    expect(maxLineQuantity({ availability: 'in_stock', stock: 10 }, 25)).toBe(10);
+    expect(maxLineQuantity({ availability: 'out_of_stock', stock: 10 }, 25)).toBe(0);
+    expect(maxLineQuantity({ availability: 'in_stock', stock: null }, 50_000)).toBe(50_000);
+  });
+
+  it.each([0, -5, 2.5, Number.NaN])('should read a cap of %s as no cap', (cap) => {
+    expect(maxLineQuantity({ availability: 'in_stock', stock: null }, cap)).toBe(DEFAULT_MAX_LINE_QUANTITY);
+    expect(maxLineQuantity({ availability: 'in_stock', stock: 40 }, cap)).toBe(40);
   });
 });

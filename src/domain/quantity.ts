@@ -87,3 +87,25 @@ export function variantLimit(variant: { stock: number | null; availability: Avai
   if (variant.availability === 'out_of_stock') return 0;
   return variant.stock === null ? null : Math.max(0, variant.stock);
 }
+
+/**
+ * The most pieces of one variant a single order takes when neither the shop nor the stock sets a
+ * limit. Lines accept up to 1,000,000 pieces, and an unlimited variant would otherwise let one order
+ * of an unpaid online payment claim absurd quantities.
+ */
+export const DEFAULT_MAX_LINE_QUANTITY = 10_000;
+
+/**
+ * The most pieces of one variant (colour + size; lines of one variant count together) a single order
+ * may take: the shop's cap (`max_line_quantity`, when it sets a positive whole number), never above
+ * what the variant has ({@link variantLimit}); without a shop cap the variant's stock when it is
+ * limited, else {@link DEFAULT_MAX_LINE_QUANTITY}. 0 for a variant that cannot be ordered. The one
+ * maximum shared by the product page's counter, the cart's counters and the server's order check,
+ * which all answer a quantity above it with `sale.qty.exceeded` and this number.
+ */
+export function maxLineQuantity(variant: { stock: number | null; availability: Availability }, shopMax?: number | null): number {
+  const limit = variantLimit(variant);
+  const cap = shopMax != null && Number.isInteger(shopMax) && shopMax > 0 ? shopMax : null;
+  if (cap === null) return limit ?? DEFAULT_MAX_LINE_QUANTITY;
+  return limit === null ? cap : Math.min(limit, cap);
+}

@@ -17,7 +17,7 @@ const DEMO_PAGES: RoutablePage[] = [
 
 /** Every route id, written out by hand: the table must have exactly these. */
 const ALL_IDS: RouteId[] = [
-  'home', 'privacy-policy', 'terms-of-use', 'page', 'login', 'register', 'forget', 'new-password',
+  'home', 'privacy-policy', 'terms-of-use', 'page', 'login', 'register', 'forget', 'new-password', 'confirm-email',
   'products', 'product', 'cart', 'checkout', 'checkout-delivery', 'checkout-payment', 'checkout-summary',
   'payment-processing', 'order-confirmation', 'user', 'user-orders', 'user-order', 'user-budgets',
   'user-account-details', 'user-addresses', 'coordinator', 'contact', 'not-found', 'store-not-found',
@@ -41,6 +41,7 @@ describe('ROUTES', () => {
     ['register', '/register', 'guest-only'],
     ['forget', '/forget', 'guest-only'],
     ['new-password', '/new-password', 'guest-only'],
+    ['confirm-email', '/confirm-email', 'any'],
     ['products', '/products', 'shop'],
     ['product', '/products/:slug/:id', 'open-shop'],
     ['cart', '/cart', 'open-shop'],
@@ -79,6 +80,7 @@ describe('matchRoute', () => {
     ['/register', 'register', {}],
     ['/forget', 'forget', {}],
     ['/new-password', 'new-password', {}],
+    ['/confirm-email?token=abc', 'confirm-email', {}],
     ['/products', 'products', {}],
     ['/products/classic-mug/42', 'product', { slug: 'classic-mug', id: '42' }],
     ['/cart', 'cart', {}],
@@ -211,6 +213,7 @@ describe('matchRoute', () => {
       ['404', 'not-found'],
       ['store-not-found', 'store-not-found'],
       ['payment-processing', 'payment-processing'],
+      ['confirm-email', 'confirm-email'],
     ])('should not let a deletable page with slug %s shadow the fixed route', (slug, id) => {
       const pages: RoutablePage[] = [{ slug, type: 'content', is_deletable: 1 }];
       const match = matchRoute(`/${slug}`, pages);
@@ -239,6 +242,7 @@ describe('buildPath', () => {
     ['register', '/register'],
     ['forget', '/forget'],
     ['new-password', '/new-password'],
+    ['confirm-email', '/confirm-email'],
     ['products', '/products'],
     ['cart', '/cart'],
     ['checkout', '/checkout'],

@@ -3,7 +3,7 @@ import { locale, setLocale } from '../store/locale.ts';
 import { dictionaries, hasMessage, t } from './index.ts';
 import en from './locales/en.ts';
 import pl from './locales/pl.ts';
-import { plural, pluralCategory, tp, type PluralForms } from './plural.ts';
+import { formatWait, plural, pluralCategory, tp, type PluralForms } from './plural.ts';
 
 /** Every leaf of a dictionary as dotted key → value (non-strings kept, so the checks can flag them). */
 function leaves(tree: object, prefix = ''): Map<string, unknown> {
@@ -224,6 +224,23 @@ describe('plural', () => {
   ])('tp cart.items %d', (count, english, polish) => {
     expect(tp('cart.items', count, {}, 'en')).toBe(english);
     expect(tp('cart.items', count, {}, 'pl')).toBe(polish);
+  });
+
+  it.each([
+    [1, '1 second', '1 sekundę'],
+    [4, '4 seconds', '4 sekundy'],
+    [30, '30 seconds', '30 sekund'],
+    [22.5, '23 seconds', '23 sekundy'],
+    [59, '59 seconds', '59 sekund'],
+    [60, '1 minute', '1 minutę'],
+    [61, '2 minutes', '2 minuty'],
+    [300, '5 minutes', '5 minut'],
+    [1320, '22 minutes', '22 minuty'],
+    [3600, '60 minutes', '60 minut'],
+    [0, '1 second', '1 sekundę'],
+  ])('formatWait %d s', (seconds, english, polish) => {
+    expect(formatWait(seconds, 'en')).toBe(english);
+    expect(formatWait(seconds, 'pl')).toBe(polish);
   });
 
   it('tp follows the locale signal and takes extra placeholders', () => {

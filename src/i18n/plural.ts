@@ -42,3 +42,15 @@ export function tp(baseKey: PluralKey, count: number, params: MessageParams = {}
   const key = `${baseKey}_${pluralCategory(count, lang)}`;
   return t(hasMessage(key) ? key : `${baseKey}_other`, values, lang);
 }
+
+/**
+ * A wait to show in "try again in …": whole seconds under a minute ("45 seconds", "45 sekund"), else
+ * whole minutes rounded up, so the user is never told to come back too early (3,600 s is "60 minutes",
+ * "60 minut"; 61 s is "2 minutes"). The forms are those that follow "in"/"za" (Polish accusative:
+ * "za 1 minutę", "za 2 minuty", "za 5 minut").
+ */
+export function formatWait(seconds: number, lang: Locale = locale.value): string {
+  const whole = Math.max(1, Math.ceil(seconds));
+  if (whole < 60) return tp('errors.wait_seconds', whole, {}, lang);
+  return tp('errors.wait_minutes', Math.ceil(whole / 60), {}, lang);
+}

@@ -62,7 +62,7 @@ export const cartReview = pageSingleton('cartReview.review', () => {
     const me = user.value;
     const budgets = isPointsShop.value && me ? { assignments: me.budgets, needed: cartBudgetTotals.value } : null;
     const lines = summary.lines.map(({ key, line }) => ({ key, product_id: line.product_id, variant_id: line.variant_id, quantity: line.quantity, budget: line.budget }));
-    const review = reviewCart(lines, products, budgets);
+    const review = reviewCart(lines, products, budgets, shop.value?.max_line_quantity ?? null);
     const kept: CartReview = {
       ...review,
       lines: new Map([...review.lines].map(([key, line]) => [key, sharedLines.keep(key, line)])),

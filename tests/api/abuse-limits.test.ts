@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiErrorSchema } from '../../src/api/contract.ts';
 import { PDF } from '../fixtures/upload-files.ts';
+import { forgetOldRateEvents } from '../../demo/server/services/rate-limit.ts';
 import { DEMO_PASSWORD, startTestServer, UNLIMITED_RATES, type HttpClient, type TestServer } from './harness.ts';
 
 /**
@@ -109,6 +110,15 @@ describe('rate limits of the public forms', () => {
     expect(statuses).toEqual([200, 200, 429]);
     const { rows } = await limited.db.query<{ n: number }>("SELECT count(*)::int AS n FROM outbox WHERE to_email LIKE 'new_@example.test'");
     expect(rows[0]?.n).toBe(2);
+  });
+});
+
+describe('rate limit bookkeeping', () => {
+  it('should forget events once they left the window, and keep the ones that still count', async () => {
+    await limited.db.query("INSERT INTO rate_events (bucket, key, at) VALUES ('register:ip', 'gone', now() - interval '2 hours'), ('register:ip', 'kept', now())");
+    expect(await forgetOldRateEvents(limited.db, WINDOW)).toBeGreaterThanOrEqual(1);
+    const { rows } = await limited.db.query<{ key: string }>("SELECT key FROM rate_events WHERE key IN ('gone', 'kept')");
+    expect(rows.map((row) => row.key)).toEqual(['kept']);
   });
 });
 

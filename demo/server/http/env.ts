@@ -39,4 +39,6 @@ export interface WebsiteRow {
   livechat_script: string | null;
   mpk_required: boolean;
   settings: Record<string, unknown>;
+  /** The most pieces of one variant one order may take; null: the default (`maxLineQuantity`). */
+  max_line_quantity: number | null;
 }

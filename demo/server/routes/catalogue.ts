@@ -7,6 +7,7 @@ import type { AppEnv } from '../http/env.ts';
 import { fail } from '../http/errors.ts';
 import { idParam, queryParams } from '../http/validate.ts';
 import { searchText } from '../seed/catalogue.ts';
+import { expireHolds } from '../services/payment-holds.ts';
 import { hydrateProducts, loadProduct, PRODUCT_COLUMNS, PRODUCT_FROM, type ProductRow } from '../services/products.ts';
 
 /**
@@ -124,6 +125,10 @@ export function registerCatalogueRoutes(app: Hono<AppEnv>): void {
     const id = idParam(c, 'id');
     const query = queryParams(c, ProductDetailQuerySchema);
     await shopAccess(c, query.website_id, 'shop');
+    // The page a buyer reads the stock on: stock held by unpaid payments whose hold ended is given back
+    // first (one indexed read when none is due). The catalogue pages keep their fixed query count and
+    // rely on the periodic sweep.
+    await expireHolds(c.get('db'));
     // Filtered by shop: a product of another shop is "not found", so its existence is not revealed.
     const product = await loadProduct(c.get('db'), query.website_id, id);
     if (!product) fail(404, 'errors.not_found');

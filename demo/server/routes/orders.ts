@@ -16,12 +16,12 @@ import {
   IDEMPOTENCY_KEY_PATTERN,
   listOrders,
   loadOrder,
-  markOrderPaid,
   ORDER_NAME_PATTERN,
   placeOrder,
   remainingWait,
   type PayableOrder,
 } from '../services/orders.ts';
+import { cancelPayment, expireHolds, payOrder } from '../services/payment-holds.ts';
 
 const websiteIdParam = v.pipe(v.string(), v.toNumber(), idField);
 const pageParam = (fallback: string, max: number) =>
@@ -66,6 +66,7 @@ export function registerOrderRoutes(app: Hono<AppEnv>): void {
       idempotencyKey: key,
       origin: new URL(c.req.url).origin,
       orderWaitSeconds: c.get('config').orderWaitSeconds,
+      paymentHoldSeconds: c.get('config').paymentHoldSeconds,
     });
     return c.json(answer.body, answer.status as ContentfulStatusCode);
   });
@@ -141,18 +142,41 @@ function notFoundPage(c: Context<AppEnv>) {
   return c.html(htmlPage('Payment not found', '<h1>Payment not found</h1>\n<p>There is no online payment waiting for this order.</p>'), 404);
 }
 
-function paymentPage(order: PayableOrder, token: string, returnUrl: string): string {
-  const amount = `${order.total.toFixed(2)} ${order.currency}`;
+/** What the page says of a payment that ended unpaid: the buyer must know nothing was charged. */
+const ENDED_TEXT: Record<'cancelled' | 'expired', string> = {
+  cancelled: 'This payment was cancelled; the order was cancelled and nothing was charged.',
+  expired: 'This payment has expired; the order was cancelled and nothing was charged.',
+};
+
+/** A moment as the page shows it, in UTC to the minute ("2025-03-01 14:30 UTC"). */
+function utcMinute(date: Date): string {
+  return `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+}
+
+/**
+ * The page's action part by the payment's state: a link back for a paid order, the reason and a link
+ * back for one that ended unpaid (cancelled, expired), else the Pay and Cancel buttons with the end of
+ * the hold.
+ */
+function paymentBody(order: PayableOrder, token: string, returnUrl: string): string {
+  const status = order.payment_status;
+  if (status === 'paid') return `<p>This order is already paid.</p>\n<p><a href="${escapeHtml(withStatus(returnUrl, 'success'))}">Back to the shop</a></p>`;
+  if (status === 'cancelled' || status === 'expired') {
+    return `<p role="alert"><strong>${escapeHtml(ENDED_TEXT[status])}</strong></p>\n<p><a href="${escapeHtml(withStatus(returnUrl, 'cancelled'))}">Back to the shop</a></p>`;
+  }
   const action = `/demo/pay/${encodeURIComponent(order.name)}`;
-  const body =
-    order.payment_status === 'paid'
-      ? `<p>This order is already paid.</p>\n<p><a href="${escapeHtml(withStatus(returnUrl, 'success'))}">Back to the shop</a></p>`
-      : `<form method="post" action="${escapeHtml(action)}">
+  const deadline = order.payment_expires_at ? `<p>Pay before ${escapeHtml(utcMinute(order.payment_expires_at))}; after that the order is cancelled and nothing is charged.</p>\n` : '';
+  return `${deadline}<form method="post" action="${escapeHtml(action)}">
 <input type="hidden" name="token" value="${escapeHtml(token)}">
 <input type="hidden" name="return" value="${escapeHtml(returnUrl)}">
 <button type="submit" name="action" value="pay">Pay</button>
 <button type="submit" name="action" value="cancel">Cancel</button>
 </form>`;
+}
+
+function paymentPage(order: PayableOrder, token: string, returnUrl: string): string {
+  const amount = `${order.total.toFixed(2)} ${order.currency}`;
+  const body = paymentBody(order, token, returnUrl);
   return htmlPage(
     `Pay ${order.name}`,
     `<h1>Demo payment</h1>
@@ -168,13 +192,17 @@ ${body}`,
 
 /**
  * The demo's stand-in for an online-payment provider: a page with the order and its amount and two
- * buttons. Paying marks a pending online order paid; both buttons return the buyer to the shop's
- * `/payment-processing` with `status=success` or `status=cancelled`.
+ * buttons. Paying marks a pending online order paid (and counts its group-buy pieces) while its hold
+ * lasts; cancelling ends the payment and gives the stock back. Both buttons return the buyer to the
+ * shop's `/payment-processing` with `status=success` or `status=cancelled`. A payment that ended
+ * unpaid (cancelled, or expired: its hold ran out) is never paid late: the page says so instead.
+ * Holds that ended are expired before the order is read, so the page never offers to pay one.
  */
 function registerDemoPayment(app: Hono<AppEnv>): void {
   app.get('/demo/pay/:name', async (c) => {
     const name = c.req.param('name');
     const token = c.req.query('token') ?? '';
+    if (ORDER_NAME_PATTERN.test(name) && token) await expireHolds(c.get('db'));
     const order = ORDER_NAME_PATTERN.test(name) && token ? await findOrderForPayment(c.get('db'), name, token) : null;
     if (!order || order.payment_method !== 'online') return notFoundPage(c);
     paymentHeaders(c);
@@ -188,15 +216,31 @@ function registerDemoPayment(app: Hono<AppEnv>): void {
     const name = c.req.param('name');
     const form = await c.req.parseBody();
     const token = typeof form.token === 'string' ? form.token : '';
-    const order = ORDER_NAME_PATTERN.test(name) && token ? await findOrderForPayment(c.get('db'), name, token) : null;
+    const db = c.get('db');
+    if (ORDER_NAME_PATTERN.test(name) && token) await expireHolds(db);
+    const order = ORDER_NAME_PATTERN.test(name) && token ? await findOrderForPayment(db, name, token) : null;
     if (!order || order.payment_method !== 'online') return notFoundPage(c);
     const action = form.action;
     const returnUrl = paymentReturnUrl(typeof form.return === 'string' ? form.return : c.req.query('return'), c.get('config'), order.slug);
-    if (action === 'cancel') return c.redirect(withStatus(returnUrl, 'cancelled'), 303);
+    if (action === 'cancel') {
+      // Only a pending payment is cancelled (once, whoever asks first); a paid one stays paid.
+      await cancelPayment(db, name, token);
+      return c.redirect(withStatus(returnUrl, 'cancelled'), 303);
+    }
     if (action !== 'pay') return c.text('Unknown action', 400);
+    if (order.payment_status === 'cancelled' || order.payment_status === 'expired') return endedPage(c, order, returnUrl);
     // Paying twice (a double click, a reload) is harmless: an already paid order just goes back.
-    const paid = (await markOrderPaid(c.get('db'), name, token)) || order.payment_status === 'paid';
-    if (!paid) return notFoundPage(c);
-    return c.redirect(withStatus(returnUrl, 'success'), 303);
+    if (order.payment_status === 'paid' || (await payOrder(db, name, token)) === 'paid') return c.redirect(withStatus(returnUrl, 'success'), 303);
+    // Refused: the payment ended unpaid, possibly a moment ago (its hold ran out or a cancel won the race).
+    await expireHolds(db);
+    const now = await findOrderForPayment(db, name, token);
+    if (now?.payment_status === 'paid') return c.redirect(withStatus(returnUrl, 'success'), 303);
+    return endedPage(c, { ...order, payment_status: now?.payment_status === 'cancelled' ? 'cancelled' : 'expired' }, returnUrl);
   });
+}
+
+/** 409 with the page saying the payment ended unpaid and nothing was charged (a late payment). */
+function endedPage(c: Context<AppEnv>, order: PayableOrder, returnUrl: string) {
+  paymentHeaders(c);
+  return c.html(paymentPage(order, '', returnUrl), 409);
 }

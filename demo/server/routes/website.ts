@@ -69,6 +69,7 @@ async function loadWebsiteConfig(db: Queryable, website: WebsiteRow): Promise<We
     livechat_script: website.livechat_script,
     mpk_required: website.mpk_required,
     settings: websiteSettings(website.settings),
+    max_line_quantity: website.max_line_quantity,
   };
 }
 

@@ -2,7 +2,7 @@ import type { CardInfo, Product, Variant } from '../../../src/api/contract.ts';
 import { totalQuantityByProduct } from '../../../src/domain/cart.ts';
 import { moneyDeliveryCharge, orderTotals as checkoutOrderTotals } from '../../../src/domain/checkout-totals.ts';
 import { cartTotals, lineTotal, unitPrice, vatRate } from '../../../src/domain/pricing.ts';
-import { checkProductQuantities, variantLimit, type QuantityError } from '../../../src/domain/quantity.ts';
+import { checkProductQuantities, maxLineQuantity, type QuantityError } from '../../../src/domain/quantity.ts';
 
 /**
  * How an order is priced and which quantity rules it must meet, as pure functions over products
@@ -71,10 +71,11 @@ export const MAX_ORDER_AMOUNT = 9_999_999_999.99;
 /**
  * Every quantity rule the order breaks, first product first: per line (colour + size) and across
  * colours and sizes through the domain's `checkProductQuantities`, then each variant against its
- * own limit (the domain function judges one available quantity against the lines it is given, so
- * it is asked once per limited variant). Lines of the same variant count together.
+ * maximum, the domain's `maxLineQuantity` (its stock, capped by the shop's `max_line_quantity`, 10,000
+ * when neither limits it; the domain function judges one available quantity against the lines it is
+ * given, so it is asked once per variant). Lines of the same variant count together.
  */
-export function orderQuantityErrors(lines: readonly OrderLine[]): OrderQuantityError[] {
+export function orderQuantityErrors(lines: readonly OrderLine[], shopMaxLineQuantity: number | null = null): OrderQuantityError[] {
   const errors: OrderQuantityError[] = [];
   for (const [productId, productLines] of groupByProduct(lines)) {
     const product = productLines[0]!.product;
@@ -83,9 +84,8 @@ export function orderQuantityErrors(lines: readonly OrderLine[]): OrderQuantityE
     for (const error of checkProductQuantities(rules, [...perVariant.values()])) errors.push({ ...error, product_id: productId });
     for (const [variantId, quantity] of perVariant) {
       const variant = productLines.find((line) => line.variant.id === variantId)!.variant;
-      const limit = variantLimit(variant);
-      if (limit === null) continue;
-      for (const error of checkProductQuantities({ available_quantity: limit }, [quantity])) errors.push({ ...error, product_id: productId });
+      const maximum = maxLineQuantity(variant, shopMaxLineQuantity);
+      for (const error of checkProductQuantities({ available_quantity: maximum }, [quantity])) errors.push({ ...error, product_id: productId });
     }
   }
   return errors;

@@ -25,6 +25,7 @@ import {
   type OrderLine,
   type PricedLine,
 } from './order-pricing.ts';
+import { expireHolds } from './payment-holds.ts';
 import { loadProductsByIds } from './products.ts';
 import { hashToken, newToken } from './tokens.ts';
 
@@ -33,6 +34,8 @@ import { hashToken, newToken } from './tokens.ts';
  * server: it takes the buyer's money or points, so it runs as ONE transaction that either stores the
  * whole order (items, stock, group-buy totals, budget spend, ledger, idempotency key) or nothing.
  * Every price is computed here from the database; the client sends identities and quantities only.
+ * An order paid online holds its stock only until its payment ends and counts toward a group buy
+ * only once paid (see `payment-holds.ts`).
  *
  * @module
  */
@@ -48,6 +51,8 @@ export interface PlaceOrderInput {
   origin: string;
   /** Minimum seconds between two orders of one buyer in one shop. */
   orderWaitSeconds: number;
+  /** How long an online order's pending payment holds its stock. */
+  paymentHoldSeconds: number;
 }
 
 /** An answer to a placement, stored with the idempotency key so a retry gets it unchanged. */
@@ -139,9 +144,14 @@ export const ORDER_NAME_PATTERN = /^[A-Z0-9](?:[A-Z0-9-]{0,80})$/;
  * driver and instance: the idempotency lookup, the wait and the budget balances are then read after
  * the previous order committed. The key row is written in the same transaction as the order, so a
  * failed attempt leaves nothing behind and may be retried with the same key.
+ *
+ * Holds of unpaid online orders that have ended are expired first, in their own transaction, so the
+ * stock they held is back before this order's stock is judged (the periodic sweep may be up to a
+ * minute behind).
  */
 export async function placeOrder(db: Db, input: PlaceOrderInput): Promise<OrderAnswer> {
   const hash = requestHash(input.request);
+  await expireHolds(db);
   return db.transaction(async (tx) => {
     await tx.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [input.userId]);
     const replay = await storedAnswer(tx, input.userId, input.idempotencyKey, hash);
@@ -208,11 +218,16 @@ export async function remainingWait(db: Queryable, websiteId: number, userId: nu
   return Math.min(waitSeconds, Math.ceil(remaining));
 }
 
-/** Checks, prices and stores the order; throws (rolling everything back) on the first broken rule. */
+/**
+ * Checks, prices and stores the order; throws (rolling everything back) on the first broken rule. An
+ * online order takes its stock like any other, but until `paymentHoldSeconds` from now only; its
+ * group-buy pieces are priced as today and counted when it is paid (`payOrder`).
+ */
 async function createOrder(tx: Queryable, input: PlaceOrderInput): Promise<OrderAnswer> {
   const { website, userId, request } = input;
   const now = new Date();
   const points = website.currency === POINTS_CURRENCY;
+  const online = request.payment_method === 'online';
 
   await checkPaymentMethod(tx, website, request.payment_method, points);
   checkCostCentre(website, request);
@@ -221,13 +236,13 @@ async function createOrder(tx: Queryable, input: PlaceOrderInput): Promise<Order
   const billingAddress = resolveBillingAddress(request, deliveryAddress);
 
   const lines = await loadOrderLines(tx, website.id, request.items, now);
-  const quantityError = orderQuantityErrors(lines)[0];
+  const quantityError = orderQuantityErrors(lines, website.max_line_quantity)[0];
   if (quantityError) {
     const { code, qty, product_id } = quantityError;
     fail(422, code, { qty }, { qty, product_id });
   }
   await reserveStock(tx, lines);
-  await joinGroupBuys(tx, lines, now);
+  await joinGroupBuys(tx, lines, now, !online);
   const priced = priceLines(lines, points, now);
 
   const paidInPoints = points && request.payment_method === 'budget';
@@ -243,12 +258,13 @@ async function createOrder(tx: Queryable, input: PlaceOrderInput): Promise<Order
 
   const name = await newOrderName(tx, website.slug);
   // Online payment: a secret for the payment page, returned once in payment_url and stored hashed.
-  const paymentToken = request.payment_method === 'online' ? newToken() : null;
+  const paymentToken = online ? newToken() : null;
   const { rows } = await tx.query<{ id: number }>(
     `INSERT INTO orders (website_id, user_id, name, status, currency, is_gross, total_net, total_gross, total_points,
         delivery_price, payment_method, payment_status, delivery_method, delivery_address, billing_address, contact,
-        mpk_code, comment, delivery_budget_id, payment_token_hash, created_at)
-     VALUES ($1, $2, $3, 'new', $4, $5, $6, $7, $8, $9, $10, $11, $12::jsonb, $13::jsonb, $14::jsonb, $15::jsonb, $16, $17, $18, $19, clock_timestamp())
+        mpk_code, comment, delivery_budget_id, payment_token_hash, created_at, payment_expires_at)
+     VALUES ($1, $2, $3, 'new', $4, $5, $6, $7, $8, $9, $10, $11, $12::jsonb, $13::jsonb, $14::jsonb, $15::jsonb, $16, $17, $18, $19,
+             clock_timestamp(), clock_timestamp() + $20::float8 * interval '1 second')
      RETURNING id`,
     [
       website.id,
@@ -261,7 +277,7 @@ async function createOrder(tx: Queryable, input: PlaceOrderInput): Promise<Order
       totalPoints,
       delivery.price,
       request.payment_method,
-      request.payment_method === 'online' ? 'pending' : 'not_required',
+      online ? 'pending' : 'not_required',
       JSON.stringify({ id: method.id, type: method.type, name: method.name, price: delivery.price }),
       deliveryAddress ? JSON.stringify(deliveryAddress) : null,
       billingAddress ? JSON.stringify(billingAddress) : null,
@@ -270,10 +286,12 @@ async function createOrder(tx: Queryable, input: PlaceOrderInput): Promise<Order
       request.comment,
       deliveryBudget?.userBudgetId ?? null,
       paymentToken ? hashToken(paymentToken) : null,
+      // NULL for every other order: no hold, nothing to expire.
+      online ? input.paymentHoldSeconds : null,
     ],
   );
   const orderId = rows[0]!.id;
-  await insertItems(tx, orderId, priced, lineBudgets);
+  await insertItems(tx, orderId, priced, lineBudgets, now);
   await spendPoints(tx, orderId, spends);
 
   const order = await loadOrder(tx, website.id, userId, name);
@@ -406,9 +424,23 @@ async function loadOrderLines(tx: Queryable, websiteId: number, items: readonly 
 }
 
 /**
+ * Whether ordering the variant takes pieces off its stock: only a limited one (unlimited and
+ * in-delivery variants are not touched). What each line took is recorded (`order_items.stock_taken`)
+ * so a cancelled or expired online payment gives back exactly that.
+ */
+function takesStock(variant: OrderLine['variant']): boolean {
+  return variantLimit(variant) !== null && variant.stock !== null;
+}
+
+/** The line's pieces that count toward its product's group buy: all of them while one runs, else 0. */
+function groupBuyPieces(line: OrderLine, now: Date): number {
+  return isGroupBuyActive(line.product.groupbuy, now) ? line.quantity : 0;
+}
+
+/**
  * Takes the ordered pieces off each limited variant's stock with a guarded update, so two buyers
  * racing for the last pieces cannot both get them: the loser's update matches no row and the order
- * fails with the stock that is left. Unlimited and in-delivery variants are not touched.
+ * fails with the stock that is left. Variants in ascending id order, the order a release takes them in.
  */
 async function reserveStock(tx: Queryable, lines: readonly OrderLine[]): Promise<void> {
   const perVariant = new Map<number, { line: OrderLine; quantity: number }>();
@@ -418,7 +450,7 @@ async function reserveStock(tx: Queryable, lines: readonly OrderLine[]): Promise
     else perVariant.set(line.variant.id, { line, quantity: line.quantity });
   }
   for (const [variantId, { line, quantity }] of [...perVariant].sort(([a], [b]) => a - b)) {
-    if (variantLimit(line.variant) === null || line.variant.stock === null) continue;
+    if (!takesStock(line.variant)) continue;
     const updated = await tx.query(
       'UPDATE product_variants SET stock = stock - $1 WHERE id = $2 AND (stock IS NULL OR stock >= $1)',
       [quantity, variantId],
@@ -432,21 +464,26 @@ async function reserveStock(tx: Queryable, lines: readonly OrderLine[]): Promise
 }
 
 /**
- * Adds this order's pieces to each running group buy and prices the order on the total the group
- * had just before it. The update locks the product row until commit, so two buyers joining at once
- * are counted one after the other and each gets the tier of the total they actually reached.
+ * Prices the order's pieces of each running group buy on the total the group had just before it, and
+ * when `count` adds them to that total. Counted (invoice and budget orders): the update locks the
+ * product row until commit, so two buyers joining at once are counted one after the other and each
+ * gets the tier of the total they actually reached. Not counted (an online order before it is paid):
+ * the buyer is priced on the counted total plus their own pieces, and nobody else's price moves until
+ * the payment arrives (`payOrder` adds the recorded pieces then).
  */
-async function joinGroupBuys(tx: Queryable, lines: readonly OrderLine[], now: Date): Promise<void> {
+async function joinGroupBuys(tx: Queryable, lines: readonly OrderLine[], now: Date, count: boolean): Promise<void> {
   const perProduct = new Map<number, number>();
   for (const line of lines) {
-    if (!isGroupBuyActive(line.product.groupbuy, now)) continue;
-    perProduct.set(line.product.id, (perProduct.get(line.product.id) ?? 0) + line.quantity);
+    const pieces = groupBuyPieces(line, now);
+    if (pieces > 0) perProduct.set(line.product.id, (perProduct.get(line.product.id) ?? 0) + pieces);
   }
   for (const [productId, quantity] of [...perProduct].sort(([a], [b]) => a - b)) {
-    const { rows } = await tx.query<{ before: number }>(
-      'UPDATE products SET groupbuy_total = groupbuy_total + $1 WHERE id = $2 RETURNING groupbuy_total - $1 AS before',
-      [quantity, productId],
-    );
+    const { rows } = count
+      ? await tx.query<{ before: number }>('UPDATE products SET groupbuy_total = groupbuy_total + $1 WHERE id = $2 RETURNING groupbuy_total - $1 AS before', [
+          quantity,
+          productId,
+        ])
+      : await tx.query<{ before: number }>('SELECT groupbuy_total AS before FROM products WHERE id = $1', [productId]);
     const before = rows[0]?.before ?? 0;
     for (const line of lines) {
       if (line.product.id === productId && line.product.groupbuy) line.product.groupbuy.total_quantity = before;
@@ -557,9 +594,12 @@ async function newOrderName(tx: Queryable, slug: string): Promise<string> {
   throw new Error('could not find a free order name');
 }
 
-/** Stores the lines, 100 per statement (well under the 65535 parameter limit). */
-async function insertItems(tx: Queryable, orderId: number, lines: readonly PricedLine[], lineBudgets: readonly number[]): Promise<void> {
-  const COLUMNS = 15;
+/**
+ * Stores the lines, 100 per statement (well under the 65535 parameter limit), each with the pieces it
+ * took off stock and the pieces it counts toward a group buy (see {@link takesStock}, {@link groupBuyPieces}).
+ */
+async function insertItems(tx: Queryable, orderId: number, lines: readonly PricedLine[], lineBudgets: readonly number[], now: Date): Promise<void> {
+  const COLUMNS = 17;
   for (let start = 0; start < lines.length; start += 100) {
     const chunk = lines.slice(start, start + 100);
     const params: unknown[] = [];
@@ -579,6 +619,8 @@ async function insertItems(tx: Queryable, orderId: number, lines: readonly Price
         line.line_gross,
         line.product.budget?.id ?? null,
         lineBudgets[start + offset] ?? null,
+        takesStock(line.variant) ? line.quantity : 0,
+        groupBuyPieces(line, now),
         line.card_info ? JSON.stringify(line.card_info) : null,
       );
       const base = offset * COLUMNS;
@@ -587,7 +629,7 @@ async function insertItems(tx: Queryable, orderId: number, lines: readonly Price
     });
     await tx.query(
       `INSERT INTO order_items (order_id, product_id, variant_id, name, code, color_code, size_code, quantity, unit_price, vat,
-          line_net, line_gross, budget_id, user_budget_id, card_info)
+          line_net, line_gross, budget_id, user_budget_id, stock_taken, groupbuy_quantity, card_info)
        VALUES ${tuples.join(', ')}`,
       params,
     );
@@ -710,13 +752,18 @@ export interface PayableOrder {
   total: number;
   payment_method: Order['payment_method'];
   payment_status: Order['payment_status'];
+  /** When a pending payment's hold ends; null for orders without a hold. */
+  payment_expires_at: Date | null;
 }
 
-/** An order by its (globally unique) name and payment secret for the demo payment page, or null. */
+/**
+ * An order by its (globally unique) name and payment secret for the demo payment page, or null.
+ * Paying and cancelling are in `payment-holds.ts`.
+ */
 export async function findOrderForPayment(db: Queryable, name: string, token: string): Promise<PayableOrder | null> {
-  const { rows } = await db.query<Omit<OrderRow, 'items_count'> & { slug: string; shop_name: string }>(
+  const { rows } = await db.query<Omit<OrderRow, 'items_count'> & { slug: string; shop_name: string; payment_expires_at: Date | null }>(
     `SELECT o.name, o.currency, o.is_gross, o.total_net, o.total_gross, o.total_points, o.payment_method, o.payment_status,
-            w.slug, w.name AS shop_name
+            o.payment_expires_at, w.slug, w.name AS shop_name
        FROM orders o JOIN websites w ON w.id = o.website_id WHERE o.name = $1 AND o.payment_token_hash = $2`,
     [name, hashToken(token)],
   );
@@ -730,15 +777,6 @@ export async function findOrderForPayment(db: Queryable, name: string, token: st
     total: summaryTotal(row),
     payment_method: row.payment_method,
     payment_status: row.payment_status,
+    payment_expires_at: row.payment_expires_at,
   };
-}
-
-/** Marks a pending online order paid; false when the order is not one awaiting online payment. */
-export async function markOrderPaid(db: Queryable, name: string, token: string): Promise<boolean> {
-  const { rowCount } = await db.query(
-    `UPDATE orders SET payment_status = 'paid'
-      WHERE name = $1 AND payment_token_hash = $2 AND payment_method = 'online' AND payment_status = 'pending'`,
-    [name, hashToken(token)],
-  );
-  return rowCount > 0;
 }

@@ -1,3 +1,4 @@
+import type { ServerConfig } from '../config.ts';
 import type { Db, Queryable } from '../db/index.ts';
 import { fail } from '../http/errors.ts';
 
@@ -65,4 +66,20 @@ export async function takeRate(db: Db, rules: readonly RateRule[]): Promise<void
       await tx.query('INSERT INTO rate_events (bucket, key) VALUES ($1, $2)', [rule.bucket, rule.key]);
     }
   });
+}
+
+/**
+ * Forgets the events older than `windowSeconds` of every bucket: {@link takeRate} prunes only the keys it
+ * is asked about, so addresses and IPs that never come back would otherwise stay for good. Run by the
+ * server's maintenance timer with the longest configured window.
+ * @returns how many events were forgotten.
+ */
+export async function forgetOldRateEvents(db: Queryable, windowSeconds: number): Promise<number> {
+  const { rowCount } = await db.query(`DELETE FROM rate_events WHERE at < now() - $1::int * interval '1 second'`, [windowSeconds]);
+  return rowCount;
+}
+
+/** The longest window of the configured rate limits: older events count for nothing. */
+export function longestRateWindow(limits: ServerConfig['rateLimits']): number {
+  return Math.max(limits.register.windowSeconds, limits.contact.windowSeconds, limits.emailChange.windowSeconds);
 }

@@ -126,6 +126,7 @@ describe('AccountDetails', () => {
     const email = field(profile(), /^E-mail/);
     await typist.clear(email);
     await typist.type(email, 'taken@acme.test');
+    await typist.type(field(profile(), /^Current password/), 'Passw0rd!');
     await typist.click(saveButton());
 
     await waitFor(() => expect(email).toHaveAccessibleDescription(/^The email has already been taken/));
@@ -247,7 +248,7 @@ describe('AccountDetails', () => {
     });
     renderScreen(AccountDetails);
     await fillPassword('Passw0rd!', 'NewPassw0rd');
-    await waitFor(() => expect(within(passwordRegion()).getByRole('alert')).toHaveTextContent('Too many login attempts. Try again in 60 seconds.'));
+    await waitFor(() => expect(within(passwordRegion()).getByRole('alert')).toHaveTextContent('Too many login attempts. Try again in 1 minute.'));
   });
 
   it('should speak Polish after a language switch', () => {
@@ -274,5 +275,176 @@ describe('AccountDetails', () => {
     sessionStatus.value = 'loading';
     renderScreen(AccountDetails);
     expect(screen.getByRole('heading', { level: 1, name: 'Account details' }).closest('section')).toHaveAttribute('aria-busy', 'true');
+  });
+});
+
+const NEW = 'new@acme.test';
+const currentPassword = () => within(profile()).queryByLabelText(/^Current password/);
+const pendingAnswer = (overrides: Partial<User> = {}) => json({ ...ME, ...overrides, pending_email: NEW });
+
+/** Replaces the profile's e-mail address with `value`. */
+async function typeEmail(value: string) {
+  const typist = userEvent.setup();
+  const email = field(profile(), /^E-mail/);
+  await typist.clear(email);
+  await typist.type(email, value);
+  return typist;
+}
+
+describe('AccountDetails: changing the e-mail address (issue 22)', () => {
+
+  it('should ask for the current password only while the address differs from the account\'s', async () => {
+    stubApi({});
+    renderScreen(AccountDetails);
+    expect(currentPassword()).not.toBeInTheDocument();
+
+    const typist = await typeEmail(NEW);
+    const password = currentPassword();
+    expect(password).toBeInTheDocument();
+    expect(password).toHaveAttribute('type', 'password');
+    expect(password).toHaveAttribute('autocomplete', 'current-password');
+    expect(password).toHaveAttribute('aria-required', 'true');
+    expect(password).toHaveAccessibleDescription('Changing the address needs your password. We will send a confirmation link to the new address.');
+
+    // Back to the account's address, in other letter case: no change, no password.
+    await typist.type(password!, 'Passw0rd!');
+    await typeEmail('Buyer@ACME.test');
+    expect(currentPassword()).not.toBeInTheDocument();
+    // And a password typed for another address is not kept.
+    await typeEmail(NEW);
+    expect(currentPassword()).toHaveValue('');
+  });
+
+  it('should require the current password for a new address, focus it and send nothing', async () => {
+    const calls = stubApi({});
+    renderScreen(AccountDetails);
+    const typist = await typeEmail(NEW);
+    await typist.click(saveButton());
+    expect(currentPassword()).toHaveAccessibleDescription(/^This element is required/);
+    expect(currentPassword()).toHaveAttribute('aria-invalid', 'true');
+    expect(currentPassword()).toHaveFocus();
+    expect(calls).toHaveLength(0);
+  });
+
+  it('should send the password with the new address, then say where the link went, show the pending change and start the form again', async () => {
+    const calls = stubApi({ 'PUT /api/user/update': pendingAnswer({ job_title: 'Lead buyer' }) });
+    renderScreen(AccountDetails);
+    const typist = await typeEmail(NEW);
+    await typist.type(currentPassword()!, 'Passw0rd!');
+    const job = field(profile(), /^Job title/);
+    await typist.clear(job);
+    await typist.type(job, 'Lead buyer');
+    await typist.click(saveButton());
+
+    const status = within(profile()).getByRole('status');
+    await waitFor(() =>
+      expect(status).toHaveTextContent('Your details have been saved. We sent a confirmation link to new@acme.test; your account keeps buyer@acme.test until you open it.'),
+    );
+    expect(callsTo(calls, '/api/user/update')).toEqual([
+      {
+        method: 'PUT',
+        path: '/api/user/update',
+        body: { name: 'Anna', surname: 'Nowak', email: NEW, phone: '+48 600 700 800', job_title: 'Lead buyer', current_password: 'Passw0rd!' },
+      },
+    ]);
+    // The session's user is the answer: the address stays until the link is opened.
+    expect(user.value).toEqual({ ...ME, job_title: 'Lead buyer', pending_email: NEW });
+    expect(alerts.value).toEqual([]);
+    // The form starts again from the account's address, without the password; focus on the heading.
+    expect(field(profile(), /^E-mail/)).toHaveValue('buyer@acme.test');
+    expect(field(profile(), /^Job title/)).toHaveValue('Lead buyer');
+    expect(currentPassword()).not.toBeInTheDocument();
+    expect(within(profile()).getByRole('heading', { level: 2, name: 'Personal details' })).toHaveFocus();
+    expect(within(profile()).getByText('Waiting for confirmation: new@acme.test. Open the link we sent to that address; until then you log in with buyer@acme.test.')).toBeInTheDocument();
+    expect(within(profile()).getByRole('button', { name: 'Cancel change' })).toBeInTheDocument();
+
+    // The next save starts without the old status.
+    await userEvent.setup().click(saveButton());
+    expect(status).toHaveTextContent('');
+  });
+
+  it('should put a wrong current password on its field and a taken address on the e-mail field', async () => {
+    stubApi({
+      'PUT /api/user/update': json(
+        {
+          message: 'The given data was invalid.',
+          code: 'validation.invalid',
+          errors: { current_password: ['Invalid login details'] },
+          error_keys: { current_password: [{ key: 'errors.invalid_login', params: {} }] },
+        },
+        422,
+      ),
+    });
+    renderScreen(AccountDetails);
+    const typist = await typeEmail(NEW);
+    await typist.type(currentPassword()!, 'wrong-one');
+    await typist.click(saveButton());
+    await waitFor(() => expect(currentPassword()).toHaveAccessibleDescription(/^Invalid login details/));
+    expect(currentPassword()).toHaveFocus();
+    expect(field(profile(), /^E-mail/)).toHaveValue(NEW);
+    expect(within(profile()).getByRole('alert')).toHaveTextContent('');
+    expect(user.value).toEqual(ME);
+  });
+
+  it.each([
+    ['errors.throttled', 300, 'Too many login attempts. Try again in 5 minutes.', 'Zbyt wiele prób logowania. Spróbuj ponownie za 5 minut.'],
+    ['errors.too_many_requests', 3600, 'Too many attempts. Try again in 60 minutes.', 'Zbyt wiele prób. Spróbuj ponownie za 60 minut.'],
+  ])('should show a 429 %s in the profile form alert with its wait and keep the typed values', async (code, seconds, english, polish) => {
+    stubApi({ 'PUT /api/user/update': json({ message: 'Too many', code, retry_after: seconds }, 429, { 'Retry-After': String(seconds) }) });
+    renderScreen(AccountDetails);
+    const typist = await typeEmail(NEW);
+    await typist.type(currentPassword()!, 'Passw0rd!');
+    await typist.click(saveButton());
+    const alert = within(profile()).getByRole('alert');
+    await waitFor(() => expect(alert).toHaveTextContent(english));
+    expect(field(profile(), /^E-mail/)).toHaveValue(NEW);
+    expect(currentPassword()).toHaveValue('Passw0rd!');
+    act(() => {
+      locale.value = 'pl';
+    });
+    expect(alert).toHaveTextContent(polish);
+  });
+
+  it('should cancel a pending change once, however often it is clicked, and say so', async () => {
+    logIn({ ...ME, pending_email: NEW });
+    const later = deferredAnswer();
+    const calls = stubApi({ 'POST /api/user/email/cancel': later.answer });
+    renderScreen(AccountDetails);
+    const typist = userEvent.setup();
+    const cancel = within(profile()).getByRole('button', { name: 'Cancel change' });
+    await typist.click(cancel);
+    await typist.click(cancel);
+    expect(callsTo(calls, '/api/user/email/cancel')).toEqual([{ method: 'POST', path: '/api/user/email/cancel', body: undefined }]);
+    await act(async () => later.resolve(json(ME)));
+
+    await waitFor(() => expect(within(profile()).getByRole('status')).toHaveTextContent('The change of your e-mail address was cancelled.'));
+    expect(user.value?.pending_email).toBeNull();
+    expect(within(profile()).queryByRole('button', { name: 'Cancel change' })).not.toBeInTheDocument();
+    expect(within(profile()).queryByText(/Waiting for confirmation/)).not.toBeInTheDocument();
+    expect(within(profile()).getByRole('heading', { level: 2, name: 'Personal details' })).toHaveFocus();
+  });
+
+  it('should show a failed cancel beside its button and keep the pending change', async () => {
+    logIn({ ...ME, pending_email: NEW });
+    stubApi({ 'POST /api/user/email/cancel': json({ message: 'Something went wrong!', code: 'errors.something_went_wrong' }, 500) });
+    renderScreen(AccountDetails);
+    await userEvent.setup().click(within(profile()).getByRole('button', { name: 'Cancel change' }));
+    await waitFor(() => expect(within(profile()).getAllByRole('alert').map((alert) => alert.textContent)).toContain('Something went wrong!'));
+    expect(user.value?.pending_email).toBe(NEW);
+    expect(within(profile()).getByRole('button', { name: 'Cancel change' })).toBeInTheDocument();
+  });
+
+  it('should show the pending change in Polish', () => {
+    logIn({ ...ME, pending_email: NEW });
+    stubApi({});
+    renderScreen(AccountDetails);
+    act(() => {
+      locale.value = 'pl';
+    });
+    const region = screen.getByRole('region', { name: 'Dane osobowe' });
+    expect(
+      within(region).getByText('Czeka na potwierdzenie: new@acme.test. Otwórz link wysłany na ten adres; do tego czasu logujesz się adresem buyer@acme.test.'),
+    ).toBeInTheDocument();
+    expect(within(region).getByRole('button', { name: 'Anuluj zmianę' })).toBeInTheDocument();
   });
 });

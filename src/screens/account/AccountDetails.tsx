@@ -12,7 +12,8 @@ import { ProfileForm } from './details/ProfileForm.tsx';
 registerStyles('account-details', css);
 
 /**
- * Account details (spec §2 `/user/account-details`): the profile form (`PUT /api/user/update`), the
+ * Account details (spec §2 `/user/account-details`): the profile form (`PUT /api/user/update`; a new
+ * e-mail address needs the current password and takes effect from a mailed link, issue 22), the
  * change-password form (`POST /api/user/changePassword`) and what the account holds that only the
  * coordinator changes. Both forms follow the sign-in screens' conventions (`useAuthForm`): the
  * contract's rules on blur and submit, server field errors on their fields, focus on the first invalid

@@ -1,10 +1,10 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { forwardRef, useEffect, type ReactNode } from 'react';
-import { errorMessage } from '../../api/errors.ts';
 import { t } from '../../i18n/index.ts';
 import { loadShop, shopStatus } from '../../store/shop.ts';
 import { registerStyles } from '../../theme/styles.ts';
 import { Loading } from '../../widgets/loading/Loading.tsx';
+import { formErrorText } from './auth-rules.ts';
 import css from './auth.css?inline';
 
 registerStyles('auth', css);
@@ -38,12 +38,12 @@ export const AuthCard = forwardRef<HTMLHeadingElement, AuthCardProps>(function A
 
 /**
  * The form-level error region (`role="alert"`): present but empty until there is an error, so screen
- * readers announce the text when it appears. `error` is shown with `errorMessage` in the current
- * language; `children` (a text with a link, say) replace it.
+ * readers announce the text when it appears. `error` is shown with `formErrorText` (a 429's wait in
+ * seconds or minutes) in the current language; `children` (a text with a link, say) replace it.
  */
 export function FormAlert({ error, children }: { error?: unknown; children?: ReactNode }) {
   useSignals();
-  const content = children ?? (error === null || error === undefined ? null : errorMessage(error));
+  const content = children ?? (error === null || error === undefined ? null : formErrorText(error));
   return (
     <div className="shop-auth__alert" role="alert" part="alert" data-empty={content === null || undefined}>
       {content}

@@ -13,7 +13,7 @@ const password = () => screen.getByLabelText(/^New password/);
 const confirmation = () => screen.getByLabelText(/^Confirm new password/);
 const submitButton = () => screen.getByRole('button', { name: /^Save password/ });
 
-async function fillAndSubmit(first = 'newpass12', second = first) {
+async function fillAndSubmit(first = 'NewPassw0rd', second = first) {
   const user = userEvent.setup();
   await user.type(password(), first);
   await user.type(confirmation(), second);
@@ -39,7 +39,7 @@ describe('NewPassword', () => {
       {
         method: 'POST',
         path: '/api/resetPassword',
-        body: { website_id: 7, email: 'buyer@acme.test', token: 'tok+abc', password: 'newpass12', password_confirmation: 'newpass12' },
+        body: { website_id: 7, email: 'buyer@acme.test', token: 'tok+abc', password: 'NewPassw0rd', password_confirmation: 'NewPassw0rd' },
       },
     ]);
     expect(sessionStatus.value).toBe('user');
@@ -47,10 +47,11 @@ describe('NewPassword', () => {
     expect(alerts.value).toEqual([expect.objectContaining({ type: 'success', content: 'Your password has been changed.' })]);
   });
 
-  it('should ask for at least 8 characters and a matching confirmation', async () => {
+  it('should ask for a strong password, with the hint of registration, and a matching confirmation', async () => {
     const calls = stubApi({});
     renderScreen(NewPassword);
     const user = userEvent.setup();
+    expect(password()).toHaveAccessibleDescription('At least 8 characters, with an uppercase letter, a lowercase letter and a digit');
     await user.click(submitButton());
     expect(password()).toHaveAccessibleDescription(/^This element is required/);
     expect(confirmation()).toHaveAccessibleDescription('This element is required');
@@ -58,8 +59,18 @@ describe('NewPassword', () => {
     await user.type(password(), 'short');
     await user.type(confirmation(), 'shorter');
     await user.click(submitButton());
-    expect(password()).toHaveAccessibleDescription(/^The password must have at least 8 characters/);
+    expect(password()).toHaveAccessibleDescription(/^The password must have at least 8 characters, one uppercase letter, one lowercase letter and one digit/);
     expect(confirmation()).toHaveAccessibleDescription('The passwords must match');
+    expect(calls).toHaveLength(0);
+  });
+
+  it.each(['aaaaaaaa', 'newpass12', 'NEWPASS12', 'NewPassword'])('should refuse the weak password %s as registration does', async (weak) => {
+    const calls = stubApi({});
+    renderScreen(NewPassword);
+    await fillAndSubmit(weak);
+    expect(password()).toHaveAccessibleDescription(/^The password must have at least 8 characters, one uppercase letter, one lowercase letter and one digit/);
+    expect(password()).toHaveAttribute('aria-invalid', 'true');
+    expect(password()).toHaveFocus();
     expect(calls).toHaveLength(0);
   });
 

@@ -34,8 +34,9 @@ function isExpiredLink(error: unknown): boolean {
 
 /**
  * The New password screen (spec §2 `/new-password`), opened from the e-mailed link
- * `/new-password?token=…&email=…`: a new password of at least 8 characters and its confirmation
- * (spec §5). A link without its token or e-mail, or one the server calls expired, says "The link to
+ * `/new-password?token=…&email=…`: a new password under the one password policy of registration and
+ * the password change (`strongPassword`: at least 8 characters with an uppercase letter, a lowercase
+ * letter and a digit, with the same hint) and its confirmation (spec §5). A link without its token or e-mail, or one the server calls expired, says "The link to
  * change your password has expired" with a link to ask for a new one. After saving, the user is logged
  * in (spec §4): `shop-login` fires, the homepage opens and a success alert confirms the change.
  */
@@ -98,7 +99,7 @@ export function NewPassword() {
           label={t('auth.new_password')}
           type="password"
           autoComplete="new-password"
-          hint={t('auth.new_password_hint')}
+          hint={t('auth.password_hint')}
           required
         />
         <TextField {...form.field('password_confirmation')} label={t('auth.confirm_new_password')} type="password" autoComplete="new-password" required />

@@ -143,6 +143,39 @@ describe('Register', () => {
     await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Registration is not available in this shop.'));
   });
 
+  it('should show too many registrations (429) in the form alert with the wait in minutes and keep what was typed', async () => {
+    const calls = stubApi({
+      'POST /api/register': json({ message: 'Too many requests. Try again in 3600 seconds.', code: 'errors.too_many_requests', retry_after: 3600 }, 429, {
+        'Retry-After': '3600',
+      }),
+    });
+    renderScreen(Register);
+    const user = await fill();
+    await user.click(submitButton());
+    const alert = screen.getByRole('alert');
+    await waitFor(() => expect(alert).toHaveTextContent('Too many attempts. Try again in 60 minutes.'));
+    expect(callsTo(calls, '/api/register')).toHaveLength(1);
+    for (const [name, value] of Object.entries(VALID) as [keyof typeof VALID, string][]) expect(field(LABELS[name])).toHaveValue(value);
+    expect(screen.getByRole('button', { name: /^Register/ })).toBeEnabled();
+    // The same wait in Polish, with the plural form that follows "za".
+    act(() => {
+      locale.value = 'pl';
+    });
+    expect(alert).toHaveTextContent('Zbyt wiele prób. Spróbuj ponownie za 60 minut.');
+  });
+
+  it('should give a wait under a minute in seconds and take the Retry-After header alone', async () => {
+    stubApi({ 'POST /api/register': json({ message: 'Too many requests.', code: 'errors.too_many_requests' }, 429, { 'Retry-After': '42' }) });
+    renderScreen(Register);
+    const user = await fill();
+    await user.click(submitButton());
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Too many attempts. Try again in 42 seconds.'));
+    act(() => {
+      locale.value = 'pl';
+    });
+    expect(screen.getByRole('alert')).toHaveTextContent('Zbyt wiele prób. Spróbuj ponownie za 42 sekundy.');
+  });
+
   it('should show only a message and a link to login in a _noform shop', () => {
     shop.value = { ...WEBSITE, registration_type: 'budget_noform' };
     renderScreen(Register);

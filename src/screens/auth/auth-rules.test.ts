@@ -1,5 +1,7 @@
-import { describe, expect, it } from 'vitest';
-import { registrationClosed, safeRedirect } from './auth-rules.ts';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ApiClientError, httpError } from '../../api/errors.ts';
+import { locale } from '../../store/locale.ts';
+import { formErrorText, registrationClosed, safeRedirect } from './auth-rules.ts';
 
 describe('safeRedirect', () => {
   it('should keep a path of this storefront, with its query', () => {
@@ -20,5 +22,37 @@ describe('registrationClosed', () => {
     expect(registrationClosed('budget_form')).toBe(false);
     expect(registrationClosed('noform_budget')).toBe(false);
     expect(registrationClosed(undefined)).toBe(false);
+  });
+});
+
+/** The form text of a 429 `errors.too_many_requests` asking to wait `seconds`. */
+const waitText = (seconds: number) => formErrorText(httpError(429, { message: 'Too many', code: 'errors.too_many_requests', retry_after: seconds }));
+
+describe('formErrorText', () => {
+  afterEach(() => {
+    locale.value = 'en';
+  });
+
+  it('should give a 429 wait in seconds under a minute and in minutes from a minute on', () => {
+    expect(formErrorText(httpError(429, { message: 'Too many', code: 'errors.throttled', retry_after: 30 }))).toBe('Too many login attempts. Try again in 30 seconds.');
+    expect(formErrorText(httpError(429, { message: 'Too many', code: 'errors.too_many_requests', retry_after: 3600 }, '3600'))).toBe(
+      'Too many attempts. Try again in 60 minutes.',
+    );
+    // The Retry-After header alone is enough.
+    expect(formErrorText(httpError(429, { message: 'Too many', code: 'errors.too_many_requests' }, '61'))).toBe('Too many attempts. Try again in 2 minutes.');
+  });
+
+  it('should use the Polish plural forms', () => {
+    locale.value = 'pl';
+    expect(waitText(60)).toBe('Zbyt wiele prób. Spróbuj ponownie za 1 minutę.');
+    expect(waitText(180)).toBe('Zbyt wiele prób. Spróbuj ponownie za 3 minuty.');
+    expect(waitText(3600)).toBe('Zbyt wiele prób. Spróbuj ponownie za 60 minut.');
+    expect(waitText(22)).toBe('Zbyt wiele prób. Spróbuj ponownie za 22 sekundy.');
+  });
+
+  it('should leave every other error to errorMessage', () => {
+    expect(formErrorText(httpError(422, { message: 'Invalid login details', code: 'errors.invalid_login' }))).toBe('Invalid login details');
+    expect(formErrorText(new ApiClientError({ kind: 'network' }))).toBe('Cannot reach the shop. Check your connection and try again.');
+    expect(formErrorText(new Error('bug'))).toBe('Something went wrong!');
   });
 });

@@ -76,8 +76,17 @@ function isSubmitOf(target: EventTarget | null, form: HTMLFormElement | null): b
   return form !== null && target instanceof HTMLButtonElement && target.type === 'submit' && target.form === form;
 }
 
-/** Whether a failed call names any field at all (a 422 with field errors). */
-function namesFields(error: unknown): string[] {
+/**
+ * The text of the server's error for `field` of a 422, in the current language (its i18n key when this
+ * client knows it, else the provider's text); `null` when the error names no such field. For fields a
+ * screen shows outside this hook (the contact form's file).
+ */
+export function serverFieldText(error: unknown, field: string): string | null {
+  return errorText(serverFieldError(error, field) ?? undefined) ?? null;
+}
+
+/** The fields a failed call names (a 422 with field errors); none for any other failure. */
+export function namesFields(error: unknown): string[] {
   if (!isApiClientError(error)) return [];
   return [...new Set([...Object.keys(error.fieldKeys ?? {}), ...Object.keys(error.fieldErrors ?? {})])];
 }

@@ -1,7 +1,8 @@
-import { screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { alerts } from '../../store/alerts.ts';
+import { locale } from '../../store/locale.ts';
 import { GROSS_SHOP, json, logInBuyer } from '../product/test-fixtures.ts';
 import { resetScreenPage } from '../test-page.ts';
 import { renderStep } from '../checkout/test-helpers.tsx';
@@ -30,6 +31,14 @@ function stubContact(answer: () => Response): Sent[] {
     }),
   );
   return sent;
+}
+
+/** Types a message and attaches a PDF. */
+async function fillMessage(): Promise<void> {
+  await userEvent.type(screen.getByRole('textbox', { name: /^Name/ }), 'Ola Nowak');
+  await userEvent.type(screen.getByRole('textbox', { name: /^E-mail/ }), 'ola@example.com');
+  await userEvent.type(screen.getByRole('textbox', { name: /^Message/ }), 'Do you print on umbrellas?');
+  await userEvent.upload(document.querySelector<HTMLInputElement>('input[type="file"]')!, new File(['%PDF-1.4'], 'brief.pdf', { type: 'application/pdf' }));
 }
 
 beforeEach(() => resetScreenPage('/contact', GROSS_SHOP));
@@ -70,5 +79,69 @@ describe('Contact us', { timeout: 20_000 }, () => {
     await userEvent.click(screen.getByRole('button', { name: 'Send' }));
     expect(await screen.findByText('E-mail must be valid')).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: /^E-mail/ })).toHaveFocus();
+  });
+
+  it('should show too many messages (429) in the form alert with the wait in minutes, in both languages, and keep the message', async () => {
+    const sent = stubContact(
+      () =>
+        new Response(JSON.stringify({ message: 'Too many requests. Try again in 3540 seconds.', code: 'errors.too_many_requests', retry_after: 3540 }), {
+          status: 429,
+          headers: { 'Content-Type': 'application/json', 'Retry-After': '3540' },
+        }),
+    );
+    renderStep(<Contact />);
+    await fillMessage();
+    await userEvent.click(screen.getByRole('button', { name: 'Send' }));
+    await vi.waitFor(() => expect(sent).toHaveLength(1));
+    const alert = screen.getAllByRole('alert').find((element) => element.classList.contains('shop-auth__alert'))!;
+    await vi.waitFor(() => expect(alert).toHaveTextContent('Too many attempts. Try again in 59 minutes.'));
+    expect(screen.getByRole('textbox', { name: /^Name/ })).toHaveValue('Ola Nowak');
+    expect(screen.getByRole('textbox', { name: /^Message/ })).toHaveValue('Do you print on umbrellas?');
+    expect(screen.getByText('Selected file: brief.pdf')).toBeInTheDocument();
+    expect(alerts.value).toEqual([]);
+    act(() => {
+      locale.value = 'pl';
+    });
+    expect(alert).toHaveTextContent('Zbyt wiele prób. Spróbuj ponownie za 59 minut.');
+    act(() => {
+      locale.value = 'en';
+    });
+  });
+
+  it('should put the shop\'s file quota (422 on file) on the file field, not in the form alert, until another file is chosen', async () => {
+    const sent = stubContact(() =>
+      json(
+        {
+          message: 'The given data was invalid.',
+          code: 'validation.invalid',
+          errors: { file: ['The shop cannot take more files right now. Send your message without the file.'] },
+          error_keys: { file: [{ key: 'validation.file_quota', params: {} }] },
+        },
+        422,
+      ),
+    );
+    renderStep(<Contact />);
+    await fillMessage();
+    await userEvent.click(screen.getByRole('button', { name: 'Send' }));
+    await vi.waitFor(() => expect(sent).toHaveLength(1));
+    const quota = 'The shop cannot take more files right now. Send your message without the file.';
+    const chooseFile = screen.getByRole('button', { name: 'Choose file' });
+    await vi.waitFor(() => expect(chooseFile).toHaveAccessibleDescription(`${quota} JPG or PDF up to 10MB`));
+    expect(chooseFile).toHaveFocus();
+    const regions = screen.getAllByRole('alert');
+    expect(regions.find((element) => element.classList.contains('shop-auth__alert'))).toHaveTextContent('');
+    expect(regions.find((element) => element.classList.contains('shop-file-drop__error'))).toHaveTextContent(quota);
+    expect(screen.getByRole('textbox', { name: /^Message/ })).toHaveValue('Do you print on umbrellas?');
+
+    // In Polish, and gone once the file is removed; the message then goes without it.
+    act(() => {
+      locale.value = 'pl';
+    });
+    expect(screen.getByText('Sklep nie może teraz przyjąć więcej plików. Wyślij wiadomość bez pliku.')).toBeInTheDocument();
+    act(() => {
+      locale.value = 'en';
+    });
+    await userEvent.click(screen.getByRole('button', { name: 'Remove file: brief.pdf' }));
+    expect(screen.queryByText(quota)).not.toBeInTheDocument();
   });
 });

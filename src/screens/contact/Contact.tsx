@@ -1,5 +1,5 @@
 import { useSignals } from '@preact/signals-react/runtime';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { sendContact } from '../../api/contact.ts';
 import { ContactUsRequestSchema } from '../../api/contract.ts';
 import { t } from '../../i18n/index.ts';
@@ -12,7 +12,7 @@ import { FileDrop } from '../../widgets/file-drop/FileDrop.tsx';
 import { TextArea } from '../../widgets/text-area/TextArea.tsx';
 import { TextField } from '../../widgets/text-field/TextField.tsx';
 import { FormAlert } from '../auth/AuthLayout.tsx';
-import { useAuthForm, type FieldRules } from '../auth/use-auth-form.ts';
+import { namesFields, serverFieldText, useAuthForm, type FieldRules } from '../auth/use-auth-form.ts';
 import { ScreenFrame, ShopPending } from '../ScreenFrame.tsx';
 import css from './contact.css?inline';
 
@@ -37,7 +37,9 @@ const MESSAGE_MAX = 5000;
  * optional attachment (JPG, PNG or PDF up to 10 MB, dropped or picked; the drop zone refuses anything
  * else with the spec's texts), sent as multipart with the shop's `website_id`. A logged-in user's
  * name, e-mail and phone are filled in. Success shows a toast and an empty form for the next message;
- * field errors of the provider land on their fields, anything else in the form's alert.
+ * field errors of the provider land on their fields (the file's, such as the shop's file quota, on the
+ * drop zone until another file is chosen), anything else in the form's alert: too many messages (429)
+ * with the wait in seconds or minutes. What the user typed stays after any failure.
  */
 export function Contact(_props: { routeId?: string; params?: Readonly<Record<string, string>> }) {
   useSignals();
@@ -59,6 +61,20 @@ function ContactForm({ websiteId, onSent }: { websiteId: number; onSent: () => v
     RULES,
   );
   const [file, setFile] = useState<File | null>(null);
+  // The provider's refusal of the attached file (a 422 naming `file`), shown on the drop zone.
+  const [fileRefusal, setFileRefusal] = useState<unknown>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  /**
+   * A 422 naming the file (the shop's file quota, say): the drop zone says why. When nothing else was
+   * refused, focus goes to its button; otherwise the other fields' errors go to their fields as usual.
+   */
+  const onError = (error: unknown): boolean => {
+    if (serverFieldText(error, 'file') === null) return false;
+    setFileRefusal(error);
+    if (!namesFields(error).every((name) => name === 'file')) return false;
+    formRef.current?.querySelector<HTMLElement>('.shop-file-drop button')?.focus();
+    return true;
+  };
   const submit = form.handleSubmit(async (values) => {
     await sendContact(
       {
@@ -73,12 +89,22 @@ function ContactForm({ websiteId, onSent }: { websiteId: number; onSent: () => v
     );
     showAlert({ type: 'success', content: t('contact.sent') });
     onSent();
-  });
+  }, onError);
+  // Every field that error names is shown on its field (the file's on the drop zone): nothing for the alert.
+  const shownOnFields = fileRefusal !== null && form.formError === fileRefusal && namesFields(fileRefusal).every((name) => name === 'file' || name in RULES);
   return (
     <>
       <p className="shop-contact__intro">{t('contact.intro')}</p>
-      <form className="shop-contact__form" noValidate onSubmit={submit}>
-        <FormAlert error={form.formError} />
+      <form
+        ref={formRef}
+        className="shop-contact__form"
+        noValidate
+        onSubmit={(event) => {
+          setFileRefusal(null);
+          submit(event);
+        }}
+      >
+        <FormAlert error={shownOnFields ? null : form.formError} />
         <div className="shop-contact__grid">
           <TextField {...form.field('name')} label={t('contact.name')} autoComplete="name" required />
           <TextField {...form.field('email')} label={t('contact.email')} type="email" autoComplete="email" inputMode="email" required />
@@ -86,7 +112,15 @@ function ContactForm({ websiteId, onSent }: { websiteId: number; onSent: () => v
           <TextField {...form.field('subject')} label={t('contact.subject')} />
         </div>
         <TextArea {...form.field('message')} label={t('contact.message')} required maxLength={MESSAGE_MAX} rows={6} />
-        <FileDrop label={t('contact.attachment')} file={file} onFileChange={setFile} />
+        <FileDrop
+          label={t('contact.attachment')}
+          file={file}
+          onFileChange={(next) => {
+            setFile(next);
+            setFileRefusal(null);
+          }}
+          error={fileRefusal === null ? null : serverFieldText(fileRefusal, 'file')}
+        />
         <div className="shop-contact__actions">
           <Button type="submit" loading={form.pending}>
             {form.pending ? t('contact.sending') : t('contact.send')}

@@ -242,6 +242,21 @@ describe('Product: quantity rules', () => {
     expect(counter()).not.toHaveAttribute('aria-invalid');
     expect(addButton()).toBeEnabled();
   });
+
+  it("should cap the counter at the shop's line maximum, and at 10,000 when neither shop nor stock limits it", async () => {
+    const item = product({ variants: [variant({ id: 11, stock: null })] });
+    await showProduct(item);
+    expect(counter()).toHaveAttribute('aria-valuemax', '10000');
+    expect(screen.queryByText(/Currently available maximum/)).toBeNull();
+
+    document.body.innerHTML = '';
+    resetScreenPage('/products/product-1/1', { ...NET_SHOP, max_line_quantity: 25 });
+    await showProduct(item);
+    expect(counter()).toHaveAttribute('aria-valuemax', '25');
+    setQuantity(99);
+    expect(counter()).toHaveValue('25');
+    expect(screen.getByText('Currently available maximum order quantity: 25')).toBeInTheDocument();
+  });
 });
 
 describe('Product: price tiers', () => {

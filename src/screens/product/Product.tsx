@@ -21,7 +21,7 @@ import {
   thresholdTier,
   unitPrice,
 } from '../../domain/pricing.ts';
-import { variantLimit, type QuantityError } from '../../domain/quantity.ts';
+import { maxLineQuantity, variantLimit, type QuantityError } from '../../domain/quantity.ts';
 import { buildPath, type RouteId } from '../../domain/routes.ts';
 import { colourName } from '../../i18n/colours.ts';
 import { formatMoney, formatNumber } from '../../i18n/format.ts';
@@ -237,17 +237,21 @@ function ProductDetails({ product, website }: ProductDetailsProps) {
 
   const lines = cartLines.value;
   const inCart = inCartOf(lines, product.id);
-  const [quantity, setQuantity] = useState(() => defaultQuantity(product, variant, inCart));
+  // The shop's cap on one variant's pieces per order (the server refuses more); null: the default.
+  const shopMax = website.max_line_quantity ?? null;
+  const [quantity, setQuantity] = useState(() => defaultQuantity(product, variant, inCart, shopMax));
   const groupbuy = product.groupbuy;
   const now = useMinuteClock(groupbuy !== null && groupbuy.isActive && groupbuy.ends_at !== null);
   const form = useAuthForm(EMPTY_CARD, product.is_business_card ? CARD_RULES : NO_CARD_RULES);
 
   const lang = locale.value;
   const points = isPointsShop.value;
-  const limit = variant ? variantLimit(variant) : 0;
+  const maximum = variant ? maxLineQuantity(variant, shopMax) : 0;
+  // Said under the counter only when the stock or the shop limits it (not the 10,000 default).
+  const limited = variant !== undefined && (variantLimit(variant) !== null || shopMax !== null);
   const orderable = variant !== undefined && isOrderable(variant);
-  // The counter's maximum is the stock: a quantity chosen for a variant with more is brought down to it.
-  const qty = limit !== null && limit > 0 ? Math.min(quantity, limit) : quantity;
+  // The counter's maximum (stock, shop cap, else 10,000): a quantity chosen for a variant with more is brought down to it.
+  const qty = maximum > 0 ? Math.min(quantity, maximum) : quantity;
   const total = inCart.product + qty;
 
   // Prices: the unit price of the product's total quantity (tiers count the cart too), as the shop shows it.
@@ -279,7 +283,7 @@ function ProductDetails({ product, website }: ProductDetailsProps) {
     budgetCheck = checkBudget(budget.id, currentUser.budgets, needed);
   }
 
-  const qtyErrors = orderable && variant ? quantityErrors(product, variant, qty, inCart) : [];
+  const qtyErrors = orderable && variant ? quantityErrors(product, variant, qty, inCart, shopMax) : [];
   const problems: string[] = [];
   if (!orderable) problems.push(t('product.availability.out_of_stock'));
   if (budgetCheck?.problem) problems.push(t(budgetCheck.problem));
@@ -290,7 +294,7 @@ function ProductDetails({ product, website }: ProductDetailsProps) {
   const ruleTexts = [
     product.minimum_quantity !== null && product.minimum_quantity > 1 ? t('sale.qty.minimum', { qty: formatNumber(product.minimum_quantity) }) : null,
     product.minimum_total_quantity !== null && product.minimum_total_quantity > 1 ? t('product.minimum_total', { qty: formatNumber(product.minimum_total_quantity) }) : null,
-    orderable && limit !== null ? t('sale.qty.exceeded', { qty: formatNumber(limit) }) : null,
+    orderable && limited ? t('sale.qty.exceeded', { qty: formatNumber(maximum) }) : null,
   ].filter((text): text is string => text !== null && !errorTexts.includes(text));
 
   const chooseColour = (colour: string) => setVariantId(variantForColour(product.variants, colour, variant?.size_code ?? null)?.id ?? variantId);
@@ -302,7 +306,7 @@ function ProductDetails({ product, website }: ProductDetailsProps) {
     addToCart(product, variant, qty, card);
     const details = variantLabel(variant);
     showAlert({ type: 'success', header: t('product.added_to_cart'), content: `${formatNumber(qty)} × ${product.name}${details ? ` (${details})` : ''}` });
-    setQuantity(defaultQuantity(product, variant, inCartOf(cartLines.peek(), product.id)));
+    setQuantity(defaultQuantity(product, variant, inCartOf(cartLines.peek(), product.id), shopMax));
   });
 
   const code = variant?.code || product.code;
@@ -345,7 +349,7 @@ function ProductDetails({ product, website }: ProductDetailsProps) {
             value={qty}
             onValueChange={setQuantity}
             min={1}
-            max={limit !== null && limit > 0 ? limit : undefined}
+            max={maximum > 0 ? maximum : undefined}
             disabled={!orderable}
             hint={ruleTexts.length > 0 ? ruleTexts.map((text) => <span key={text} className="shop-product__rule">{text}</span>) : undefined}
             error={errorTexts.length > 0 ? errorTexts.map((text) => <span key={text} className="shop-product__rule">{text}</span>) : undefined}

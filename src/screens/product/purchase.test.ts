@@ -28,6 +28,13 @@ describe('quantityErrors', () => {
     const same = product({ minimum_quantity: 20, minimum_total_quantity: 20 });
     expect(quantityErrors(same, blue, 5, EMPTY)).toEqual([{ code: 'sale.qty.minimum', qty: 20 }]);
   });
+
+  it("should hold every variant to the shop's cap, else to 10,000 pieces, as the server does", () => {
+    expect(quantityErrors(product(), blue, 10_000, EMPTY)).toEqual([]);
+    expect(quantityErrors(product(), blue, 10_001, EMPTY)).toEqual([{ code: 'sale.qty.exceeded', qty: 10_000 }]);
+    expect(quantityErrors(product(), blue, 26, EMPTY, 25)).toEqual([{ code: 'sale.qty.exceeded', qty: 25 }]);
+    expect(quantityErrors(product(), red, 41, EMPTY, 100)).toEqual([{ code: 'sale.qty.exceeded', qty: 40 }]);
+  });
 });
 
 describe('defaultQuantity', () => {
@@ -37,6 +44,7 @@ describe('defaultQuantity', () => {
     const inCart = inCartOf([{ product_id: 1, variant_id: 1, quantity: 45 }], 1);
     expect(defaultQuantity(product({ minimum_quantity: 10, minimum_total_quantity: 50 }), variant({ id: 2 }), inCart)).toBe(10);
     expect(defaultQuantity(product({ minimum_quantity: 10 }), variant({ id: 1, stock: 4 }), EMPTY)).toBe(4);
+    expect(defaultQuantity(product({ minimum_quantity: 10 }), variant({ id: 1 }), EMPTY, 6)).toBe(6);
   });
 });
 

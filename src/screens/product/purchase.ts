@@ -1,5 +1,5 @@
 import type { Product, UserBudget, Variant } from '../../api/contract.ts';
-import { checkProductQuantities, variantLimit, type QuantityError } from '../../domain/quantity.ts';
+import { checkProductQuantities, maxLineQuantity, variantLimit, type QuantityError } from '../../domain/quantity.ts';
 import type { MessageKey } from '../../i18n/index.ts';
 
 /**
@@ -73,13 +73,19 @@ export function distinctCodes(variants: readonly Variant[], pick: (variant: Vari
 
 /**
  * The quantity the counter starts from (and returns to after an add): the smallest order that breaks
- * no minimum, given what the cart already holds (at least 1), but never above what the variant has.
+ * no minimum, given what the cart already holds (at least 1), but never above the variant's maximum
+ * (`maxLineQuantity`: its stock, the shop's cap `shopMax`, else 10,000).
  */
-export function defaultQuantity(product: Pick<Product, 'minimum_quantity' | 'minimum_total_quantity'>, variant: Variant | undefined, inCart: InCart): number {
+export function defaultQuantity(
+  product: Pick<Product, 'minimum_quantity' | 'minimum_total_quantity'>,
+  variant: Variant | undefined,
+  inCart: InCart,
+  shopMax: number | null = null,
+): number {
   const inVariant = variant ? (inCart.byVariant.get(variant.id) ?? 0) : 0;
   const wanted = Math.max(1, (product.minimum_quantity ?? 0) - inVariant, (product.minimum_total_quantity ?? 0) - inCart.product);
-  const limit = variant ? variantLimit(variant) : null;
-  return limit !== null && limit > 0 ? Math.min(wanted, limit) : wanted;
+  const maximum = variant ? maxLineQuantity(variant, shopMax) : 0;
+  return maximum > 0 ? Math.min(wanted, maximum) : wanted;
 }
 
 /**
@@ -87,7 +93,8 @@ export function defaultQuantity(product: Pick<Product, 'minimum_quantity' | 'min
  * the cart already holds, as the server checks an order:
  * - the per-line minimum on the chosen variant's line (cart + new pieces);
  * - the minimum across colours and sizes (every line of the product + new pieces);
- * - the variant's available maximum (its cart pieces + new ones against {@link variantLimit}).
+ * - the variant's maximum (its cart pieces + new ones against `maxLineQuantity`: its stock, the
+ *   shop's cap `shopMax`, else 10,000; the server refuses an order above it the same way).
  *
  * Other lines already in the cart are not judged here (they were checked when added). Errors with
  * the same code and quantity are reported once. `[]` for a quantity of 0.
@@ -97,6 +104,7 @@ export function quantityErrors(
   variant: Variant,
   quantity: number,
   inCart: InCart,
+  shopMax: number | null = null,
 ): QuantityError[] {
   if (quantity <= 0) return [];
   const lines = new Map(inCart.byVariant);
@@ -107,8 +115,7 @@ export function quantityErrors(
     { minimum_quantity: product.minimum_quantity, minimum_total_quantity: product.minimum_total_quantity },
     ids.map((id) => lines.get(id) ?? 0),
   ).filter((error) => error.line === undefined || error.line === chosenLine);
-  const limit = variantLimit(variant);
-  const maximum = limit === null ? [] : checkProductQuantities({ available_quantity: limit }, [lines.get(variant.id) ?? 0]);
+  const maximum = checkProductQuantities({ available_quantity: maxLineQuantity(variant, shopMax) }, [lines.get(variant.id) ?? 0]);
   const errors: QuantityError[] = [];
   for (const { code, qty } of [...minimums, ...maximum]) {
     if (!errors.some((error) => error.code === code && error.qty === qty)) errors.push({ code, qty });

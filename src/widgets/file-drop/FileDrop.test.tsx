@@ -67,6 +67,15 @@ describe('FileDrop', () => {
     expect(screen.getByRole('button', { name: 'Choose file' })).toHaveFocus();
   });
 
+  it('should show an error given from outside in its alert, as the choose button\'s description, until it is cleared', () => {
+    const { rerender } = render(<FileDrop label="Logo" error="The shop cannot take more files right now." />);
+    expect(screen.getByRole('alert')).toHaveTextContent('The shop cannot take more files right now.');
+    expect(screen.getByRole('button', { name: 'Choose file' })).toHaveAccessibleDescription('The shop cannot take more files right now. JPG or PDF up to 10MB');
+    rerender(<FileDrop label="Logo" error={null} />);
+    expect(screen.getByRole('alert')).toHaveTextContent('');
+    expect(screen.getByRole('button', { name: 'Choose file' })).toHaveAccessibleDescription('JPG or PDF up to 10MB');
+  });
+
   it('should refuse a .exe with "Unauthorized file extension" and clear the alert after 3000 ms', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime, applyAccept: false });

@@ -38,6 +38,11 @@ export interface FileDropProps {
   /** The native file input's name, for plain form posts of a picked (not dropped) file. */
   name?: string;
   className?: string;
+  /**
+   * An error about the file from elsewhere (the provider refused it, e.g. its quota): shown where a
+   * refused file's message is, but kept until the caller clears it (a refused file's message wins).
+   */
+  error?: string | null;
 }
 
 /**
@@ -47,7 +52,7 @@ export interface FileDropProps {
  * The button is the keyboard path (Enter/Space open the picker); dropping is the pointer shortcut.
  * State: `data-state="idle" | "dragover"`. Parts: `base`, `button`, `hint`, `file`, `remove`, `error`.
  */
-export function FileDrop({ label, file: fileProp, defaultFile = null, onFileChange, disabled = false, name, className }: FileDropProps) {
+export function FileDrop({ label, file: fileProp, defaultFile = null, onFileChange, disabled = false, name, className, error = null }: FileDropProps) {
   useSignals();
   const baseId = useId();
   const labelId = `${baseId}label`;
@@ -59,6 +64,7 @@ export function FileDrop({ label, file: fileProp, defaultFile = null, onFileChan
   const [problem, setProblem] = useState<{ key: MessageKey; serial: number } | null>(null);
   const inputRef = useRef<HTMLInputElement | null>(null);
   const chooseRef = useRef<HTMLButtonElement | null>(null);
+  const message = problem ? t(problem.key) : error || null;
 
   useEffect(() => {
     if (!problem) return;
@@ -120,7 +126,7 @@ export function FileDrop({ label, file: fileProp, defaultFile = null, onFileChan
         variant="secondary"
         size="small"
         disabled={disabled}
-        aria-describedby={problem ? `${errorId} ${hintId}` : hintId}
+        aria-describedby={message ? `${errorId} ${hintId}` : hintId}
         onClick={() => inputRef.current?.click()}
       >
         {t('widgets.file_choose')}
@@ -162,7 +168,7 @@ export function FileDrop({ label, file: fileProp, defaultFile = null, onFileChan
         </div>
       )}
       <p id={errorId} role="alert" className="shop-file-drop__error" part="error">
-        {problem ? t(problem.key) : null}
+        {message}
       </p>
     </div>
   );

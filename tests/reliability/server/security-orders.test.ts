@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PlaceOrderResponseSchema, type Order } from '../../../src/api/contract.ts';
+import { expireHolds } from '../../../demo/server/services/payment-holds.ts';
 import { startTestServer, type TestServer } from '../../api/harness.ts';
 import { ORDER_CONTACT } from '../../api/order-fixtures.ts';
 import { tally } from '../report.ts';
@@ -24,6 +25,10 @@ import {
  *   cart: the server may accept them, but an order whose totals differ from the same cart ordered
  *   plainly got through.
  * Afterwards no assignment may be overspent and every assignment's spend must equal its ledger.
+ *
+ * Then unpaid online orders (issue 22): pending, cancelled or expired, they must never move a group
+ * buy nor keep stock once their payment ended, a late payment must never turn them paid, and no line
+ * may go above the shop's line maximum.
  */
 
 let server: TestServer;
@@ -110,7 +115,8 @@ const CASES: Case[] = [
   ...[0, -1, -1000, 1.5, 0.0001, 1_000_001, 1e9, 1e300, '1', null, true, [1], { n: 1 }].map(
     (quantity): Case => ({ name: `quantity ${JSON.stringify(quantity)}`, refusedWith: 'validation.invalid', body: () => acmeMugOrder({}, { quantity }) }),
   ),
-  { name: 'quantity 1000000 (allowed by the schema, far over budget)', refusedWith: 'budgets.error.insufficient', body: () => acmeMugOrder({}, { quantity: 1_000_000 }) },
+  { name: 'quantity 1000000 (allowed by the schema, over the 10,000 line maximum)', refusedWith: 'sale.qty.exceeded', body: () => acmeMugOrder({}, { quantity: 1_000_000 }) },
+  { name: 'quantity 10000 (the line maximum, far over budget)', refusedWith: 'budgets.error.insufficient', body: () => acmeMugOrder({}, { quantity: 10_000 }) },
   { name: 'no items', refusedWith: 'validation.invalid', body: () => acmeOrderBody(server, []) },
   { name: '501 items', refusedWith: 'validation.invalid', body: async () => acmeOrderBody(server, Array.from({ length: 501 }, () => ({ product_id: 1, variant_id: 1, quantity: 1 }))) },
   { name: 'unknown delivery budget id', refusedWith: 'budgets.error.no_budget', body: () => courierOrder({ payment_for_delivery_budget: 999_999 }) },
@@ -233,5 +239,158 @@ describe('security: tampered order payloads', () => {
     expect(through).toEqual([]);
     expect(refused + recomputed).toBe(CASES.length);
     expect(wrongReason).toEqual([]);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------------
+// Unpaid online orders (globex offers `online`; GLX-HOODIE is its group buy, GLX-BOTTLE-GREY its limited stock)
+
+/** Submits the demo payment form as the buyer's browser would, without following the redirect. */
+const payForm = (name: string, token: string, action: 'pay' | 'cancel') =>
+  fetch(`${server.url}/demo/pay/${name}`, { method: 'POST', body: new URLSearchParams({ action, token }), redirect: 'manual' });
+
+/** A globex online order of `items`: its name and payment secret (throws when refused). */
+async function unpaidOrder(items: Body[], token = globexBuyer): Promise<{ name: string; token: string }> {
+  const answer = await postOrder(server, token, await globexMugOrder({ items, payment_method: 'online' }));
+  if (answer.status !== 201) throw new Error(`online order refused: ${answer.status} ${JSON.stringify(answer.body)}`);
+  const { order, payment_url } = v.parse(PlaceOrderResponseSchema, answer.body);
+  return { name: order.name, token: new URL(payment_url ?? '').searchParams.get('token') ?? '' };
+}
+
+/** The figures an unpaid order must not move: the hoodie's counted group total and the grey bottle's stock. */
+async function holdFigures(): Promise<{ group: number; stock: number }> {
+  const row = await one<{ group: number; stock: number }>(
+    server,
+    `SELECT (SELECT groupbuy_total FROM products WHERE code = 'GLX-HOODIE') AS "group",
+            (SELECT stock FROM product_variants WHERE code = 'GLX-BOTTLE-GREY') AS stock`,
+  );
+  return row;
+}
+
+const paymentStatusOf = async (name: string) => (await one<{ payment_status: string }>(server, 'SELECT payment_status FROM orders WHERE name = $1', [name])).payment_status;
+const endHoldOf = (name: string) => server.db.query("UPDATE orders SET payment_expires_at = now() - interval '1 second' WHERE name = $1", [name]);
+
+describe('security: unpaid online orders', () => {
+  it('should never let an unpaid order move a group buy or keep stock once its payment ended', async () => {
+    const through: string[] = [];
+    const start = await holdFigures();
+    const hoodies = async (quantity: number) => [await cartLine(server, 'GLX-HOODIE', 'GLX-HOODIE-BLACK-M', quantity)];
+    const bottles = async (quantity: number) => [await cartLine(server, 'GLX-BOTTLE', 'GLX-BOTTLE-GREY', quantity)];
+    const attacks: [string, () => Promise<void>][] = [
+      ['10,000 hoodies left unpaid', async () => void (await unpaidOrder(await hoodies(10_000)))],
+      ['10,000 hoodies, cancelled', async () => {
+        const order = await unpaidOrder(await hoodies(10_000));
+        await payForm(order.name, order.token, 'cancel');
+      }],
+      ['10,000 hoodies, expired', async () => {
+        const order = await unpaidOrder(await hoodies(10_000));
+        await endHoldOf(order.name);
+        await expireHolds(server.db);
+      }],
+      ['the whole bottle stock, cancelled', async () => {
+        const order = await unpaidOrder(await bottles(start.stock));
+        await payForm(order.name, order.token, 'cancel');
+      }],
+      ['the whole bottle stock, expired', async () => {
+        const order = await unpaidOrder(await bottles(start.stock));
+        await endHoldOf(order.name);
+        await expireHolds(server.db);
+      }],
+      ['the whole bottle stock, cancelled twice at once while sweeping', async () => {
+        const order = await unpaidOrder(await bottles(start.stock));
+        await endHoldOf(order.name);
+        await Promise.all([payForm(order.name, order.token, 'cancel'), payForm(order.name, order.token, 'cancel'), expireHolds(server.db), expireHolds(server.db)]);
+      }],
+    ];
+    for (const [name, attack] of attacks) {
+      // Leave nothing pending from the previous attack: only what the attack itself does is judged.
+      await server.db.query("UPDATE orders SET payment_expires_at = now() - interval '1 second' WHERE payment_status = 'pending'");
+      await expireHolds(server.db);
+      const before = await holdFigures();
+      await attack();
+      const after = await holdFigures();
+      if (after.group !== before.group) through.push(`${name}: group total ${before.group} → ${after.group}`);
+      if (name.includes('stock') && after.stock !== before.stock) through.push(`${name}: stock ${before.stock} → ${after.stock}`);
+    }
+    // The pending 10,000 hoodies of the first attack did not lower anyone's price.
+    const priced = await postOrder(server, globexBuyer, await globexMugOrder({ items: await hoodies(1) }));
+    const tierPrice = v.parse(PlaceOrderResponseSchema, priced.body).order.items[0]?.unit_price;
+    if (tierPrice !== 149) through.push(`an invoice buyer paid ${tierPrice} a hoodie instead of 149 after the unpaid orders`);
+
+    tally({
+      suite: 'security',
+      check: 'unpaid online orders moving a group buy / holding stock after cancel or expiry',
+      tried: attacks.length + 1,
+      gotThrough: through.length,
+      note: 'pending, cancelled and expired orders of 10,000 hoodies and of the whole limited stock; the group total and the stock must end as they were',
+    });
+    expect(through).toEqual([]);
+  });
+
+  it('should refuse a late payment after expiry or cancel and change nothing', async () => {
+    const through: string[] = [];
+    const items = [await cartLine(server, 'GLX-HOODIE', 'GLX-HOODIE-GREY-L', 20), await cartLine(server, 'GLX-BOTTLE', 'GLX-BOTTLE-GREY', 2)];
+    const attempts: [string, (order: { name: string; token: string }) => Promise<Response[]>][] = [
+      ['pay after the hold ended, before any sweep', async (order) => {
+        await endHoldOf(order.name);
+        return [await payForm(order.name, order.token, 'pay')];
+      }],
+      ['pay after the sweep expired it', async (order) => {
+        await endHoldOf(order.name);
+        await expireHolds(server.db);
+        return [await payForm(order.name, order.token, 'pay')];
+      }],
+      ['pay after cancelling', async (order) => {
+        await payForm(order.name, order.token, 'cancel');
+        return [await payForm(order.name, order.token, 'pay')];
+      }],
+      ['five payments at once as the hold ends', async (order) => {
+        await endHoldOf(order.name);
+        return Promise.all(Array.from({ length: 5 }, () => payForm(order.name, order.token, 'pay')));
+      }],
+    ];
+    for (const [name, attempt] of attempts) {
+      const order = await unpaidOrder(items);
+      const before = await holdFigures();
+      const answers = await attempt(order);
+      await expireHolds(server.db);
+      const after = await holdFigures();
+      const status = await paymentStatusOf(order.name);
+      if (status === 'paid') through.push(`${name}: the order was marked paid`);
+      if (answers.some((answer) => answer.status !== 409)) through.push(`${name}: answered ${answers.map((answer) => answer.status).join(', ')} instead of 409`);
+      if (after.group !== before.group) through.push(`${name}: group total ${before.group} → ${after.group}`);
+      if (after.stock !== before.stock + 2) through.push(`${name}: stock ${before.stock} → ${after.stock}, the 2 held pieces not given back exactly once`);
+    }
+    tally({
+      suite: 'security',
+      check: 'late payment after expiry or cancel',
+      tried: attempts.length,
+      gotThrough: through.length,
+      note: 'a late payment must answer 409 without paying, count nothing toward the group buy and leave the released stock released',
+    });
+    expect(through).toEqual([]);
+  });
+
+  it('should refuse lines above the line maximum', async () => {
+    const tries: [string, () => Promise<Body>][] = [
+      ['1,000,000 hoodies paid online', async () => globexMugOrder({ items: [await cartLine(server, 'GLX-HOODIE', 'GLX-HOODIE-BLACK-M', 1_000_000)], payment_method: 'online' })],
+      ['10,001 mugs by invoice', async () => globexMugOrder({ items: [await cartLine(server, 'GLX-MUG', 'GLX-MUG-WHITE', 10_001)] })],
+      ['6,000 + 5,000 mugs of one variant on two lines', async () => globexMugOrder({ items: [await cartLine(server, 'GLX-MUG', 'GLX-MUG-WHITE', 6000), await cartLine(server, 'GLX-MUG', 'GLX-MUG-WHITE', 5000)], payment_method: 'online' })],
+      ['51 mugs in a shop capping lines at 50', async () => {
+        await server.db.query('UPDATE websites SET max_line_quantity = 50 WHERE id = $1', [server.shops.globex]);
+        return globexMugOrder({ items: [await cartLine(server, 'GLX-MUG', 'GLX-MUG-WHITE', 51)], payment_method: 'online' });
+      }],
+    ];
+    const through: string[] = [];
+    try {
+      for (const [name, body] of tries) {
+        const answer = await postOrder(server, globexBuyer, await body());
+        if (answer.status !== 422 || answer.body?.code !== 'sale.qty.exceeded') through.push(`${name}: ${answer.status} ${answer.body?.code ?? ''}`);
+      }
+    } finally {
+      await server.db.query('UPDATE websites SET max_line_quantity = NULL WHERE id = $1', [server.shops.globex]);
+    }
+    tally({ suite: 'security', check: 'order lines above the line maximum (shop cap, else stock, else 10,000)', tried: tries.length, gotThrough: through.length });
+    expect(through).toEqual([]);
   });
 });
