@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { E2E_ORIGIN } from './playwright.config.ts';
 import { createBuyer } from './support/api.ts';
 import { expectNoAxeViolations as axe } from './support/axe.ts';
 import { logIn, shopUrl } from './support/shop.ts';
@@ -6,7 +7,8 @@ import { logIn, shopUrl } from './support/shop.ts';
 /**
  * Account details (`/user/account-details`, issue 7) against the real server, in the Polish initech
  * shop (names match English and Polish): the profile is edited and still shows after a reload; the
- * password is changed and the next login needs the new one. Each test registers an account of its
+ * password is changed and the next login needs the new one; the e-mail address changes only with the
+ * password and through the link mailed to the new address (issue 22). Each test registers an account of its
  * own through the API (approved by the shop's coordinator), so no demo account another spec logs in
  * with ever changes.
  */
@@ -23,6 +25,8 @@ const jobTitle = (page: Page) => profile(page).getByRole('textbox', { name: /^(J
 const currentPassword = (page: Page) => passwordSection(page).getByLabel(/^(Current password|Obecne hasło)/);
 const newPassword = (page: Page) => passwordSection(page).getByLabel(/^(New password|Nowe hasło)/);
 const confirmPassword = (page: Page) => passwordSection(page).getByLabel(/^(Confirm new password|Potwierdź nowe hasło)/);
+const profilePassword = (page: Page) => profile(page).getByLabel(/^(Current password|Obecne hasło)/);
+const emailField = (page: Page) => profile(page).getByRole('textbox', { name: /^(E-mail)/ });
 const toasts = (page: Page) => page.getByRole('status', { name: /^(Notifications|Powiadomienia)$/ });
 
 async function openAccountDetails(page: Page): Promise<void> {
@@ -118,5 +122,58 @@ test.describe('account details', () => {
     await expect(page).toHaveURL(/\/login/);
     await logIn(page, email, NEW_PASSWORD);
     await expect(page).not.toHaveURL(/\/login/);
+  });
+
+  test('should change the e-mail only with the password and the link mailed to the new address, opened in another browser', async ({ page, browser }) => {
+    // Two browsers, a registration and two axe runs: a long journey on two cores.
+    test.slow();
+    const { email, password } = await createBuyer(page.request, 'acme', 'coordinator@acme.test', 'email');
+    const newEmail = email.replace(/^e2e-/, 'e2e-new-');
+    await page.goto(shopUrl('acme', '/login'));
+    await logIn(page, email, password);
+    await expect(page).not.toHaveURL(/\/login/);
+    await page.goto(shopUrl('acme', '/user/account-details'));
+    await expect(page.getByRole('heading', { level: 1, name: 'Account details' })).toBeVisible();
+
+    // Another address asks for the password; the same one in other letters does not.
+    await expect(profilePassword(page)).toHaveCount(0);
+    await emailField(page).fill(email.toUpperCase());
+    await expect(profilePassword(page)).toHaveCount(0);
+    await emailField(page).fill(newEmail);
+    await expect(profilePassword(page)).toBeVisible();
+    await expect(profilePassword(page)).toHaveAccessibleDescription(/needs your password/);
+    await profile(page).getByRole('button', { name: 'Save changes' }).click();
+    await expect(profilePassword(page)).toHaveAccessibleDescription(/^This element is required/);
+    await expect(profilePassword(page)).toBeFocused();
+
+    await profilePassword(page).fill(password);
+    await profile(page).getByRole('button', { name: 'Save changes' }).click();
+    await expect(profile(page).getByRole('status')).toContainText(`We sent a confirmation link to ${newEmail}; your account keeps ${email}`);
+    await expect(profile(page).getByText(`Waiting for confirmation: ${newEmail}.`)).toBeVisible();
+    await expect(emailField(page)).toHaveValue(email);
+    await expect(profilePassword(page)).toHaveCount(0);
+    await axe(page);
+
+    // The link, as the new mailbox receives it, opened in a browser without the session.
+    const outbox = (await (await page.request.get(`${E2E_ORIGIN}/demo/outbox.json`)).json()) as { to: string; subject: string; body: string }[];
+    const link = /https?:\/\/\S+\/confirm-email\?token=\S+/.exec(outbox.find((mail) => mail.to === newEmail && /confirm your new e-mail/.test(mail.subject))?.body ?? '')?.[0];
+    expect(link, 'confirmation link mailed to the new address').toBeTruthy();
+    const other = await browser.newContext();
+    try {
+      const guest = await other.newPage();
+      await guest.goto(link!);
+      await expect(guest.getByRole('heading', { level: 1, name: 'Confirm e-mail address' })).toBeVisible();
+      await expect(guest.getByRole('status').filter({ hasText: 'Your e-mail address is now' })).toHaveText(`Your e-mail address is now ${newEmail}. Other devices were signed out.`);
+      await expect(guest).not.toHaveURL(/token=/);
+      await axe(guest);
+      await expect(guest.getByRole('main').getByRole('link', { name: 'Log in' })).toBeVisible();
+    } finally {
+      await other.close();
+    }
+
+    // The session that asked stays signed in and sees the new address.
+    await page.reload();
+    await expect(emailField(page)).toHaveValue(newEmail);
+    await expect(profile(page).getByText(/Waiting for confirmation/)).toHaveCount(0);
   });
 });

@@ -62,6 +62,8 @@ test.describe('account area', () => {
   });
 
   test('coordinator: approves a registration, the new buyer logs in, gets a budget and sees it', async ({ page, browser }) => {
+    // Two people in two browsers with an axe run between them: near 30 s on two cores.
+    test.slow();
     const stamp = `${Date.now()}${test.info().workerIndex}`;
     const email = `e2e-${stamp}@acme.test`;
     const password = 'Newbuyer1';

@@ -118,7 +118,6 @@ const en = {
     reset_link_sent: 'If this address has an account in this shop, we have sent it a link to change the password.',
     registration_pending: 'We received your request. Your coordinator will review it and you will get a reply by e-mail.',
     contact_sent: 'Thank you, your message has been sent.',
-    email_change_sent: 'We sent a link to your new e-mail address. Your address changes once you open it.',
     email_changed: 'Your e-mail address has been changed. Other devices were signed out.',
   },
   budgets: {

@@ -116,7 +116,6 @@ const pl: Messages = {
     reset_link_sent: 'Jeśli ten adres ma konto w tym sklepie, wysłaliśmy na niego link do zmiany hasła.',
     registration_pending: 'Otrzymaliśmy Twoje zgłoszenie. Twój koordynator je sprawdzi, a odpowiedź otrzymasz e-mailem.',
     contact_sent: 'Dziękujemy, Twoja wiadomość została wysłana.',
-    email_change_sent: 'Wysłaliśmy link na Twój nowy adres e-mail. Adres zmieni się, gdy go otworzysz.',
     email_changed: 'Twój adres e-mail został zmieniony. Pozostałe urządzenia zostały wylogowane.',
   },
   budgets: {

@@ -61,6 +61,8 @@ const CALLS: Record<string, () => Promise<unknown>> = {
   'user.updateUser': () => userApi.updateUser({ name: 'Ann', surname: 'Smith', email: 'ann@acme.example', phone: '', job_title: '' }),
   'user.changePassword': () => userApi.changePassword({ current_password: 'Secret123', password: 'Secret456', password_confirmation: 'Secret456' }),
   'user.fetchBudgets': () => userApi.fetchBudgets(1),
+  'user.confirmEmailChange': () => userApi.confirmEmailChange({ website_id: 1, token: 'a'.repeat(43) }),
+  'user.cancelEmailChange': () => userApi.cancelEmailChange(),
   'website.fetchWebsite': () => website.fetchWebsite('acme'),
   'website.fetchPaymentMethods': () => website.fetchPaymentMethods(1),
 };
