@@ -1,3 +1,4 @@
+import { t, type MessageKey } from '../i18n/index.ts';
 import type { AddressInput, Order, PlaceOrderRequest, RegisterRequest } from './contract.ts';
 
 /** Requests the API tests send (the call modules' tests and the reliability fault matrix): valid by the contract. */
@@ -53,5 +54,19 @@ export function orderFixture(overrides: Partial<Order> = {}): Order {
     comment: '',
     items: [],
     ...overrides,
+  };
+}
+
+/**
+ * The body of a provider's 422 with one error per field, as the reference server's `invalidFields`
+ * writes it: the English texts in `errors` and their i18n keys in `error_keys`.
+ */
+export function invalidFieldsBody(fields: Readonly<Record<string, MessageKey>>) {
+  const entries = Object.entries(fields);
+  return {
+    message: 'The given data was invalid.',
+    code: 'validation.invalid',
+    errors: Object.fromEntries(entries.map(([field, key]) => [field, [t(key, {}, 'en')]])),
+    error_keys: Object.fromEntries(entries.map(([field, key]) => [field, [{ key, params: {} }]])),
   };
 }

@@ -27,6 +27,11 @@ export interface Db extends Queryable {
   close(): Promise<void>;
 }
 
+/** Whether a database error is a unique-index violation (SQLSTATE 23505, the same on PGlite and pg). */
+export function isUniqueViolation(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
+}
+
 export interface DbOptions {
   /** `postgres://…`; when absent PGlite is used. */
   databaseUrl?: string | undefined;

@@ -7,7 +7,7 @@ import {
   type RegisterRequest,
 } from '../../../src/api/contract.ts';
 import { storefrontUrl } from '../config.ts';
-import type { Queryable } from '../db/index.ts';
+import { isUniqueViolation, type Queryable } from '../db/index.ts';
 import { requireAuth, shopAccess } from '../http/auth.ts';
 import type { AppEnv, WebsiteRow } from '../http/env.ts';
 import { fail, invalidFields } from '../http/errors.ts';
@@ -22,11 +22,6 @@ import { hashToken, newToken } from '../services/tokens.ts';
 
 /** Reset e-mails sent to one address within the login-throttle window; more requests send nothing. */
 const RESET_MAILS_PER_WINDOW = 5;
-
-/** Whether a database error is a unique-index violation (same SQLSTATE on PGlite and pg). */
-function isUniqueViolation(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
-}
 
 /**
  * `POST /api/login`. Order matters: the throttle is checked before the password, so a throttled caller

@@ -5,6 +5,7 @@ import * as v from 'valibot';
 import { PlaceOrderRequestSchema } from '../../../src/api/contract.ts';
 import { idField } from '../../../src/domain/validation.ts';
 import { storefrontUrl, type ServerConfig } from '../config.ts';
+import type { Db } from '../db/index.ts';
 import { requireAuth, shopAccess, userAccess } from '../http/auth.ts';
 import type { AppEnv } from '../http/env.ts';
 import { fail } from '../http/errors.ts';
@@ -202,9 +203,8 @@ function registerDemoPayment(app: Hono<AppEnv>): void {
   app.get('/demo/pay/:name', async (c) => {
     const name = c.req.param('name');
     const token = c.req.query('token') ?? '';
-    if (ORDER_NAME_PATTERN.test(name) && token) await expireHolds(c.get('db'));
-    const order = ORDER_NAME_PATTERN.test(name) && token ? await findOrderForPayment(c.get('db'), name, token) : null;
-    if (!order || order.payment_method !== 'online') return notFoundPage(c);
+    const order = await onlinePayment(c.get('db'), name, token);
+    if (!order) return notFoundPage(c);
     paymentHeaders(c);
     return c.html(paymentPage(order, token, paymentReturnUrl(c.req.query('return'), c.get('config'), order.slug)));
   });
@@ -217,9 +217,8 @@ function registerDemoPayment(app: Hono<AppEnv>): void {
     const form = await c.req.parseBody();
     const token = typeof form.token === 'string' ? form.token : '';
     const db = c.get('db');
-    if (ORDER_NAME_PATTERN.test(name) && token) await expireHolds(db);
-    const order = ORDER_NAME_PATTERN.test(name) && token ? await findOrderForPayment(db, name, token) : null;
-    if (!order || order.payment_method !== 'online') return notFoundPage(c);
+    const order = await onlinePayment(db, name, token);
+    if (!order) return notFoundPage(c);
     const action = form.action;
     const returnUrl = paymentReturnUrl(typeof form.return === 'string' ? form.return : c.req.query('return'), c.get('config'), order.slug);
     if (action === 'cancel') {
@@ -232,11 +231,22 @@ function registerDemoPayment(app: Hono<AppEnv>): void {
     // Paying twice (a double click, a reload) is harmless: an already paid order just goes back.
     if (order.payment_status === 'paid' || (await payOrder(db, name, token)) === 'paid') return c.redirect(withStatus(returnUrl, 'success'), 303);
     // Refused: the payment ended unpaid, possibly a moment ago (its hold ran out or a cancel won the race).
-    await expireHolds(db);
-    const now = await findOrderForPayment(db, name, token);
+    const now = await onlinePayment(db, name, token);
     if (now?.payment_status === 'paid') return c.redirect(withStatus(returnUrl, 'success'), 303);
     return endedPage(c, { ...order, payment_status: now?.payment_status === 'cancelled' ? 'cancelled' : 'expired' }, returnUrl);
   });
+}
+
+/**
+ * The online payment of order `name` with secret `token`, as it stands now (holds that ended are
+ * expired first, so the page never offers to pay one); null when the name cannot be an order's, the
+ * token is missing or wrong, or the order is not paid online.
+ */
+async function onlinePayment(db: Db, name: string, token: string): Promise<PayableOrder | null> {
+  if (!ORDER_NAME_PATTERN.test(name) || !token) return null;
+  await expireHolds(db);
+  const order = await findOrderForPayment(db, name, token);
+  return order?.payment_method === 'online' ? order : null;
 }
 
 /** 409 with the page saying the payment ended unpaid and nothing was charged (a late payment). */

@@ -8,7 +8,7 @@ import {
 } from '../../../src/api/contract.ts';
 import { idField } from '../../../src/domain/validation.ts';
 import { storefrontUrl, type ServerConfig } from '../config.ts';
-import type { Queryable } from '../db/index.ts';
+import { isUniqueViolation, type Queryable } from '../db/index.ts';
 import { shopAccess, userAccess } from '../http/auth.ts';
 import type { AppEnv, AuthContext, WebsiteRow } from '../http/env.ts';
 import { fail, invalidFields } from '../http/errors.ts';
@@ -42,11 +42,6 @@ export async function loadUser(db: Queryable, userId: number, websiteId: number)
   // The session check already joined website_users; a row vanishing in between is a lost session.
   if (!row) fail(401, 'errors.unauthenticated');
   return { ...row, website_id: websiteId, budgets: await loadUserBudgets(db, userId, websiteId) };
-}
-
-/** Whether a database error is a unique-index violation (same SQLSTATE on PGlite and pg). */
-function isUniqueViolation(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
 }
 
 /**

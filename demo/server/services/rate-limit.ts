@@ -1,6 +1,7 @@
 import type { ServerConfig } from '../config.ts';
 import type { Db, Queryable } from '../db/index.ts';
 import { fail } from '../http/errors.ts';
+import { windowWait } from './sliding-window.ts';
 
 /**
  * Rate limits of the calls that strangers can repeat to cost the shop something: registration and
@@ -23,25 +24,6 @@ export interface RateRule {
 const RATE_LOCK = 4173_0103;
 
 /**
- * Seconds until `rule`'s key drops below its limit, or 0 when it is under it: the moment the
- * limit-th newest request leaves the window, on the database clock that stamped it.
- */
-async function waitFor(db: Queryable, rule: RateRule): Promise<number> {
-  // A limit of 0 switches the rule off (configuration: "no limit").
-  if (rule.limit <= 0) return 0;
-  const { rows } = await db.query<{ wait: number }>(
-    `SELECT ceil(extract(epoch FROM (at + $3::int * interval '1 second' - now())))::int AS wait
-       FROM rate_events
-      WHERE bucket = $1 AND key = $2 AND at > now() - $3::int * interval '1 second'
-      ORDER BY at DESC
-      OFFSET $4 LIMIT 1`,
-    [rule.bucket, rule.key, rule.windowSeconds, rule.limit - 1],
-  );
-  const row = rows[0];
-  return row ? Math.max(1, row.wait) : 0;
-}
-
-/**
  * Counts one request against every rule, or refuses it with 429 `errors.too_many_requests` (params
  * `{seconds}`, `retry_after` and a Retry-After header) when any rule's key has used up its limit; a
  * refused request is not counted. The check and the count run in one transaction under one lock per
@@ -55,7 +37,9 @@ export async function takeRate(db: Db, rules: readonly RateRule[]): Promise<void
   await db.transaction(async (tx) => {
     for (const rule of ordered) await tx.query('SELECT pg_advisory_xact_lock($1, hashtext($2))', [RATE_LOCK, `${rule.bucket}\n${rule.key}`]);
     let wait = 0;
-    for (const rule of ordered) wait = Math.max(wait, await waitFor(tx, rule));
+    for (const rule of ordered) {
+      wait = Math.max(wait, await windowWait(tx, 'rate_events', { bucket: rule.bucket, key: rule.key }, rule.limit, rule.windowSeconds));
+    }
     if (wait > 0) fail(429, 'errors.too_many_requests', { seconds: wait }, { retry_after: wait });
     for (const rule of ordered) {
       await tx.query(`DELETE FROM rate_events WHERE bucket = $1 AND key = $2 AND at < now() - $3::int * interval '1 second'`, [

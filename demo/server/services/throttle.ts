@@ -4,6 +4,7 @@ import type { ServerConfig } from '../config.ts';
 import type { Db, Queryable } from '../db/index.ts';
 import type { AppEnv } from '../http/env.ts';
 import { fail } from '../http/errors.ts';
+import { windowWait } from './sliding-window.ts';
 
 /**
  * Login throttling kept in the database (`login_attempts`), so every server instance counts the same
@@ -42,26 +43,6 @@ export function normaliseEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
-/**
- * Seconds until `column = value` drops below `limit` failures in the window, or 0 when it is under the
- * limit. That moment is when the limit-th newest failure leaves the window (with exactly `limit`
- * failures, the oldest one). Computed with the database clock, which is the clock that wrote `at`.
- */
-async function waitFor(db: Queryable, column: 'email' | 'ip', value: string, limit: number, windowSeconds: number): Promise<number> {
-  // A limit of 0 switches that dimension off (an always-refusing login would be useless).
-  if (limit <= 0) return 0;
-  const { rows } = await db.query<{ wait: number }>(
-    `SELECT ceil(extract(epoch FROM (at + $2::int * interval '1 second' - now())))::int AS wait
-       FROM login_attempts
-      WHERE ${column} = $1 AND at > now() - $2::int * interval '1 second'
-      ORDER BY at DESC
-      OFFSET $3 LIMIT 1`,
-    [value, windowSeconds, limit - 1],
-  );
-  const row = rows[0];
-  return row ? Math.max(1, row.wait) : 0;
-}
-
 /** Advisory-lock namespaces (the first key of `pg_advisory_xact_lock(int, int)`), so an e-mail and an IP never share a lock. */
 const EMAIL_LOCK = 4173_0101;
 const IP_LOCK = 4173_0102;
@@ -85,8 +66,9 @@ export async function claimLoginAttempt(db: Db, throttle: Throttle, email: strin
     await tx.query('SELECT pg_advisory_xact_lock($1, hashtext($2))', [EMAIL_LOCK, key]);
     await tx.query('SELECT pg_advisory_xact_lock($1, hashtext($2))', [IP_LOCK, ip]);
     const wait = Math.max(
-      await waitFor(tx, 'email', key, throttle.perEmail, throttle.windowSeconds),
-      await waitFor(tx, 'ip', ip, throttle.perIp, throttle.windowSeconds),
+      // A limit of 0 switches that dimension off (an always-refusing login would be useless).
+      await windowWait(tx, 'login_attempts', { email: key }, throttle.perEmail, throttle.windowSeconds),
+      await windowWait(tx, 'login_attempts', { ip }, throttle.perIp, throttle.windowSeconds),
     );
     if (wait > 0) fail(429, 'errors.throttled', { seconds: wait }, { retry_after: wait });
     const { rows } = await tx.query<{ id: number }>('INSERT INTO login_attempts (email, ip) VALUES ($1, $2) RETURNING id', [key, ip]);

@@ -7,6 +7,7 @@ import { locale } from '../../store/locale.ts';
 import { sessionStatus, user } from '../../store/session.ts';
 import { USER, callsTo, deferredAnswer, json, renderScreen, resetPage, stubApi } from '../auth/auth-test-helpers.ts';
 import { AccountDetails } from './AccountDetails.tsx';
+import { invalidFieldsBody } from '../../api/test-fixtures.ts';
 
 const ME: User = { ...USER, phone: '+48 600 700 800', coordinator_email: 'coordinator@acme.test' };
 
@@ -111,15 +112,7 @@ describe('AccountDetails', () => {
 
   it('should put "The email has already been taken" on the e-mail field and focus it', async () => {
     stubApi({
-      'PUT /api/user/update': json(
-        {
-          message: 'The given data was invalid.',
-          code: 'validation.invalid',
-          errors: { email: ['The email has already been taken'] },
-          error_keys: { email: [{ key: 'validation.email_taken', params: {} }] },
-        },
-        422,
-      ),
+      'PUT /api/user/update': json(invalidFieldsBody({ email: 'validation.email_taken' }), 422),
     });
     renderScreen(AccountDetails);
     const typist = userEvent.setup();
@@ -217,15 +210,7 @@ describe('AccountDetails', () => {
 
   it('should put a wrong current password from the server on that field and keep the typed values', async () => {
     stubApi({
-      'POST /api/user/changePassword': json(
-        {
-          message: 'The given data was invalid.',
-          code: 'validation.invalid',
-          errors: { current_password: ['Invalid login details'] },
-          error_keys: { current_password: [{ key: 'errors.invalid_login', params: {} }] },
-        },
-        422,
-      ),
+      'POST /api/user/changePassword': json(invalidFieldsBody({ current_password: 'errors.invalid_login' }), 422),
     });
     renderScreen(AccountDetails);
     await fillPassword('wrong-one', 'NewPassw0rd');
@@ -365,15 +350,7 @@ describe('AccountDetails: changing the e-mail address (issue 22)', () => {
 
   it('should put a wrong current password on its field and a taken address on the e-mail field', async () => {
     stubApi({
-      'PUT /api/user/update': json(
-        {
-          message: 'The given data was invalid.',
-          code: 'validation.invalid',
-          errors: { current_password: ['Invalid login details'] },
-          error_keys: { current_password: [{ key: 'errors.invalid_login', params: {} }] },
-        },
-        422,
-      ),
+      'PUT /api/user/update': json(invalidFieldsBody({ current_password: 'errors.invalid_login' }), 422),
     });
     renderScreen(AccountDetails);
     const typist = await typeEmail(NEW);

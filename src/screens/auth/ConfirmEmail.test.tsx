@@ -8,6 +8,7 @@ import { locale } from '../../store/locale.ts';
 import { sessionStatus, user } from '../../store/session.ts';
 import { USER, callsTo, deferredAnswer, json, renderScreen, resetPage, stubApi } from './auth-test-helpers.ts';
 import { ConfirmEmail } from './ConfirmEmail.tsx';
+import { invalidFieldsBody } from '../../api/test-fixtures.ts';
 
 const NEW = 'new@acme.test';
 const LINK = '/confirm-email?token=tok%2B1';
@@ -75,15 +76,7 @@ describe('ConfirmEmail', () => {
 
   it('should say when the address was taken meanwhile', async () => {
     stubApi({
-      'POST /api/user/email/confirm': json(
-        {
-          message: 'The given data was invalid.',
-          code: 'validation.invalid',
-          errors: { email: ['The email has already been taken'] },
-          error_keys: { email: [{ key: 'validation.email_taken', params: {} }] },
-        },
-        422,
-      ),
+      'POST /api/user/email/confirm': json(invalidFieldsBody({ email: 'validation.email_taken' }), 422),
     });
     renderScreen(ConfirmEmail);
     await waitFor(() => expect(formAlert()).toHaveTextContent('The email has already been taken'));

@@ -5,6 +5,7 @@ import { locale } from '../../store/locale.ts';
 import { shop } from '../../store/shop.ts';
 import { WEBSITE, callsTo, json, renderScreen, resetPage, stubApi } from './auth-test-helpers.ts';
 import { Register } from './Register.tsx';
+import { invalidFieldsBody } from '../../api/test-fixtures.ts';
 
 const field = (label: RegExp) => screen.getByLabelText(label);
 const submitButton = () => screen.getByRole('button', { name: /^Register/ });
@@ -112,15 +113,7 @@ describe('Register', () => {
 
   it('should put the server errors on their fields: e-mail taken and unknown coordinator', async () => {
     stubApi({
-      'POST /api/register': json(
-        {
-          message: 'The given data was invalid.',
-          code: 'validation.invalid',
-          errors: { email: ['The email has already been taken'], coordinator_email: ['Enter the e-mail address of an existing coordinator'] },
-          error_keys: { email: [{ key: 'validation.email_taken', params: {} }], coordinator_email: [{ key: 'validation.coordinator', params: {} }] },
-        },
-        422,
-      ),
+      'POST /api/register': json(invalidFieldsBody({ email: 'validation.email_taken', coordinator_email: 'validation.coordinator' }), 422),
     });
     renderScreen(Register);
     const user = await fill();

@@ -7,6 +7,7 @@ import { GROSS_SHOP, json, logInBuyer } from '../product/test-fixtures.ts';
 import { resetScreenPage } from '../test-page.ts';
 import { renderStep } from '../checkout/test-helpers.tsx';
 import { Contact } from './Contact.tsx';
+import { invalidFieldsBody } from '../../api/test-fixtures.ts';
 
 /** What the stub saw of each `POST /api/contact-us`: the multipart fields and the file's name. */
 interface Sent {
@@ -110,15 +111,7 @@ describe('Contact us', { timeout: 20_000 }, () => {
 
   it('should put the shop\'s file quota (422 on file) on the file field, not in the form alert, until another file is chosen', async () => {
     const sent = stubContact(() =>
-      json(
-        {
-          message: 'The given data was invalid.',
-          code: 'validation.invalid',
-          errors: { file: ['The shop cannot take more files right now. Send your message without the file.'] },
-          error_keys: { file: [{ key: 'validation.file_quota', params: {} }] },
-        },
-        422,
-      ),
+      json(invalidFieldsBody({ file: 'validation.file_quota' }), 422),
     );
     renderStep(<Contact />);
     await fillMessage();
