@@ -7,8 +7,8 @@ import { t } from '../../../i18n/index.ts';
 import { Button } from '../../../widgets/button/Button.tsx';
 import { confirmationField } from '../../../widgets/field/validate-field.ts';
 import { TextField } from '../../../widgets/text-field/TextField.tsx';
-import { FormAlert } from '../../auth/AuthLayout.tsx';
 import { useAuthForm, type FieldRules } from '../../auth/use-auth-form.ts';
+import { DetailsForm } from './DetailsForm.tsx';
 import { DetailsSection } from './DetailsSection.tsx';
 
 type PasswordField = 'current_password' | 'password' | 'password_confirmation';
@@ -43,16 +43,7 @@ function PasswordForm({ email, onSubmitStart, onChanged }: PasswordFormProps) {
   });
 
   return (
-    <form
-      className="shop-account-details__form"
-      part="form"
-      noValidate
-      onSubmit={(event) => {
-        onSubmitStart();
-        submit(event);
-      }}
-    >
-      <FormAlert error={form.formError} />
+    <DetailsForm error={form.formError} submit={submit} onSubmitStart={onSubmitStart}>
       {/* Lets password managers store the new password under the right account. */}
       <input type="hidden" name="username" autoComplete="username" value={email} />
       <TextField {...form.field('current_password')} label={t('account.current_password')} type="password" autoComplete="current-password" required />
@@ -65,7 +56,7 @@ function PasswordForm({ email, onSubmitStart, onChanged }: PasswordFormProps) {
           {t('account.change_password')}
         </Button>
       </div>
-    </form>
+    </DetailsForm>
   );
 }
 

@@ -10,6 +10,7 @@ import { Button } from '../../../widgets/button/Button.tsx';
 import { TextField } from '../../../widgets/text-field/TextField.tsx';
 import { FormAlert } from '../../auth/AuthLayout.tsx';
 import { useAuthForm, type FieldRules } from '../../auth/use-auth-form.ts';
+import { DetailsForm } from './DetailsForm.tsx';
 import { DetailsSection } from './DetailsSection.tsx';
 
 type ProfileField = 'name' | 'surname' | 'email' | 'phone' | 'current_password' | 'job_title';
@@ -83,16 +84,7 @@ function ProfileFields({ me, onSubmitStart, onEmailChangeRequested }: ProfileFie
   });
 
   return (
-    <form
-      className="shop-account-details__form"
-      part="form"
-      noValidate
-      onSubmit={(event) => {
-        onSubmitStart();
-        submit(event);
-      }}
-    >
-      <FormAlert error={form.formError} />
+    <DetailsForm error={form.formError} submit={submit} onSubmitStart={onSubmitStart}>
       <div className="shop-account-details__row">
         <TextField {...form.field('name')} label={t('auth.name')} autoComplete="given-name" required />
         <TextField {...form.field('surname')} label={t('auth.surname')} autoComplete="family-name" required />
@@ -129,7 +121,7 @@ function ProfileFields({ me, onSubmitStart, onEmailChangeRequested }: ProfileFie
           {t('account.save')}
         </Button>
       </div>
-    </form>
+    </DetailsForm>
   );
 }
 

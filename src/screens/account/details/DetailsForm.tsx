@@ -1,0 +1,34 @@
+import type { FormEvent, ReactNode } from 'react';
+import { FormAlert } from '../../auth/AuthLayout.tsx';
+
+/** Props of {@link DetailsForm}. */
+export interface DetailsFormProps {
+  /** The form's failed call, shown in its alert (`useAuthForm`'s `formError`). */
+  error: unknown;
+  /** `useAuthForm`'s `handleSubmit(…)`. */
+  submit: (event: FormEvent<HTMLFormElement>) => void;
+  /** A submit started: the section's last status text goes. */
+  onSubmitStart: () => void;
+  children?: ReactNode;
+}
+
+/**
+ * A form of the account details screen: no browser validation (the contract's rules run instead), the
+ * form-level alert first, and the section told when a submit starts.
+ */
+export function DetailsForm({ error, submit, onSubmitStart, children }: DetailsFormProps) {
+  return (
+    <form
+      className="shop-account-details__form"
+      part="form"
+      noValidate
+      onSubmit={(event) => {
+        onSubmitStart();
+        submit(event);
+      }}
+    >
+      <FormAlert error={error} />
+      {children}
+    </form>
+  );
+}
