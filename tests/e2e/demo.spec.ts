@@ -1,4 +1,4 @@
-import { AxeBuilder } from '@axe-core/playwright';
+import { expectNoAxeViolations } from './support/axe.ts';
 import { expect, test } from '@playwright/test';
 import { E2E_ORIGIN } from './playwright.config.ts';
 import { postJson, shopId } from './support/api.ts';
@@ -29,8 +29,7 @@ test.describe('demo pages served by npm start', () => {
   test('should have no accessibility violations on the index and the outbox', async ({ page }) => {
     for (const path of ['/demo/', '/demo/outbox']) {
       await page.goto(path);
-      const { violations } = await new AxeBuilder({ page }).analyze();
-      expect(violations.map((v) => `${path}: ${v.id}`)).toEqual([]);
+      await expectNoAxeViolations(page, path);
     }
   });
 

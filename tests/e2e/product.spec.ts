@@ -1,4 +1,4 @@
-import { AxeBuilder } from '@axe-core/playwright';
+import { expectNoAxeViolations } from './support/axe.ts';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { E2E_ORIGIN } from './playwright.config.ts';
 import { chooseCountry, logIn, openProduct, shopUrl } from './support/shop.ts';
@@ -72,10 +72,6 @@ function amountOf(text: string): number {
 const groupBuyNextTier = (pieces: number) => (pieces < 50 ? 50 : pieces < 100 ? 100 : null);
 const groupBuyRange = (pieces: number) => (pieces < 50 ? '1–49 pcs' : pieces < 100 ? '50–99 pcs' : '100 pcs and more');
 
-async function expectNoAxeViolations(page: Page, context: string) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  expect(violations.map((v) => `${context}: ${v.id} ${v.nodes[0]?.target.join(' ')}`)).toEqual([]);
-}
 
 test.describe('product page', () => {
   test('should open a product from the catalogue and show the code of the chosen colour and size', async ({ page }) => {

@@ -1,4 +1,4 @@
-import { AxeBuilder } from '@axe-core/playwright';
+import { expectNoAxeViolations } from './support/axe.ts';
 import { expect, test, type Page } from '@playwright/test';
 import { E2E_ORIGIN } from './playwright.config.ts';
 
@@ -180,10 +180,6 @@ test.describe('faults', () => {
   });
 });
 
-async function expectNoViolations(page: Page, context: string) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  expect(violations.map((v) => `${context}: ${v.id} ${v.nodes[0]?.target.join(' ')}`)).toEqual([]);
-}
 
 test.describe('accessibility', () => {
   test('should have no axe violations on the sign-in and system screens, in English and Polish', async ({ page }) => {
@@ -200,7 +196,7 @@ test.describe('accessibility', () => {
     ] as const) {
       await page.goto(shopUrl(slug, path));
       await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
-      await expectNoViolations(page, `${slug}${path}`);
+      await expectNoAxeViolations(page, `${slug}${path}`);
     }
   });
 
@@ -208,14 +204,14 @@ test.describe('accessibility', () => {
     await page.goto(shopUrl('acme', '/login?redirect=%2Fuser'));
     await logIn(page, 'buyer@acme.test');
     await expect(page.getByRole('heading', { level: 1, name: 'Your account' })).toBeVisible();
-    await expectNoViolations(page, 'acme /user');
+    await expectNoAxeViolations(page, 'acme /user');
     await page.getByRole('button', { name: /Anna/ }).click();
     await expect(page.getByRole('menu')).toBeVisible();
-    await expectNoViolations(page, 'acme /user, menu open');
+    await expectNoAxeViolations(page, 'acme /user, menu open');
     await page.keyboard.press('Escape');
     await page.setViewportSize({ width: 360, height: 740 });
     await expect(page.getByRole('heading', { level: 1, name: 'Your account' })).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
-    await expectNoViolations(page, 'acme /user at 360 px');
+    await expectNoAxeViolations(page, 'acme /user at 360 px');
   });
 });

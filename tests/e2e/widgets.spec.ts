@@ -1,4 +1,4 @@
-import { AxeBuilder } from '@axe-core/playwright';
+import { expectNoAxeViolations } from './support/axe.ts';
 import { expect, test, type Page } from '@playwright/test';
 
 /**
@@ -11,10 +11,6 @@ async function openGallery(page: Page) {
   await expect(page.getByRole('heading', { level: 1, name: 'Widget kit' })).toBeVisible();
 }
 
-async function expectNoAxeViolations(page: Page, context: string) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  expect(violations.map((v) => `${context}: ${v.id} (${v.nodes.length}) ${v.nodes[0]?.target.join(' ')}`)).toEqual([]);
-}
 
 test.describe('widget gallery', () => {
   test('should have no accessibility violations in English and Polish, in each button style', async ({ page }) => {
