@@ -39,7 +39,7 @@ describe('themeFromSettings', () => {
   });
 
   it('should map the three button styles to radii', () => {
-    expect(BUTTON_RADIUS).toEqual({ round: '999px', medium: '0.5rem', square: '0' });
+    expect(BUTTON_RADIUS).toEqual({ round: '999px', medium: 'calc(0.5 * var(--_u))', square: '0' });
   });
 });
 

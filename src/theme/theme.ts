@@ -5,10 +5,13 @@ import { strongAccent } from './colour.ts';
 export const DEFAULT_ACCENT = 'rgb(236 72 153)';
 /** Font when a shop sets none (spec §9: Inter, weights 400 to 800). */
 export const DEFAULT_FONT = 'Inter';
-/** Corner radius of buttons per `button_style` (spec §1; default round, spec §9). */
+/**
+ * Corner radius of buttons per `button_style` (spec §1; default round, spec §9). Relative lengths are
+ * multiples of the root's base size `--_u` (tokens.css), never `rem`, which the host page controls.
+ */
 export const BUTTON_RADIUS: Record<WebsiteSettings['button_style'], string> = {
   round: '999px',
-  medium: '0.5rem',
+  medium: 'calc(0.5 * var(--_u))',
   square: '0',
 };
 
