@@ -14,18 +14,33 @@ import {
   requiredText,
   strongPassword,
 } from '../domain/validation.ts';
+import { DEFAULT_QUANTITY_IN_BOX } from '../domain/pricing.ts';
+import { listOf, orDefault } from './tolerant.ts';
 
 /**
  * The API contract between the storefront and a provider: the spec's calls (§7) plus what it leaves
  * "not shown" (DESIGN.md §4). Types are inferred from the valibot schemas, so the client checks every
  * answer at run time (a malformed answer becomes a clear error, never a crash) and the reference
  * server validates every request body with the same definitions. Documented in `docs/api.md`.
+ *
+ * Answers are read tolerantly (issue 16, `./tolerant.ts`): what must be there (ids, names, prices) is
+ * required; an unknown enum value, a missing field or a `null` where a value was due gets the spec's
+ * default (`orDefault`), and an unusable item of a list is left out (`listOf`), each warned once.
+ * Unknown extra fields are ignored (`v.object` drops them). Request schemas stay strict.
  */
 
 // ---------------------------------------------------------------------------------------------------
 // Shared pieces
 
 const nullableString = v.nullable(v.string());
+/** Text of an answer that may vary: `fallback` when missing or not text. */
+const textOr = (field: string, fallback = '') => orDefault(field, v.string(), fallback);
+/** Text or `null` in an answer: `null` when missing or not text. */
+const nullableTextOr = (field: string) => orDefault(field, nullableString, null);
+/** A yes/no of an answer: `fallback` when missing or not a boolean. */
+const flagOr = (field: string, fallback: boolean) => orDefault(field, v.boolean(), fallback);
+/** A number or `null` in an answer: `null` (the documented default) when missing or not a number. */
+const nullableNumberOr = (field: string) => orDefault(field, v.nullable(v.number()), null);
 const isoDate = v.pipe(v.string(), v.isoTimestamp());
 const money = v.number();
 
@@ -52,12 +67,18 @@ export const ApiErrorSchema = v.object({
 });
 export type ApiErrorBody = v.InferOutput<typeof ApiErrorSchema>;
 
-/** A page of a list. */
-export const paged = <T extends v.GenericSchema>(item: T) =>
-  v.object({
-    data: v.array(item),
-    meta: v.object({ total: v.number(), page: v.number(), per_page: v.number() }),
-  });
+/**
+ * A page of a list: an unusable item is left out (the rest still shows); a missing or broken `meta`
+ * reads as one page holding what came.
+ */
+export const paged = <T extends v.GenericSchema>(field: string, item: T) =>
+  v.pipe(
+    v.object({
+      data: listOf(field, item),
+      meta: orDefault(`${field} meta`, v.nullable(v.object({ total: v.number(), page: v.number(), per_page: v.number() })), null),
+    }),
+    v.transform(({ data, meta }) => ({ data, meta: meta ?? { total: data.length, page: 1, per_page: Math.max(data.length, 1) } })),
+  );
 
 // ---------------------------------------------------------------------------------------------------
 // Website (shop config, spec §1 and §3)
@@ -97,14 +118,29 @@ export type PageBlock = v.InferOutput<typeof PageBlockSchema>;
 /** Fixed pseudo-pages that popups can target (spec §2 "Other UI"). */
 export const PSEUDO_PAGE_SLUGS = ['cart', 'delivery-addresses', 'payment-methods', 'summary', 'order-confirmation'] as const;
 
-export const PageSchema = v.object({
-  id: v.number(),
-  name: v.string(),
-  slug: v.string(),
-  type: v.picklist(['homepage', 'content', 'pseudo']),
-  is_deletable: v.number(),
-  content: v.object({ html: v.optional(v.string()), blocks: v.optional(v.array(PageBlockSchema)) }),
-});
+/**
+ * A page of the shop config. Must have: id, slug and a known `type` (a page of another type is left
+ * out of the list). Name: the slug when missing; `is_deletable`: 1 (routed) when missing; content:
+ * empty; a homepage block of an unknown type is left out.
+ */
+export const PageSchema = v.pipe(
+  v.object({
+    id: v.number(),
+    name: textOr('page.name'),
+    slug: v.string(),
+    type: v.picklist(['homepage', 'content', 'pseudo']),
+    is_deletable: orDefault('page.is_deletable', v.number(), 1),
+    content: orDefault(
+      'page.content',
+      v.object({
+        html: v.optional(textOr('page.content.html')),
+        blocks: v.optional(orDefault('page.content.blocks', listOf('page.content.blocks', PageBlockSchema), [])),
+      }),
+      {},
+    ),
+  }),
+  v.transform((page) => ({ ...page, name: page.name === '' ? page.slug : page.name })),
+);
 export type Page = v.InferOutput<typeof PageSchema>;
 
 export const PopupSchema = v.object({
@@ -114,40 +150,55 @@ export const PopupSchema = v.object({
 });
 export type Popup = v.InferOutput<typeof PopupSchema>;
 
+/** Shop settings: each falls back on its own (text to `null`, the spec's defaults; `button_style` to round). */
 export const WebsiteSettingsSchema = v.object({
-  accent_colour: nullableString,
-  font: nullableString,
-  favicon: nullableString,
-  logo: nullableString,
-  button_style: ButtonStyleSchema,
+  accent_colour: nullableTextOr('settings.accent_colour'),
+  font: nullableTextOr('settings.font'),
+  favicon: nullableTextOr('settings.favicon'),
+  logo: nullableTextOr('settings.logo'),
+  button_style: orDefault('settings.button_style', ButtonStyleSchema, 'round'),
 });
+const DEFAULT_SETTINGS: WebsiteSettings = { accent_colour: null, font: null, favicon: null, logo: null, button_style: 'round' };
 export type WebsiteSettings = v.InferOutput<typeof WebsiteSettingsSchema>;
 
-export const WebsiteSchema = v.object({
-  id: v.number(),
-  slug: v.string(),
-  name: v.string(),
-  lang: v.picklist(['en', 'pl']),
-  currency: v.string(),
-  payment_type: v.picklist(['invoice', 'budget']),
-  paymentMethods: v.array(PaymentMethodSchema),
-  is_gross: v.boolean(),
-  login_required: v.boolean(),
-  registration_type: v.string(),
-  shipping_only_to_specific_address: v.boolean(),
-  pages: v.array(PageSchema),
-  popups: v.array(PopupSchema),
-  popup_enabled: v.boolean(),
-  livechat_enabled: v.boolean(),
-  livechat_script: nullableString,
-  mpk_required: v.boolean(),
-  settings: WebsiteSettingsSchema,
-  /**
-   * The most pieces of one variant a single order may take in this shop; absent or null: the variant's
-   * stock when it is limited, else 10,000 (`maxLineQuantity` of src/domain/quantity.ts).
-   */
-  max_line_quantity: v.optional(v.nullable(v.number())),
-});
+/**
+ * The shop config. Only `id` must be there (an answer without one is "unknown shop", spec §7); every
+ * other field falls back to its default (docs/api.md "Reading answers"), so a config with an id always
+ * shows the shop: `lang` English (spec §1, §9), `button_style` round, booleans off except
+ * `login_required` (on), lists empty with unusable items left out, `payment_type` budget in a `pkt`
+ * shop else invoice, `currency` `pkt` in a budget shop else none (amounts without a currency sign).
+ */
+export const WebsiteSchema = v.pipe(
+  v.object({
+    id: v.number(),
+    slug: textOr('website.slug'),
+    name: textOr('website.name'),
+    lang: orDefault('website.lang', v.picklist(['en', 'pl']), 'en'),
+    currency: orDefault('website.currency', v.nullable(v.string()), null),
+    payment_type: orDefault('website.payment_type', v.nullable(v.picklist(['invoice', 'budget'])), null),
+    paymentMethods: orDefault('website.paymentMethods', listOf('website.paymentMethods', PaymentMethodSchema), []),
+    is_gross: flagOr('website.is_gross', false),
+    login_required: flagOr('website.login_required', true),
+    registration_type: textOr('website.registration_type'),
+    shipping_only_to_specific_address: flagOr('website.shipping_only_to_specific_address', false),
+    pages: orDefault('website.pages', listOf('website.pages', PageSchema), []),
+    popups: orDefault('website.popups', listOf('website.popups', PopupSchema), []),
+    popup_enabled: flagOr('website.popup_enabled', false),
+    livechat_enabled: flagOr('website.livechat_enabled', false),
+    livechat_script: nullableTextOr('website.livechat_script'),
+    mpk_required: flagOr('website.mpk_required', false),
+    settings: orDefault('website.settings', WebsiteSettingsSchema, DEFAULT_SETTINGS),
+    /**
+     * The most pieces of one variant a single order may take in this shop; absent or null: the variant's
+     * stock when it is limited, else 10,000 (`maxLineQuantity` of src/domain/quantity.ts).
+     */
+    max_line_quantity: v.optional(nullableNumberOr('website.max_line_quantity')),
+  }),
+  v.transform(({ currency, payment_type, ...website }) => {
+    const type: 'invoice' | 'budget' = payment_type ?? (currency?.toLowerCase() === POINTS_CURRENCY ? 'budget' : 'invoice');
+    return { ...website, currency: currency ?? (type === 'budget' ? POINTS_CURRENCY : ''), payment_type: type };
+  }),
+);
 export type Website = v.InferOutput<typeof WebsiteSchema>;
 
 /** `currency: 'pkt'` marks a points (budget) shop (spec §1). */
@@ -170,45 +221,61 @@ export const GroupBuySchema = v.object({
 });
 export type GroupBuy = v.InferOutput<typeof GroupBuySchema>;
 
+/** A variant: must have an id; the rest falls back (`availability` in stock, `quantity_in_box` 30). */
 export const VariantSchema = v.object({
   id: v.number(),
-  code: v.string(),
-  color_code: nullableString,
-  size_code: nullableString,
-  /** Pieces in a box; null means the default of 30 (spec §3). */
-  quantity_in_box: v.nullable(v.number()),
-  /** How many can be ordered now; null means no limit. */
-  stock: v.nullable(v.number()),
-  availability: AvailabilitySchema,
+  code: textOr('variant.code'),
+  color_code: nullableTextOr('variant.color_code'),
+  size_code: nullableTextOr('variant.size_code'),
+  /** Pieces in a box; null means the default of 30 (spec §3); missing or not a whole number > 0: 30. */
+  quantity_in_box: orDefault('variant.quantity_in_box', v.nullable(v.pipe(v.number(), v.integer(), v.minValue(1))), DEFAULT_QUANTITY_IN_BOX),
+  /** How many can be ordered now; null means no limit (the provider still checks the order). */
+  stock: nullableNumberOr('variant.stock'),
+  availability: orDefault('variant.availability', AvailabilitySchema, 'in_stock'),
 });
 export type Variant = v.InferOutput<typeof VariantSchema>;
 
-export const ProductSchema = v.object({
-  id: v.number(),
-  name: v.string(),
-  slug: v.string(),
-  code: v.string(),
-  description: v.string(),
-  /** Base unit price, net unless `vat_included`; points in a pkt shop. */
-  calculated_price: money,
-  vat: v.nullable(v.number()),
-  vat_included: v.boolean(),
-  images: v.array(v.string()),
-  variants: v.array(VariantSchema),
-  thresholds: v.array(PriceTierSchema),
-  groupbuy: v.nullable(GroupBuySchema),
-  budget: v.nullable(BudgetSchema),
-  /** Minimum per colour and size line. */
-  minimum_quantity: v.nullable(v.number()),
-  /** Minimum across all colours and sizes of the product. */
-  minimum_total_quantity: v.nullable(v.number()),
-  is_business_card: v.boolean(),
-  /** Best availability over the variants. */
-  availability: AvailabilitySchema,
-});
+/** Best first: the product's availability is the best over its variants. */
+const AVAILABILITY_ORDER = ['in_stock', 'in_delivery', 'out_of_stock'] as const;
+
+/**
+ * A product. Must have: `id`, `name`, `calculated_price` (a product without them is left out of a
+ * list). The rest falls back: texts empty (`slug` "product"), `vat` null (the default 23 %), lists
+ * empty with unusable items left out, `groupbuy`/`budget`/minimums null, flags off, `availability`
+ * the best over the variants.
+ */
+export const ProductSchema = v.pipe(
+  v.object({
+    id: v.number(),
+    name: v.string(),
+    slug: textOr('product.slug', 'product'),
+    code: textOr('product.code'),
+    description: textOr('product.description'),
+    /** Base unit price, net unless `vat_included`; points in a pkt shop. */
+    calculated_price: money,
+    vat: nullableNumberOr('product.vat'),
+    vat_included: flagOr('product.vat_included', false),
+    images: orDefault('product.images', listOf('product.images', v.string()), []),
+    variants: orDefault('product.variants', listOf('product.variants', VariantSchema), []),
+    thresholds: orDefault('product.thresholds', listOf('product.thresholds', PriceTierSchema), []),
+    groupbuy: orDefault('product.groupbuy', v.nullable(GroupBuySchema), null),
+    budget: orDefault('product.budget', v.nullable(BudgetSchema), null),
+    /** Minimum per colour and size line. */
+    minimum_quantity: nullableNumberOr('product.minimum_quantity'),
+    /** Minimum across all colours and sizes of the product. */
+    minimum_total_quantity: nullableNumberOr('product.minimum_total_quantity'),
+    is_business_card: flagOr('product.is_business_card', false),
+    /** Best availability over the variants. */
+    availability: orDefault('product.availability', v.nullable(AvailabilitySchema), null),
+  }),
+  v.transform(({ availability, ...product }) => ({
+    ...product,
+    availability: availability ?? AVAILABILITY_ORDER.find((value) => product.variants.some((item) => item.availability === value)) ?? 'out_of_stock',
+  })),
+);
 export type Product = v.InferOutput<typeof ProductSchema>;
 
-export const ProductPageSchema = paged(ProductSchema);
+export const ProductPageSchema = paged('products', ProductSchema);
 export type ProductPage = v.InferOutput<typeof ProductPageSchema>;
 
 export const ProductQuerySchema = v.object({
@@ -226,20 +293,24 @@ export const ProductQuerySchema = v.object({
 // ---------------------------------------------------------------------------------------------------
 // Users, budgets, addresses
 
-export const UserBudgetSchema = v.object({
-  /** The assignment's id (a buyer can hold several assignments of one budget over time). */
-  id: v.number(),
-  budget_id: v.number(),
-  name: v.string(),
-  color: v.string(),
-  points: v.number(),
-  points_left: v.number(),
-  start_date: isoDate,
-  expiry_date: isoDate,
-  /** True when switched on and today lies between start and expiry. */
-  is_active: v.boolean(),
-  status: v.picklist(['active', 'expired', 'inactive', 'scheduled']),
-});
+/** A budget assignment; an unknown `status` reads as `active` when `is_active`, else `inactive`. */
+export const UserBudgetSchema = v.pipe(
+  v.object({
+    /** The assignment's id (a buyer can hold several assignments of one budget over time). */
+    id: v.number(),
+    budget_id: v.number(),
+    name: v.string(),
+    color: v.string(),
+    points: v.number(),
+    points_left: v.number(),
+    start_date: isoDate,
+    expiry_date: isoDate,
+    /** True when switched on and today lies between start and expiry. */
+    is_active: v.boolean(),
+    status: orDefault('budget.status', v.nullable(v.picklist(['active', 'expired', 'inactive', 'scheduled'])), null),
+  }),
+  v.transform(({ status, ...budget }) => ({ ...budget, status: status ?? (budget.is_active ? ('active' as const) : ('inactive' as const)) })),
+);
 export type UserBudget = v.InferOutput<typeof UserBudgetSchema>;
 
 export const UserSchema = v.object({
@@ -251,11 +322,13 @@ export const UserSchema = v.object({
   job_title: v.string(),
   buyer_id: v.string(),
   cost_center: v.string(),
-  role: v.picklist(['buyer', 'coordinator']),
+  /** An unknown role reads as `buyer` (the least rights; the provider checks every coordinator call). */
+  role: orDefault('user.role', v.picklist(['buyer', 'coordinator']), 'buyer'),
   website_id: v.number(),
   /** Whom a buyer contacts about budgets. */
   coordinator_email: nullableString,
-  budgets: v.array(UserBudgetSchema),
+  /** Unusable assignments are left out. */
+  budgets: listOf('user.budgets', UserBudgetSchema),
   /**
    * A new e-mail address waiting for the buyer to open the link mailed to it (issue 22); until then
    * `email` stays the account's address. Missing in older providers' answers: none pending.
@@ -266,7 +339,8 @@ export type User = v.InferOutput<typeof UserSchema>;
 
 export const AddressSchema = v.object({
   id: v.number(),
-  type: AddressTypeSchema,
+  /** An unknown type reads as `delivery`. */
+  type: orDefault('address.type', AddressTypeSchema, 'delivery'),
   name: v.string(),
   surname: v.string(),
   company: v.string(),
@@ -337,7 +411,7 @@ export const RegisterRequestSchema = v.pipe(
 );
 export type RegisterRequest = v.InferOutput<typeof RegisterRequestSchema>;
 
-export const RegisterResponseSchema = v.object({ status: v.literal('pending'), message: v.string(), code: v.optional(v.string()) });
+export const RegisterResponseSchema = v.object({ status: orDefault('register.status', v.literal('pending'), 'pending'), message: v.string(), code: v.optional(v.string()) });
 
 export const ForgotPasswordRequestSchema = v.object({ email: emailField, website_id: websiteId });
 
@@ -409,7 +483,7 @@ export const DeliveryMethodSchema = v.object({
   price: money,
   pickup_address: v.nullable(v.object({ street: v.string(), city: v.string(), zip: v.string(), country: v.string() })),
   /** Budgets that may pay for this delivery, with the price in points (spec §3 "Delivery-cost budget"). */
-  budgets: v.array(DeliveryCostBudgetSchema),
+  budgets: listOf('delivery_method.budgets', DeliveryCostBudgetSchema),
 });
 export type DeliveryMethod = v.InferOutput<typeof DeliveryMethodSchema>;
 
@@ -520,15 +594,16 @@ export const OrderItemSchema = v.object({
 });
 export type OrderItem = v.InferOutput<typeof OrderItemSchema>;
 
+/** An order in the history: an unknown `status` reads as `in_progress`, a missing currency as none. */
 export const OrderSummarySchema = v.object({
   id: v.number(),
   name: v.string(),
   date: isoDate,
-  status: OrderStatusSchema,
-  currency: v.string(),
+  status: orDefault('order.status', OrderStatusSchema, 'in_progress'),
+  currency: textOr('order.currency'),
   /** What the buyer paid: gross in gross shops, net otherwise, points in pkt shops. */
   total: money,
-  items_count: v.number(),
+  items_count: orDefault('order.items_count', v.number(), 0),
 });
 export type OrderSummary = v.InferOutput<typeof OrderSummarySchema>;
 
@@ -539,23 +614,26 @@ export const OrderSchema = v.object({
   total_gross: money,
   total_points: money,
   delivery_price: money,
-  payment_method: PaymentMethodCodeSchema,
+  /** An unknown method reads as `invoice` (the label only). */
+  payment_method: orDefault('order.payment_method', PaymentMethodCodeSchema, 'invoice'),
   /**
    * `pending`: an online payment not made yet (the order holds its stock until the hold ends);
    * `cancelled` (at the provider) and `expired` (not paid in time): the stock went back, nothing was charged.
    */
-  payment_status: v.picklist(['not_required', 'pending', 'paid', 'cancelled', 'expired']),
-  delivery_method: v.object({ id: v.number(), type: DeliveryTypeSchema, name: v.string(), price: money }),
+  payment_status: orDefault('order.payment_status', v.picklist(['not_required', 'pending', 'paid', 'cancelled', 'expired']), 'not_required'),
+  /** An unknown type reads as `courier` (the label and whether a pickup address shows). */
+  delivery_method: v.object({ id: v.number(), type: orDefault('order.delivery_method.type', DeliveryTypeSchema, 'courier'), name: v.string(), price: money }),
   delivery_address: v.nullable(AddressSnapshotSchema),
   billing_address: v.nullable(AddressSnapshotSchema),
   contact: v.record(v.string(), v.string()),
   mpk_code: nullableString,
-  comment: v.string(),
-  items: v.array(OrderItemSchema),
+  comment: textOr('order.comment'),
+  /** Unusable lines are left out. */
+  items: listOf('order.items', OrderItemSchema),
 });
 export type Order = v.InferOutput<typeof OrderSchema>;
 
-export const OrderPageSchema = paged(OrderSummarySchema);
+export const OrderPageSchema = paged('orders', OrderSummarySchema);
 
 export const PlaceOrderResponseSchema = v.object({
   order: OrderSchema,
@@ -587,14 +665,17 @@ export const UPLOAD_EXTENSIONS = ['jpg', 'jpeg', 'png', 'pdf'] as const;
 // ---------------------------------------------------------------------------------------------------
 // Answers that are lists or plain messages (the client validates every answer, so each has a schema)
 
+// Each list leaves out an item it cannot use (a payment or delivery method of an unknown code or type)
+// and shows the rest.
+
 /** `POST /api/payment`: the shop's payment methods by position. */
-export const PaymentMethodListSchema = v.array(PaymentMethodSchema);
+export const PaymentMethodListSchema = listOf('payment methods', PaymentMethodSchema);
 /** `GET /api/user/budgets`: the buyer's budget assignments in the shop. */
-export const UserBudgetListSchema = v.array(UserBudgetSchema);
+export const UserBudgetListSchema = listOf('budgets', UserBudgetSchema);
 /** `GET /api/user/addresses`: the address book, newest first. */
-export const AddressListSchema = v.array(AddressSchema);
+export const AddressListSchema = listOf('addresses', AddressSchema);
 /** `POST /api/delivery-methods`: the methods for a cart and address (`[]` when none). */
-export const DeliveryMethodListSchema = v.array(DeliveryMethodSchema);
+export const DeliveryMethodListSchema = listOf('delivery methods', DeliveryMethodSchema);
 export type MessageResponse = v.InferOutput<typeof MessageResponseSchema>;
 export type RegisterResponse = v.InferOutput<typeof RegisterResponseSchema>;
 export type OrderPage = v.InferOutput<typeof OrderPageSchema>;
@@ -608,14 +689,15 @@ export const RegistrationStatusSchema = v.picklist(['pending', 'approved', 'reje
 /** A registration request that names the calling coordinator (`GET /api/coordinator/registrations`). */
 export const RegistrationRequestSchema = v.object({
   ...v.pick(UserSchema, ['id', 'email', 'name', 'surname', 'phone', 'job_title', 'cost_center', 'buyer_id']).entries,
-  status: RegistrationStatusSchema,
+  /** An unknown status reads as `pending` (the provider decides on approve and reject). */
+  status: orDefault('registration.status', RegistrationStatusSchema, 'pending'),
   /** Why it was rejected; `null` unless rejected. */
   reason: nullableString,
   created_at: isoDate,
   reviewed_at: v.nullable(isoDate),
 });
 export type RegistrationRequest = v.InferOutput<typeof RegistrationRequestSchema>;
-export const RegistrationRequestListSchema = v.array(RegistrationRequestSchema);
+export const RegistrationRequestListSchema = listOf('registrations', RegistrationRequestSchema);
 
 /** Body of `POST /api/coordinator/registrations/{id}/reject`. */
 export const RejectRegistrationRequestSchema = v.object({ reason: requiredText(500) });
@@ -624,10 +706,10 @@ export type RejectRegistrationRequest = v.InferOutput<typeof RejectRegistrationR
 /** A buyer of the coordinator's shop with their budget assignments there (`GET /api/coordinator/buyers`). */
 export const CoordinatorBuyerSchema = v.omit(UserSchema, ['role', 'website_id', 'pending_email']);
 export type CoordinatorBuyer = v.InferOutput<typeof CoordinatorBuyerSchema>;
-export const CoordinatorBuyerListSchema = v.array(CoordinatorBuyerSchema);
+export const CoordinatorBuyerListSchema = listOf('buyers', CoordinatorBuyerSchema);
 
 /** `GET /api/coordinator/budgets`: the budgets the shop defines, by name. */
-export const BudgetListSchema = v.array(BudgetSchema);
+export const BudgetListSchema = listOf('shop budgets', BudgetSchema);
 
 /** A budget colour: `#rrggbb`. */
 export const HEX_COLOUR_PATTERN = /^#[0-9a-fA-F]{6}$/;

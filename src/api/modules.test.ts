@@ -7,6 +7,7 @@ import { sendContact } from './contact.ts';
 import { fetchDeliveryMethods } from './delivery.ts';
 import { ApiClientError } from './errors.ts';
 import { addressInput, orderFixture, orderRequest, registration } from './test-fixtures.ts';
+import { resetWarnings } from './tolerant.ts';
 import { createIdempotencyKey, fetchOrder, fetchOrders, fetchOrderWait, placeOrder } from './orders.ts';
 import { cancelEmailChange, changePassword, confirmEmailChange, fetchBudgets, fetchUser, updateUser } from './user.ts';
 import { fetchPaymentMethods, fetchWebsite } from './website.ts';
@@ -376,12 +377,19 @@ describe('domain modules', () => {
     await expect(fetchUser()).resolves.toEqual(user);
   });
 
-  it('should reject an answer that breaks the contract in every module (e.g. a user without id)', async () => {
+  it('should reject an answer without what must be there (e.g. a user without id)', async () => {
     const { id: _id, ...noId } = user;
     stubFetch(() => json(noId));
     await expect(fetchUser()).rejects.toMatchObject({ kind: 'malformed' });
-    stubFetch(() => json([{ ...deliveryMethod, type: 'drone' }]));
-    await expect(fetchDeliveryMethods({ website_id: 1 })).rejects.toMatchObject({ kind: 'malformed' });
+  });
+
+  it('should leave out a list item it cannot use and keep the rest (a delivery method of an unknown type)', async () => {
+    resetWarnings();
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    stubFetch(() => json([{ ...deliveryMethod, id: 8, type: 'drone' }, deliveryMethod]));
+    await expect(fetchDeliveryMethods({ website_id: 1 })).resolves.toEqual([deliveryMethod]);
+    expect(warn).toHaveBeenCalledTimes(1);
+    warn.mockRestore();
   });
 });
 
@@ -407,9 +415,23 @@ describe('fetchWebsite', () => {
     await expect(fetchWebsite('acme')).rejects.toMatchObject({ kind: 'malformed' });
   });
 
-  it('should throw malformed for a config that has an id but is incomplete', async () => {
-    const { settings: _settings, ...partial } = website;
+  it('should read a config that has an id but is incomplete with the defaults (issue 16)', async () => {
+    resetWarnings();
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const { settings: _settings, slug: _slug, name: _name, ...partial } = website;
     stubFetch(() => json(partial));
+    await expect(fetchWebsite('acme')).resolves.toEqual({
+      ...website,
+      slug: 'acme',
+      name: 'acme',
+      settings: { accent_colour: null, font: null, favicon: null, logo: null, button_style: 'round' },
+    });
+    expect(warn).toHaveBeenCalled();
+    warn.mockRestore();
+  });
+
+  it('should throw malformed for a config whose id is not a number', async () => {
+    stubFetch(() => json({ ...website, id: 'acme' }));
     const error = await fetchWebsite('acme').catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ApiClientError);
     expect(error).toMatchObject({ kind: 'malformed' });

@@ -15,8 +15,12 @@ const NoShopSchema = v.pipe(
   v.check((body) => body.id === undefined || body.id === null),
 );
 
-/** The shop's config, or an answer without `id`. A body WITH an id must be a whole, valid config. */
-const WebsiteAnswerSchema = v.union([WebsiteSchema, NoShopSchema]);
+/**
+ * An answer without `id`, or the shop's config. A body WITH an id is always read as a config: fields
+ * that are missing or unusable take their defaults (contract `WebsiteSchema`, warned once), so only a
+ * missing id means "Store not found". The no-shop check runs first, so an unknown shop warns nothing.
+ */
+const WebsiteAnswerSchema = v.union([NoShopSchema, WebsiteSchema]);
 
 /**
  * The shop config for `slug` (`GET /api/slug/website?slug=`), or `null` for an unknown shop: a 404
@@ -26,7 +30,11 @@ const WebsiteAnswerSchema = v.union([WebsiteSchema, NoShopSchema]);
 export async function fetchWebsite(slug: string, options: CallOptions = {}): Promise<Website | null> {
   try {
     const body = await api.get('/api/slug/website', WebsiteAnswerSchema, { query: { slug }, signal: options.signal });
-    return typeof body.id === 'number' ? (body as Website) : null;
+    if (typeof body.id !== 'number') return null;
+    const website = body as Website;
+    // A config without its slug or name still names the shop it was asked for.
+    const known = website.slug === '' ? { ...website, slug } : website;
+    return known.name === '' ? { ...known, name: known.slug } : known;
   } catch (error) {
     if (isApiClientError(error, 'http') && error.status === 404 && error.code === 'errors.store_not_found') return null;
     throw error;

@@ -6,6 +6,11 @@ import { loadConfig, type ServerConfig } from '../../demo/server/config.ts';
 import { openDb, type Db } from '../../demo/server/db/index.ts';
 import { migrate } from '../../demo/server/db/migrate.ts';
 import { seedDemo } from '../../demo/server/seed/index.ts';
+import { setStrictAnswers } from '../../src/api/tolerant.ts';
+
+// The reference server must answer the whole contract: a field the storefront would read with a
+// fallback (src/api/tolerant.ts) fails these tests instead of being warned about.
+setStrictAnswers(true);
 
 /**
  * Server tests talk real HTTP to a real server on a fresh database. With `TEST_DATABASE_URL` set

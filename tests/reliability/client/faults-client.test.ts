@@ -26,7 +26,7 @@ import { installFetch, messageProblem, playFault } from './fault-fetch.ts';
 
 const API_DIR = path.resolve(import.meta.dirname, '../../../src/api');
 /** Modules of `src/api` that are the client's machinery (or test data), not provider calls. */
-const MACHINERY = new Set(['client.ts', 'contract.ts', 'cookies.ts', 'errors.ts', 'test-fixtures.ts']);
+const MACHINERY = new Set(['client.ts', 'contract.ts', 'cookies.ts', 'errors.ts', 'test-fixtures.ts', 'tolerant.ts']);
 /** Exported functions of the call modules that make no provider call. */
 const NOT_CALLS = new Set(['orders.createIdempotencyKey']);
 
