@@ -42,13 +42,13 @@ export default defineConfig(({ command }) => ({
         entryFileNames: '[name].js',
         chunkFileNames: 'chunks/[name]-[hash].js',
         assetFileNames: 'assets/[name]-[hash][extname]',
-        // One stable shared chunk every element needs (React, signals, r2wc, the element runtime, store,
-        // i18n, theme): its size has a budget (package.json "size-limit"); screens and widgets split apart.
+        // One stable shared chunk every element needs (React, signals, r2wc, the element runtime with its
+        // error boundary, store, i18n, theme): its size has a budget (package.json "size-limit"); screens and widgets split apart.
         advancedChunks: {
           groups: [
             {
               name: 'runtime',
-              test: /[\\/](node_modules[\\/](react|react-dom|scheduler|@preact|@r2wc|rosetta|dlv|templite|use-sync-external-store)[\\/]|elements[\\/]define\.ts|src[\\/](store[\\/](registry|locale|theme|config)\.ts|i18n[\\/](index\.ts|locales[\\/])|theme[\\/]|app[\\/]element-context\.tsx|events\.ts))/,
+              test: /[\\/](node_modules[\\/](react|react-dom|scheduler|@preact|@r2wc|rosetta|dlv|templite|use-sync-external-store)[\\/]|elements[\\/]define\.ts|src[\\/](store[\\/](registry|locale|theme|config)\.ts|i18n[\\/](index\.ts|locales[\\/])|theme[\\/]|app[\\/](element-context\.tsx|ErrorBoundary\.tsx|lazy-retry\.ts|error-box\.css)|events\.ts))/,
             },
           ],
         },

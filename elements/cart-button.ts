@@ -15,8 +15,10 @@ import { createElementClass, defineOnce } from './define.ts';
  *
  * @fires {CustomEvent<{count: number}>} shop-cart-change - The cart changed (any cause: this page, another element, another tab, a login or logout); `count` is the number of pieces. Fired by each cart element on the page from its own host.
  * @fires {CustomEvent<{path: string, href: string}>} shop-navigate - Outside a storefront: a link in the drawer (cart, checkout, products) wants to open a storefront path (cancelable).
+ * @fires {CustomEvent<{element: string, screen: string | null, message: string, kind: 'load' | 'render'}>} shop-error - Part of the element failed (its code could not be loaded, or it could not be shown) and shows "Something went wrong!" with Try again in its own box; `element` is the tag, `screen` the route shown or null. For the host's monitoring.
  *
  * @csspart base - The themed root of the element.
+ * @csspart error - The "Something went wrong!" box shown in place of a part that failed.
  * @csspart button - The cart button.
  * @csspart badge - The count on the cart button.
  * @csspart drawer - The content of the cart drawer (the lines or the empty-cart text).
@@ -24,6 +26,7 @@ import { createElementClass, defineOnce } from './define.ts';
  * @cssprop --shop-accent - Colour of the count badge and the drawer's links (defaults to the shop's accent colour).
  * @cssprop --shop-button-radius - Corner radius of the drawer's links (defaults to the shop's button style).
  * @cssprop --shop-font - Font family (defaults to the shop's font, Inter).
+ * @cssprop --shop-font-size - Base text size; every size inside the element is relative to it (default `16px`; the host page's `font-size` and `rem` do not reach inside).
  */
 export class ShopCartButtonElement extends createElementClass<CartButtonProps>(CartButton, {}) {}
 

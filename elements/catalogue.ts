@@ -16,14 +16,17 @@ type CatalogueElementProps = Pick<CatalogueProps, 'search' | 'sort' | 'perPage'>
  * @attr {string} lang - Language to start in: `en` (default) or `pl`; sets it for every element on the page.
  *
  * @fires {CustomEvent<{path: string, href: string}>} shop-navigate - Outside a storefront: the user opened a product; `path` is `/products/{slug}/{id}` (cancelable).
+ * @fires {CustomEvent<{element: string, screen: string | null, message: string, kind: 'load' | 'render'}>} shop-error - Part of the element failed (its code could not be loaded, or it could not be shown) and shows "Something went wrong!" with Try again in its own box; `element` is the tag, `screen` the route shown or null. For the host's monitoring.
  *
  * @csspart base - The themed root of the element.
+ * @csspart error - The "Something went wrong!" box shown in place of a part that failed.
  * @csspart card - Each product card.
  * @csspart pagination - The page navigation.
  *
  * @cssprop --shop-accent - Colour of the current page, links and group-buy badges (defaults to the shop's accent colour).
  * @cssprop --shop-button-radius - Corner radius of the buttons and page links (defaults to the shop's button style).
  * @cssprop --shop-font - Font family (defaults to the shop's font, Inter).
+ * @cssprop --shop-font-size - Base text size; every size inside the element is relative to it (default `16px`; the host page's `font-size` and `rem` do not reach inside).
  */
 export class ShopCatalogueElement extends createElementClass<CatalogueElementProps>(Catalogue, { search: 'string', sort: 'string', perPage: 'number' }) {}
 

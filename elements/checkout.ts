@@ -18,12 +18,15 @@ import { createElementClass, defineOnce } from './define.ts';
  * @fires {CustomEvent<{name: string}>} shop-order-placed - An order was placed; `name` is the order's number (e.g. `ACME-000123`).
  * @fires {CustomEvent<{count: number}>} shop-cart-change - The cart changed (emptied once the order is confirmed, or by any other cause).
  * @fires {CustomEvent<{path: string, href: string}>} shop-navigate - A link to another storefront screen (the cart, the order, the catalogue, log in) wants to open (cancelable).
+ * @fires {CustomEvent<{element: string, screen: string | null, message: string, kind: 'load' | 'render'}>} shop-error - Part of the element failed (its code could not be loaded, or it could not be shown) and shows "Something went wrong!" with Try again in its own box; `element` is the tag, `screen` the route shown or null. For the host's monitoring.
  *
  * @csspart base - The themed root of the element.
+ * @csspart error - The "Something went wrong!" box shown in place of a part that failed.
  *
  * @cssprop --shop-accent - Colour of the buttons, links and step numbers (defaults to the shop's accent colour).
  * @cssprop --shop-button-radius - Corner radius of the buttons (defaults to the shop's button style).
  * @cssprop --shop-font - Font family (defaults to the shop's font, Inter).
+ * @cssprop --shop-font-size - Base text size; every size inside the element is relative to it (default `16px`; the host page's `font-size` and `rem` do not reach inside).
  */
 export class ShopCheckoutElement extends createElementClass<Record<string, never>>(CheckoutElement, {}) {}
 

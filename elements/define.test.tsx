@@ -40,6 +40,14 @@ registerStyles('probe', '.probe { color: rgb(1 2 3); }');
 const ProbeElement = createElementClass<ProbeProps>(Probe, { label: 'string', open: 'boolean', count: 'number' });
 defineOnce('shop-test-probe', ProbeElement);
 
+/** An element whose component fails to render while `failing.now` is true. */
+const failing = { now: true };
+function Failing({ label = '' }: { label?: string }) {
+  if (failing.now) throw new Error(`cannot render ${label}`);
+  return <p data-testid="label">{label}</p>;
+}
+defineOnce('shop-test-failing', createElementClass<{ label?: string }>(Failing, { label: 'string' }));
+
 /** Mounts an element and lets React render it. */
 async function mount(html: string): Promise<HTMLElement> {
   const holder = document.createElement('div');
@@ -120,6 +128,29 @@ describe('createElementClass', () => {
     expect(event.detail).toEqual({ name: 'ACME-000001' });
     expect(event.bubbles && event.composed).toBe(true);
     expect(event.target).toBe(element);
+  });
+
+  it('should show a failure inside its own box, fire shop-error, and leave the host page and other elements alone', async () => {
+    failing.now = true;
+    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const listener = vi.fn((event: Event) => (event as CustomEvent).detail);
+    document.addEventListener('shop-error', listener);
+    const probe = await mount('<shop-test-probe label="still here"></shop-test-probe>');
+    const element = await mount('<shop-test-failing label="the list"></shop-test-failing>');
+    document.removeEventListener('shop-error', listener);
+    const alert = element.shadowRoot?.querySelector('[role="alert"]');
+    expect(alert?.textContent).toContain('Something went wrong!');
+    // Inside the themed root, so it is styled like the rest of the element.
+    expect(alert?.closest('.shop-root')).not.toBeNull();
+    expect(listener).toHaveBeenCalledTimes(1);
+    const event = listener.mock.calls[0]![0] as CustomEvent;
+    expect(event.target === element && event.bubbles && event.composed).toBe(true);
+    expect(listener.mock.results[0]!.value).toEqual({ element: 'shop-test-failing', screen: null, message: 'cannot render the list', kind: 'render' });
+    expect(inside(probe, 'label')).toBe('still here');
+    failing.now = false;
+    await act(async () => button(element, 0).click());
+    expect(inside(element, 'label')).toBe('the list');
+    consoleError.mockRestore();
   });
 
   it('should share one store between two elements on the page', async () => {

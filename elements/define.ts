@@ -1,6 +1,7 @@
 import r2wc from '@r2wc/react-to-web-component';
 import { createElement, type ComponentType } from 'react';
 import { ElementShell } from '../src/app/element-context.tsx';
+import { ErrorBoundary } from '../src/app/ErrorBoundary.tsx';
 import { configurePageFromElement } from '../src/store/config.ts';
 import { setLocale } from '../src/store/locale.ts';
 import { ensureDocumentFonts } from '../src/theme/fonts.ts';
@@ -57,7 +58,7 @@ function kebab(name: string): string {
 
 /**
  * Turns a React component into a custom element class: an open shadow root holding the themed
- * `.shop-root`, the page's shared stylesheet adopted (a `<style>` fallback where constructable sheets
+ * `.shop-root` with an error boundary inside, the page's shared stylesheet adopted (a `<style>` fallback where constructable sheets
  * are missing), the document's fonts declared once, and attributes mapped to props by a typed record.
  *
  * It mends what r2wc leaves out: a boolean attribute present without a value (`<x open>`) turns the
@@ -71,7 +72,12 @@ export function createElementClass<P extends object>(component: ComponentType<P>
 
   function Root(all: P & CommonProps & { container?: ShadowRoot }) {
     const { container, ...rest } = all;
-    return createElement(ElementShell, { host: container?.host as HTMLElement, root: container ?? document }, createElement(component, rest as P));
+    // Whatever fails inside shows in the element's own box (and fires `shop-error`), never on the host page.
+    return createElement(
+      ElementShell,
+      { host: container?.host as HTMLElement, root: container ?? document },
+      createElement(ErrorBoundary, null, createElement(component, rest as P)),
+    );
   }
 
   const Base = r2wc(Root as ComponentType<P & CommonProps>, { shadow: 'open', props: allProps as never }) as unknown as {

@@ -14,8 +14,10 @@ import { createElementClass, defineOnce } from './define.ts';
  *
  * @fires {CustomEvent<{userId: number}>} shop-login - The user logged in.
  * @fires {CustomEvent<{path: string, href: string}>} shop-navigate - Outside a storefront: the element wants to open a storefront path after logging in (cancelable).
+ * @fires {CustomEvent<{element: string, screen: string | null, message: string, kind: 'load' | 'render'}>} shop-error - Part of the element failed (its code could not be loaded, or it could not be shown) and shows "Something went wrong!" with Try again in its own box; `element` is the tag, `screen` the route shown or null. For the host's monitoring.
  *
  * @csspart base - The themed root of the element.
+ * @csspart error - The "Something went wrong!" box shown in place of a part that failed.
  * @csspart form - The login form.
  * @csspart alert - The form's error message (wrong login details, no access, throttling).
  * @csspart button - The buttons (submit, show/hide password).
@@ -23,6 +25,7 @@ import { createElementClass, defineOnce } from './define.ts';
  * @cssprop --shop-accent - Colour of the button and links (defaults to the shop's accent colour).
  * @cssprop --shop-button-radius - Corner radius of the button (defaults to the shop's button style).
  * @cssprop --shop-font - Font family (defaults to the shop's font, Inter).
+ * @cssprop --shop-font-size - Base text size; every size inside the element is relative to it (default `16px`; the host page's `font-size` and `rem` do not reach inside).
  */
 export class ShopLoginElement extends createElementClass<Record<string, never>>(Login, {}) {}
 

@@ -20,8 +20,10 @@ import { createElementClass, defineOnce } from './define.ts';
  * @fires {CustomEvent<{userId: number}>} shop-login - A user logged in.
  * @fires {CustomEvent<Record<string, never>>} shop-logout - The user logged out.
  * @fires {CustomEvent<{locale: 'en' | 'pl'}>} shop-locale-change - The user picked another language.
+ * @fires {CustomEvent<{element: string, screen: string | null, message: string, kind: 'load' | 'render'}>} shop-error - Part of the element failed (its code could not be loaded, or it could not be shown) and shows "Something went wrong!" with Try again in its own box; `element` is the tag, `screen` the route shown or null. For the host's monitoring.
  *
  * @csspart base - The themed root of the storefront.
+ * @csspart error - The "Something went wrong!" box shown in place of a part that failed.
  * @csspart header - The shop header with logo, navigation, search, cart and account menu.
  * @csspart body - The main area holding the current screen.
  * @csspart footer - The footer with the content-page links.
@@ -31,6 +33,7 @@ import { createElementClass, defineOnce } from './define.ts';
  * @cssprop --shop-accent-strong - A shade of the accent with 4.5:1 contrast against white, for filled buttons and accent text.
  * @cssprop --shop-button-radius - Corner radius of buttons (defaults to the shop's button style).
  * @cssprop --shop-font - Font family (defaults to the shop's font, else Inter).
+ * @cssprop --shop-font-size - Base text size; every size inside the element is relative to it (default `16px`; the host page's `font-size` and `rem` do not reach inside).
  */
 export class ShopStorefrontElement extends createElementClass<Record<string, never>>(Storefront, {}) {}
 

@@ -18,6 +18,12 @@ export interface ShopEventMap {
   'shop-navigate': CustomEvent<{ path: string; href: string }>;
   /** The interface language changed. */
   'shop-locale-change': CustomEvent<{ locale: 'en' | 'pl' }>;
+  /**
+   * Part of an element failed (its code could not be loaded, or it could not be shown) and shows
+   * "Something went wrong!" with Try again in its own box; for a host's monitoring. `element` is the
+   * tag, `screen` the route shown (e.g. `products`) or null, `kind` says whether code failed to load.
+   */
+  'shop-error': CustomEvent<{ element: string; screen: string | null; message: string; kind: 'load' | 'render' }>;
 }
 
 export type ShopEventName = keyof ShopEventMap;

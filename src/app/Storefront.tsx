@@ -16,7 +16,9 @@ import { preloadScreen, screenFor } from './screens.tsx';
 import { PopupHost } from './popups/PopupHost.tsx';
 import { AppShell } from './shell/AppShell.tsx';
 import { useCartChangeEvent } from './cart/use-cart-change-event.ts';
+import { screenErrorFallback } from '../screens/system/ErrorScreen.tsx';
 import { LoadingScreen } from '../screens/system/LoadingScreen.tsx';
+import { ErrorBoundary } from './ErrorBoundary.tsx';
 import { StoreNotFound } from '../screens/system/StoreNotFound.tsx';
 
 /** How long the storefront waits for a lazily loaded screen's heading to focus it: 40 × 50 ms. */
@@ -143,11 +145,17 @@ export function Storefront() {
   return (
     <div ref={host} className="shop-storefront">
       <AppShell>
-        <Suspense fallback={<LoadingScreen />}>
-          <Screen params={decision.match.params} routeId={decision.match.route.id} />
-        </Suspense>
+        {/* A screen that fails to load or render fails alone: header, navigation and cart go on. */}
+        <ErrorBoundary screen={decision.match.route.id} resetKey={pathname} fallback={screenErrorFallback}>
+          <Suspense fallback={<LoadingScreen />}>
+            <Screen params={decision.match.params} routeId={decision.match.route.id} />
+          </Suspense>
+        </ErrorBoundary>
       </AppShell>
-      <PopupHost routeId={decision.match.route.id} path={path} />
+      {/* A popup that fails is left out (and reported); the screen under it goes on. */}
+      <ErrorBoundary screen={decision.match.route.id} resetKey={pathname} fallback={() => null}>
+        <PopupHost routeId={decision.match.route.id} path={path} />
+      </ErrorBoundary>
     </div>
   );
 }

@@ -1,7 +1,8 @@
 import { useSignals } from '@preact/signals-react/runtime';
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { ComponentType } from 'react';
 import type { RouteId } from '../domain/routes.ts';
 import { t } from '../i18n/index.ts';
+import { retryableLazy, type RetryableLazy } from './lazy-retry.ts';
 import { Link } from './router.tsx';
 import { ROUTE_TITLES } from './route-titles.ts';
 
@@ -13,15 +14,15 @@ export interface ScreenProps {
 }
 
 /** A lazily loaded screen that can start loading its code before it renders. */
-type LazyScreen = LazyExoticComponent<ComponentType<ScreenProps>> & { preload: () => Promise<unknown> };
+type LazyScreen = RetryableLazy<ScreenProps>;
 type Screen = ComponentType<ScreenProps> | LazyScreen;
 
-/** Screens load lazily (DESIGN.md §3): the first route downloads only its own code. */
+/**
+ * Screens load lazily (DESIGN.md §3): the first route downloads only its own code. A screen whose
+ * code failed to load can be tried again (`lazy-retry.ts`), from the error boundary around it.
+ */
 const named = <K extends string>(load: () => Promise<Record<K, ComponentType<ScreenProps>>>, name: K): LazyScreen =>
-  Object.assign(
-    lazy(async () => ({ default: (await load())[name] })),
-    { preload: load },
-  );
+  retryableLazy(load, (module) => module[name]);
 
 const SCREENS: Partial<Record<RouteId, Screen>> = {
   login: named(() => import('../screens/auth/Login.tsx'), 'Login'),

@@ -170,6 +170,7 @@ const en = {
     store_not_found_text: 'We could not find a shop at this address. Check the address or contact the shop administrator.',
     error: 'Something went wrong!',
     error_text: 'Try again in a moment or reload the page.',
+    load_failed_text: 'Part of the shop could not be loaded. Check your connection, then try again.',
     reload: 'Reload the page',
     retry: 'Try again',
     loading_shop: 'Loading the shop…',

@@ -163,6 +163,7 @@ const pl: Messages = {
     store_not_found_text: 'Pod tym adresem nie ma sklepu. Sprawdź adres lub skontaktuj się z administratorem sklepu.',
     error: 'Coś poszło nie tak!',
     error_text: 'Spróbuj ponownie za chwilę lub odśwież stronę.',
+    load_failed_text: 'Nie udało się wczytać części sklepu. Sprawdź połączenie i spróbuj ponownie.',
     reload: 'Odśwież stronę',
     retry: 'Spróbuj ponownie',
     loading_shop: 'Ładowanie sklepu…',

@@ -1,5 +1,6 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { Suspense, useEffect, useLayoutEffect } from 'react';
+import { ErrorBoundary } from '../../app/ErrorBoundary.tsx';
 import { currentPath, navigate, routerActive, routerScope, syncLocation } from '../../app/router.tsx';
 import { screenFor } from '../../app/screens.tsx';
 import { useShopAndSession } from '../../app/use-shop-and-session.ts';
@@ -13,6 +14,7 @@ import { shop } from '../../store/shop.ts';
 import { AlertToast } from '../../widgets/alert-toast/AlertToast.tsx';
 import { Loading } from '../../widgets/loading/Loading.tsx';
 import { LoginFirst, ScreenFrame, ShopPending, shopFailed } from '../ScreenFrame.tsx';
+import { screenErrorFallback } from '../system/ErrorScreen.tsx';
 
 /** The routes of the account area `<shop-account>` shows. */
 const ACCOUNT_ROUTES: ReadonlySet<RouteId> = new Set(['user', 'user-orders', 'user-order', 'user-budgets', 'user-account-details', 'user-addresses', 'coordinator']);
@@ -80,9 +82,11 @@ export function AccountElement() {
   const Screen = screenFor(match.route.id);
   return (
     <>
-      <Suspense fallback={<Loading loading className="shop-screen-frame__pending" />}>
-        <Screen routeId={match.route.id} params={match.params} />
-      </Suspense>
+      <ErrorBoundary screen={match.route.id} resetKey={path} fallback={screenErrorFallback}>
+        <Suspense fallback={<Loading loading className="shop-screen-frame__pending" />}>
+          <Screen routeId={match.route.id} params={match.params} />
+        </Suspense>
+      </ErrorBoundary>
       {toasts}
     </>
   );

@@ -1,7 +1,9 @@
 import { useSignals } from '@preact/signals-react/runtime';
-import { lazy, Suspense, type ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import type { PageBlock } from '../../api/contract.ts';
 import { SafeHtml } from '../../app/content/SafeHtml.tsx';
+import { ErrorBoundary } from '../../app/ErrorBoundary.tsx';
+import { retryableLazy } from '../../app/lazy-retry.ts';
 import { Link } from '../../app/router.tsx';
 import { t } from '../../i18n/index.ts';
 import { shop } from '../../store/shop.ts';
@@ -15,15 +17,17 @@ import { ProductRow } from './ProductRow.tsx';
 registerStyles('home', css);
 
 // Element blocks load the element's code only on a page that places one.
-const Catalogue = lazy(() => import('../catalogue/Catalogue.tsx').then((module) => ({ default: module.Catalogue })));
-const Product = lazy(() => import('../product/Product.tsx').then((module) => ({ default: module.Product })));
-const CartButton = lazy(() => import('../../app/cart/CartButton.tsx').then((module) => ({ default: module.CartButton })));
+const Catalogue = retryableLazy(() => import('../catalogue/Catalogue.tsx'), (module) => module.Catalogue);
+const Product = retryableLazy(() => import('../product/Product.tsx'), (module) => module.Product);
+const CartButton = retryableLazy(() => import('../../app/cart/CartButton.tsx'), (module) => module.CartButton);
 
-/** An element placed on the page, in its own section while its code loads. */
+/** An element placed on the page, in its own section while its code loads; one that fails fails alone. */
 function ElementBlock({ kind, children }: { kind: string; children: ReactNode }) {
   return (
     <section className={`shop-home-element shop-home-element--${kind}`}>
-      <Suspense fallback={<div className="shop-home-element__loading" aria-busy="true" />}>{children}</Suspense>
+      <ErrorBoundary screen="home">
+        <Suspense fallback={<div className="shop-home-element__loading" aria-busy="true" />}>{children}</Suspense>
+      </ErrorBoundary>
     </section>
   );
 }
