@@ -26,7 +26,7 @@ const MAX_JSON_BODY = 1024 * 1024;
 
 /**
  * The reference provider: the spec's API (§7) and the contract of DESIGN.md §4 under `/api`, files
- * under `/storage`, the demo pages under `/demo`, and the storefront page on every shop host.
+ * under `/storage`, the demo pages under `/demo` (not in production), and the storefront page on every shop host.
  * It keeps no state in memory: everything lives in the database, so instances can run side by side.
  */
 export function createApp(deps: { db: Db; config: ServerConfig }): Hono<AppEnv> {
@@ -57,11 +57,12 @@ export function createApp(deps: { db: Db; config: ServerConfig }): Hono<AppEnv> 
   registerCatalogueRoutes(app);
   registerAddressRoutes(app);
   registerDeliveryRoutes(app);
-  registerOrderRoutes(app);
+  // The demo online-payment provider (/demo/pay) is not served in production: see docs/deploying.md.
+  registerOrderRoutes(app, { demoPayment: !deps.config.production });
   registerCoordinatorRoutes(app);
   registerContactRoutes(app);
   registerStorageRoutes(app);
-  registerDemoRoutes(app);
+  registerDemoRoutes(app, { production: deps.config.production });
 
   app.notFound((c) => {
     if (c.req.path.startsWith('/api/')) return c.json({ message: text('errors.not_found'), code: 'errors.not_found' }, 404);

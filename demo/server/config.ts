@@ -49,7 +49,10 @@ export interface ServerConfig {
   contactQuotaBytes: number;
   /** How long a bearer token lives. */
   sessionTtlSeconds: number;
-  /** Take the client IP from X-Forwarded-For (only behind a trusted proxy). */
+  /**
+   * Behind a trusted proxy (TRUST_PROXY=1): take the client IP from X-Forwarded-For and whether the
+   * browser came over https from X-Forwarded-Proto (the XSRF cookie is `Secure` only then).
+   */
   trustProxy: boolean;
   /** Built bundle served under /dist. */
   distDir: string;
@@ -58,6 +61,38 @@ export interface ServerConfig {
    * origins; default the demo's own `http://localhost:<port>`, where `/demo/designer.html` lives).
    */
   designerOrigins: string[];
+  /**
+   * NODE_ENV=production: no `/demo/*` routes (pages, outbox, demo payment provider), `online` payment
+   * not offered, no demo data seeded, and start-up refuses to run without SMTP_URL (docs/deploying.md).
+   */
+  production: boolean;
+  /**
+   * SMTP_URL (`smtp://user:pass@host:587`, `smtps://…:465`): the outbox's mails are delivered through
+   * this server by the mail worker. Unset: mails stay in the outbox table (the demo shows them at
+   * /demo/outbox). Holds a secret: never log it (see {@link describeSmtp}).
+   */
+  smtpUrl: string | undefined;
+  /** MAIL_FROM: the sender of every mail (default `no-reply@<PROVIDER_DOMAIN>`). */
+  mailFrom: string;
+  /** How the mail worker works through the outbox (times in milliseconds). */
+  mailDelivery: MailDeliveryConfig;
+}
+
+/** The outbox worker's pace and retries (services/mailer.ts). */
+export interface MailDeliveryConfig {
+  /** How often the worker looks for due mails (default 5 s). */
+  pollMs: number;
+  /** Wait after the first failed attempt; each further failure doubles it (MAIL_RETRY_SECONDS, default 30). */
+  firstRetryMs: number;
+  /** The longest wait between two attempts (MAIL_RETRY_MAX_SECONDS, default 3600). */
+  maxRetryMs: number;
+  /** Attempts before a mail is given up and marked failed (MAIL_MAX_ATTEMPTS, default 10). */
+  maxAttempts: number;
+  /**
+   * How long a claimed mail is reserved for the worker sending it: a worker that dies mid-send leaves
+   * the mail due again after this (longer than the SMTP timeouts; default 2 min).
+   */
+  leaseMs: number;
 }
 
 function intFromEnv(name: string, fallback: number): number {
@@ -81,11 +116,15 @@ function listFromEnv(name: string): string[] | undefined {
 /** Reads the configuration from the environment, then applies `overrides` (used by tests). */
 export function loadConfig(overrides: Partial<ServerConfig> = {}): ServerConfig {
   const port = intFromEnv('PORT', 4173);
+  // Defaults that follow the mode and the domain follow them when a test overrides those too.
+  const production = overrides.production ?? process.env.NODE_ENV === 'production';
+  const providerDomain = overrides.providerDomain ?? process.env.PROVIDER_DOMAIN ?? 'localhost';
   return {
     port,
     hostname: process.env.HOST ?? '127.0.0.1',
-    providerDomain: process.env.PROVIDER_DOMAIN ?? 'localhost',
-    storefrontUrlTemplate: process.env.STOREFRONT_URL ?? 'http://{slug}.localhost:{port}',
+    providerDomain,
+    // In production the shops are served over https on their own host names, behind a proxy.
+    storefrontUrlTemplate: process.env.STOREFRONT_URL ?? (production ? `https://{slug}.${providerDomain}` : 'http://{slug}.localhost:{port}'),
     databaseUrl: process.env.DATABASE_URL || undefined,
     databaseSchema: process.env.DATABASE_SCHEMA || undefined,
     dataDir: process.env.PGLITE_DIR ?? path.join(ROOT_DIR, '.data', 'pglite'),
@@ -121,7 +160,18 @@ export function loadConfig(overrides: Partial<ServerConfig> = {}): ServerConfig 
     sessionTtlSeconds: intFromEnv('SESSION_TTL_SECONDS', 30 * 24 * 3600),
     trustProxy: process.env.TRUST_PROXY === '1',
     distDir: path.join(ROOT_DIR, 'dist'),
-    designerOrigins: listFromEnv('DESIGNER_ORIGINS') ?? [`http://localhost:${port}`],
+    // The demo's designer page lives on the demo origin; in production only the named designers may frame a shop.
+    designerOrigins: listFromEnv('DESIGNER_ORIGINS') ?? (production ? [] : [`http://localhost:${port}`]),
+    production,
+    smtpUrl: process.env.SMTP_URL || undefined,
+    mailFrom: process.env.MAIL_FROM || `no-reply@${providerDomain}`,
+    mailDelivery: {
+      pollMs: 5000,
+      firstRetryMs: intFromEnv('MAIL_RETRY_SECONDS', 30) * 1000,
+      maxRetryMs: intFromEnv('MAIL_RETRY_MAX_SECONDS', 3600) * 1000,
+      maxAttempts: Math.max(1, intFromEnv('MAIL_MAX_ATTEMPTS', 10)),
+      leaseMs: 120_000,
+    },
     ...overrides,
   };
 }
@@ -129,4 +179,31 @@ export function loadConfig(overrides: Partial<ServerConfig> = {}): ServerConfig 
 /** The storefront's public URL for a shop, used in e-mailed links. */
 export function storefrontUrl(config: ServerConfig, slug: string): string {
   return config.storefrontUrlTemplate.replaceAll('{slug}', slug).replaceAll('{port}', String(config.port));
+}
+
+/**
+ * What keeps a production server from starting, as sentences for the operator (empty: fine). Without
+ * SMTP_URL password-reset links and registration replies would pile up unread in the outbox table
+ * (the demo's outbox page is not served in production), so that is refused rather than warned about.
+ */
+export function productionProblems(config: ServerConfig): string[] {
+  if (!config.production) return [];
+  const problems: string[] = [];
+  if (!config.smtpUrl) {
+    problems.push('SMTP_URL is not set: in production e-mails (password resets, registration replies) are sent over SMTP, e.g. SMTP_URL=smtp://user:pass@smtp.example.com:587');
+  } else if (!/^smtps?:\/\//i.test(config.smtpUrl)) {
+    problems.push('SMTP_URL must start with smtp:// or smtps://');
+  }
+  return problems;
+}
+
+/** The SMTP server for the start-up log, without credentials (`smtp://smtp.example.com:587`), or `off`. */
+export function describeSmtp(smtpUrl: string | undefined): string {
+  if (!smtpUrl) return 'off';
+  try {
+    const url = new URL(smtpUrl);
+    return `${url.protocol}//${url.host}`;
+  } catch {
+    return 'set (unreadable URL)';
+  }
 }

@@ -2,15 +2,23 @@
  * `npm run seed -- [--products N] [--shop acme] [--seed 1]`: migrates the configured database
  * (PGlite in `.data/pglite`, or `DATABASE_URL` / `DATABASE_SCHEMA`), seeds the demo data when the
  * database is empty, then adds N generated products to one shop for benchmarks.
+ *
+ * `npm run seed -- --shop-file shop.json`: migrates, then loads one shop from a JSON file (its
+ * settings, methods, pages and first coordinator, who is mailed a link to choose a password;
+ * docs/deploying.md). Never seeds the demo data. This is the only form allowed with
+ * `NODE_ENV=production`. The file is checked before the database is opened: a bad file is refused
+ * with every wrong field named, and the exit code is 1.
  */
+import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { loadConfig } from './config.ts';
+import { describeSmtp, loadConfig } from './config.ts';
 import { openDb, type Db } from './db/index.ts';
 import { migrate } from './db/migrate.ts';
 import { generateProducts } from './seed/generate.ts';
 import { seedDemo } from './seed/index.ts';
+import { loadShop, parseShopFile, WELCOME_LINK_DAYS, type ShopFile } from './seed/shop-file.ts';
 
-const USAGE = 'Usage: npm run seed -- [--products N] [--shop acme|globex|initech] [--seed N]';
+const USAGE = 'Usage: npm run seed -- [--products N] [--shop acme|globex|initech] [--seed N]\n       npm run seed -- --shop-file shop.json';
 
 function wholeNumber(name: string, raw: string | undefined, fallback: number): number {
   if (raw === undefined) return fallback;
@@ -25,6 +33,7 @@ async function main(): Promise<void> {
       products: { type: 'string' },
       shop: { type: 'string', default: 'acme' },
       seed: { type: 'string' },
+      'shop-file': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -32,14 +41,21 @@ async function main(): Promise<void> {
     console.log(USAGE);
     return;
   }
+  const shopFile = values['shop-file'];
+  if (shopFile !== undefined) {
+    if (values.products !== undefined) throw new Error(`--shop-file loads one shop; --products is for the demo shops\n${USAGE}`);
+    await loadShopFile(shopFile);
+    return;
+  }
+  if (loadConfig().production) {
+    throw new Error(`NODE_ENV=production: the demo data is never seeded. Load a shop with --shop-file (docs/deploying.md).\n${USAGE}`);
+  }
   const products = wholeNumber('products', values.products, 0);
   const seed = wholeNumber('seed', values.seed, 1);
   const shop = values.shop ?? 'acme';
 
   const config = loadConfig();
-  const where = config.databaseUrl
-    ? `PostgreSQL${config.databaseSchema ? ` (schema ${config.databaseSchema})` : ''}`
-    : `PGlite in ${config.dataDir}`;
+  const where = describeDb(config);
   const db = await openDb({ databaseUrl: config.databaseUrl, schema: config.databaseSchema, dataDir: config.dataDir });
   try {
     console.log(`Database: ${where}`);
@@ -68,6 +84,42 @@ async function main(): Promise<void> {
   } finally {
     await db.close();
   }
+}
+
+/** `--shop-file`: checks the file, migrates, loads the shop; prints what was done, never a secret. */
+async function loadShopFile(file: string): Promise<void> {
+  let raw: string;
+  try {
+    raw = readFileSync(file, 'utf8');
+  } catch (error) {
+    throw new Error(`cannot read the shop file ${file}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+  }
+  const shop: ShopFile = parseShopFile(raw, file);
+  const config = loadConfig();
+  const db = await openDb({ databaseUrl: config.databaseUrl, schema: config.databaseSchema, dataDir: config.dataDir });
+  try {
+    console.log(`Database: ${describeDb(config)}`);
+    const applied = await migrate(db);
+    console.log(applied.length > 0 ? `Migrations applied: ${applied.join(', ')}` : 'Migrations: up to date');
+    const loaded = await loadShop(db, shop, config);
+    console.log(`Shop ${loaded.slug} loaded (id ${loaded.websiteId}): ${loaded.pages} pages, ${loaded.deliveryMethods} delivery methods, coordinator ${loaded.coordinator}`);
+    console.log(
+      loaded.newAccount
+        ? `A link to choose the coordinator's password was queued in the outbox (valid ${WELCOME_LINK_DAYS} days).`
+        : 'The coordinator already had an account: it keeps its password and was told by mail.',
+    );
+    console.log(
+      config.smtpUrl
+        ? `The mail goes out through ${describeSmtp(config.smtpUrl)} once the server runs.`
+        : 'SMTP_URL is not set here: the mail is sent by a server started with SMTP_URL (until then it waits in the outbox).',
+    );
+  } finally {
+    await db.close();
+  }
+}
+
+function describeDb(config: ReturnType<typeof loadConfig>): string {
+  return config.databaseUrl ? `PostgreSQL${config.databaseSchema ? ` (schema ${config.databaseSchema})` : ''}` : `PGlite in ${config.dataDir}`;
 }
 
 async function count(db: Db, table: 'websites' | 'products' | 'users' | 'orders'): Promise<number> {

@@ -2,19 +2,22 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { createAdaptorServer, serve } from '@hono/node-server';
 import { createApp } from './app.ts';
-import { loadConfig, ROOT_DIR, storefrontUrl } from './config.ts';
+import { describeSmtp, loadConfig, productionProblems, ROOT_DIR, storefrontUrl } from './config.ts';
 import { openDb } from './db/index.ts';
-import { migrate } from './db/migrate.ts';
+import { prepareDatabase } from './db/prepare.ts';
+import { startMailWorker } from './services/mailer.ts';
 import { startHoldSweeper } from './services/payment-holds.ts';
 import { forgetOldRateEvents, longestRateWindow } from './services/rate-limit.ts';
-import { seedDemo } from './seed/index.ts';
 
 /**
  * `npm start`: builds the elements bundle (when there are elements to build), opens the database
  * (PGlite under .data/ by default, PostgreSQL with DATABASE_URL), applies migrations, seeds the demo
  * data on an empty database, and serves API, storage, demo pages and shop hosts. While it runs, unpaid
- * online payments whose hold ended are expired once a minute (their stock goes back).
+ * online payments whose hold ended are expired once a minute (their stock goes back), and with
+ * SMTP_URL the mail worker delivers the outbox.
  * `--no-build` skips the build (used by tests that built already).
+ * With NODE_ENV=production (docs/deploying.md): migrations only, never the demo data; no /demo routes;
+ * start-up is refused with a clear message when SMTP_URL is missing.
  */
 /** How often old rate-limit events are forgotten (they only count within their window). */
 const RATE_PRUNE_INTERVAL_MS = 10 * 60_000;
@@ -22,23 +25,41 @@ const RATE_PRUNE_INTERVAL_MS = 10 * 60_000;
 async function main(): Promise<void> {
   const started = Date.now();
   const config = loadConfig();
+  const problems = productionProblems(config);
+  if (problems.length > 0) {
+    for (const problem of problems) console.error(`[server] NODE_ENV=production: ${problem}`);
+    console.error('[server] not started (docs/deploying.md lists the settings)');
+    process.exit(1);
+  }
   if (!process.argv.includes('--no-build')) await buildBundle();
 
   const db = await openDb({ databaseUrl: config.databaseUrl, schema: config.databaseSchema, dataDir: config.dataDir });
-  const applied = await migrate(db);
+  // Migrations, then the demo data on an empty database; production databases get their shops from
+  // shop files (npm run seed -- --shop-file), never the demo's.
+  const applied = await prepareDatabase(db, config);
   if (applied.length) console.log(`[db] applied ${applied.join(', ')}`);
-  await seedDemo(db);
 
   const app = createApp({ db, config });
   const stopSweeper = startHoldSweeper(db);
+  // The outbox is the mail queue: with SMTP_URL every instance delivers from it (rows are claimed, never sent twice).
+  const mailWorker = config.smtpUrl ? startMailWorker(db, config) : undefined;
   // Rate-limit events of addresses and IPs that never came back, forgotten once their window passed.
   const pruner = setInterval(() => {
     forgetOldRateEvents(db, longestRateWindow(config.rateLimits)).catch((error: unknown) => console.error('[rate limits] pruning failed:', error));
   }, RATE_PRUNE_INTERVAL_MS);
   pruner.unref();
+  const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : config.dataDir.includes('://') ? `PGlite (${config.dataDir})` : `PGlite at ${path.relative(ROOT_DIR, config.dataDir)}`;
+  const mail = config.smtpUrl ? `SMTP ${describeSmtp(config.smtpUrl)} from ${config.mailFrom}` : 'SMTP off (mails stay in the outbox)';
+  const { rows: shops } = config.production ? await db.query<{ slug: string }>('SELECT slug FROM websites ORDER BY id') : { rows: [] };
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.hostname }, () => {
-    const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : config.dataDir.includes('://') ? `PGlite (${config.dataDir})` : `PGlite at ${path.relative(ROOT_DIR, config.dataDir)}`;
-    console.log(`Storefront demo ready in ${Date.now() - started} ms on ${where}:`);
+    if (config.production) {
+      // No secrets here: the SMTP URL without its credentials, the database by kind only.
+      console.log(`Storefront API ready in ${Date.now() - started} ms: production mode, ${where}, ${mail}, on ${config.hostname}:${config.port}`);
+      console.log(`  designers allowed to frame the shops: ${config.designerOrigins.join(' ') || 'none'}`);
+      console.log(shops.length > 0 ? `  shops: ${shops.map((shop) => `${storefrontUrl(config, shop.slug)}/`).join(' ')}` : '  no shops yet: load one with npm run seed -- --shop-file shop.json');
+      return;
+    }
+    console.log(`Storefront demo ready in ${Date.now() - started} ms on ${where}, ${mail}:`);
     console.log(`  demo index   http://localhost:${config.port}/demo/`);
     for (const slug of ['acme', 'globex', 'initech']) console.log(`  ${slug.padEnd(12)} ${storefrontUrl(config, slug)}/`);
     console.log(`  outbox       http://localhost:${config.port}/demo/outbox`);
@@ -55,7 +76,11 @@ async function main(): Promise<void> {
     clearInterval(pruner);
     server.close();
     ipv6?.close();
-    void db.close().finally(() => process.exit(0));
+    // A mail being sent is finished (and marked) before the database closes.
+    void Promise.resolve(mailWorker?.stop())
+      .catch(() => undefined)
+      .then(() => db.close())
+      .finally(() => process.exit(0));
   };
   process.once('SIGINT', () => shutdown('SIGINT'));
   process.once('SIGTERM', () => shutdown('SIGTERM'));

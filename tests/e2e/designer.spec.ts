@@ -30,9 +30,24 @@ setInterval(() => { for (const message of messages) frame.contentWindow.postMess
 </script></body></html>`;
 }
 
-/** Serves the host page at `origin` (a route, so no DNS is needed for made-up origins) and opens it. */
-async function openHost(page: Page, origin: string, messages: unknown[]): Promise<FrameLocator> {
+/**
+ * Serves the host page at `origin` (a route, so no DNS is needed for made-up origins) and opens it.
+ * `withoutCsp` drops the storefront page's Content-Security-Policy, whose `frame-ancestors` (only
+ * DESIGNER_ORIGINS) makes the browser refuse the frame on any other origin before the storefront
+ * sees a message: without it, the storefront's own origin check is what is tried (defence in depth).
+ */
+async function openHost(page: Page, origin: string, messages: unknown[], { withoutCsp = false } = {}): Promise<FrameLocator> {
   await page.route(`${origin}/designer-host.html`, (route) => route.fulfill({ contentType: 'text/html', body: hostPage(messages) }));
+  if (withoutCsp) {
+    await page.route(shopUrl('acme', '/'), async (route) => {
+      // Fetched from Node, which does not resolve <shop>.localhost: loopback, with the shop's Host.
+      const shop = new URL(shopUrl('acme', '/'));
+      const response = await route.fetch({ url: `http://127.0.0.1:${shop.port}/`, headers: { ...route.request().headers(), host: shop.host } });
+      const headers = { ...response.headers() };
+      delete headers['content-security-policy'];
+      await route.fulfill({ response, headers });
+    });
+  }
   await page.goto(`${origin}/designer-host.html`);
   return page.frameLocator('#shop');
 }
@@ -63,8 +78,19 @@ test.describe('designer preview mode', () => {
     ['a look-alike origin (another port)', `http://localhost:${Number(port) + 1}`],
     ['a look-alike origin (a longer host)', `http://localhost.evil.test:${port}`],
   ] as const) {
-    test(`should ignore the designer's messages from ${label}`, async ({ page }) => {
+    test(`should not let ${label} frame the shop at all (CSP frame-ancestors)`, async ({ page }) => {
+      const refused: string[] = [];
+      page.on('console', (message) => {
+        if (/frame-ancestors/.test(message.text())) refused.push(message.text());
+      });
       const frame = await openHost(page, origin, [ENABLE]);
+      await expect.poll(() => refused.length, { timeout: 10_000 }).toBeGreaterThan(0);
+      await expect(frame.locator('shop-storefront')).toHaveCount(0);
+      expect(await page.evaluate(() => (window as unknown as { answers: unknown[] }).answers)).toEqual([]);
+    });
+
+    test(`should ignore the designer's messages from ${label} even where the page could be framed`, async ({ page }) => {
+      const frame = await openHost(page, origin, [ENABLE], { withoutCsp: true });
       // The storefront waits for a designer only briefly; then the guard sends the guest to log in.
       await expect(frame.getByRole('heading', { level: 1, name: /log in/i })).toBeVisible({ timeout: 10_000 });
       await page.waitForTimeout(1_000);

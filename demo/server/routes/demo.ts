@@ -6,6 +6,7 @@ import { etag } from 'hono/etag';
 import { shopSlugFromHost } from '../../../src/domain/tenant.ts';
 import { ROOT_DIR, storefrontUrl, type ServerConfig } from '../config.ts';
 import type { AppEnv } from '../http/env.ts';
+import { cspNonce, storefrontCsp } from '../http/csp.ts';
 import { escapeHtml, htmlPage } from '../http/html.ts';
 
 const PAGES_DIR = path.join(ROOT_DIR, 'demo', 'pages');
@@ -59,8 +60,18 @@ async function loadOutbox(c: Context<AppEnv>, limit: number): Promise<OutboxRow[
  * Demo routes: the index of demo pages, the development outbox (every e-mail the provider "sent"),
  * static demo assets, the built bundle under /dist, and the storefront page on every shop host
  * (`http://<slug>.localhost:4173/…`), so deep links and reloads land on the storefront.
+ * In production (`options.production`) only the bundle and the storefront page are served: every
+ * `/demo/*` path is a 404.
  */
-export function registerDemoRoutes(app: Hono<AppEnv>): void {
+export function registerDemoRoutes(app: Hono<AppEnv>, options: { production: boolean }): void {
+  if (!options.production) registerDemoPages(app);
+  const distDir = path.join(ROOT_DIR, 'dist');
+  if (existsSync(distDir)) registerDist(app, distDir);
+  registerStorefrontPage(app, options);
+}
+
+/** The demo's own pages and tools under /demo (never in production). */
+function registerDemoPages(app: Hono<AppEnv>): void {
   app.get('/demo', (c) => c.redirect('/demo/', 301));
 
   app.get('/demo/', async (c) => {
@@ -149,25 +160,32 @@ export function registerDemoRoutes(app: Hono<AppEnv>): void {
   });
 
   app.use('/demo/*', serveStatic({ root: path.relative(process.cwd(), PAGES_DIR) || '.', rewriteRequestPath: (p) => p.replace(/^\/demo/, '') }));
+}
 
-  const distDir = path.join(ROOT_DIR, 'dist');
-  if (existsSync(distDir)) registerDist(app, distDir);
-
-  // Every other GET
-  // Every other GET on a shop host is the storefront (History-API routes, deep links, reloads).
+/**
+ * Every other GET on a shop host is the storefront page (History-API routes, deep links, reloads),
+ * sent with a Content-Security-Policy holding a fresh nonce (http/csp.ts): its bundle script carries
+ * the nonce, and the elements give it to the shop's live-chat script. Only `DESIGNER_ORIGINS` may
+ * frame it.
+ */
+function registerStorefrontPage(app: Hono<AppEnv>, options: { production: boolean }): void {
   app.get('*', async (c, next) => {
     const config = c.get('config');
     const url = new URL(c.req.url);
     const reserved = /^\/(api|storage|demo|dist)(\/|$)/.test(url.pathname);
     const slug = reserved ? null : shopSlugFromHost(c.req.header('host') ?? url.host, config.providerDomain);
     if (!slug) {
-      if (url.pathname === '/') return c.redirect('/demo/', 302);
+      if (url.pathname === '/' && !options.production) return c.redirect('/demo/', 302);
       return next();
     }
     if (!existsSync(STOREFRONT_PAGE)) return next();
+    const nonce = cspNonce();
     c.header('Cache-Control', 'no-cache');
+    c.header('Content-Security-Policy', storefrontCsp(nonce, config.designerOrigins));
     // The page names the designers allowed to preview it (exact origins, `designer-origins`).
-    const page = readFileSync(STOREFRONT_PAGE, 'utf8').replace('{{DESIGNER_ORIGINS}}', escapeHtml(config.designerOrigins.join(' ')));
+    const page = readFileSync(STOREFRONT_PAGE, 'utf8')
+      .replace('{{DESIGNER_ORIGINS}}', escapeHtml(config.designerOrigins.join(' ')))
+      .replaceAll('{{NONCE}}', escapeHtml(nonce));
     return c.html(page);
   });
 }

@@ -50,15 +50,19 @@ const OrderDetailQuerySchema = v.object({ website_id: v.optional(websiteIdParam)
  * - `GET /api/order/wait?website_id` (user): seconds until the buyer may order again;
  * - `GET /api/user/orders?website_id&page&per_page` (user): order history, newest first;
  * - `GET /api/user/order/:name` (user): one of the buyer's orders by its name;
- * - `GET|POST /demo/pay/:name`: the demo online-payment provider the storefront redirects to.
+ * - `GET|POST /demo/pay/:name`: the demo online-payment provider the storefront redirects to, when
+ *   `options.demoPayment` (not in production: there `online` is not offered and an `online` order is
+ *   refused, as no payment provider is connected; docs/deploying.md).
  */
-export function registerOrderRoutes(app: Hono<AppEnv>): void {
+export function registerOrderRoutes(app: Hono<AppEnv>, options: { demoPayment: boolean }): void {
   app.post('/api/order', async (c) => {
     // Checked first: without a key a retried request could place the order twice.
     const key = c.req.header('idempotency-key') ?? '';
     if (!IDEMPOTENCY_KEY_PATTERN.test(key)) fail(400, 'errors.malformed_request');
     const request = await jsonBody(c, PlaceOrderRequestSchema);
     const { website } = await shopAccess(c, request.website_id, 'user');
+    // Without the demo provider nothing could take the payment: the order would only hold stock.
+    if (!options.demoPayment && request.payment_method === 'online') fail(422, 'errors.payment_method');
     const auth = requireAuth(c);
     const answer = await placeOrder(c.get('db'), {
       website,
@@ -99,7 +103,7 @@ export function registerOrderRoutes(app: Hono<AppEnv>): void {
     return c.json(order);
   });
 
-  registerDemoPayment(app);
+  if (options.demoPayment) registerDemoPayment(app);
 }
 
 // ---------------------------------------------------------------------------------------------------

@@ -10,13 +10,16 @@ import { jsonBody } from '../http/validate.ts';
 /** Same rule as the `websites.slug` CHECK: anything else cannot name a shop, so it is not looked up. */
 const SLUG = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
 
-/** A shop's payment methods in the order the shop arranged them. */
-export async function loadPaymentMethods(db: Queryable, websiteId: number): Promise<PaymentMethod[]> {
+/**
+ * A shop's payment methods in the order the shop arranged them. Without an online-payment provider
+ * (production: the demo provider is not served) `online` is left out.
+ */
+export async function loadPaymentMethods(db: Queryable, websiteId: number, { online = true } = {}): Promise<PaymentMethod[]> {
   const { rows } = await db.query<PaymentMethod>(
     'SELECT id, code, name FROM payment_methods WHERE website_id = $1 ORDER BY position, id',
     [websiteId],
   );
-  return rows;
+  return online ? rows : rows.filter((method) => method.code !== 'online');
 }
 
 /** A settings value as the contract wants it: a string, or null when missing or not a string. */
@@ -41,9 +44,9 @@ export function websiteSettings(raw: Record<string, unknown>): WebsiteSettings {
 }
 
 /** The whole shop config the storefront loads at start-up (contract `WebsiteSchema`). */
-async function loadWebsiteConfig(db: Queryable, website: WebsiteRow): Promise<Website> {
+async function loadWebsiteConfig(db: Queryable, website: WebsiteRow, online: boolean): Promise<Website> {
   const [paymentMethods, pages, popups] = await Promise.all([
-    loadPaymentMethods(db, website.id),
+    loadPaymentMethods(db, website.id, { online }),
     db.query<Page>(
       'SELECT id, name, slug, type, is_deletable, content FROM pages WHERE website_id = $1 ORDER BY position, id',
       [website.id],
@@ -89,12 +92,12 @@ export function registerWebsiteRoutes(app: Hono<AppEnv>): void {
     const website = rows[0];
     if (!website) fail(404, 'errors.store_not_found');
     // Public shop data with nothing of the user in it: the token (if any) plays no part here.
-    return c.json(await loadWebsiteConfig(db, website));
+    return c.json(await loadWebsiteConfig(db, website, !c.get('config').production));
   });
 
   app.post('/api/payment', async (c) => {
     const { website_id } = await jsonBody(c, PaymentMethodsRequestSchema);
     const { website } = await shopAccess(c, website_id, 'shop');
-    return c.json(await loadPaymentMethods(c.get('db'), website.id));
+    return c.json(await loadPaymentMethods(c.get('db'), website.id, { online: !c.get('config').production }));
   });
 }

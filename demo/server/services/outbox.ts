@@ -13,8 +13,9 @@ export interface Mail {
 const LINE_BREAK = /[\r\n\u0085\u2028\u2029]/;
 
 /**
- * "Sends" an e-mail by writing it to the development outbox (shown at /demo/outbox). Written inside
- * the caller's transaction, so a mail exists exactly when the change it reports was committed.
+ * Sends an e-mail by writing it to the outbox, the queue the mail worker (services/mailer.ts) delivers
+ * over SMTP when `SMTP_URL` is set; without it the mail stays there (the demo shows it at /demo/outbox).
+ * Written inside the caller's transaction, so a mail exists exactly when the change it reports was committed.
  * A recipient or subject holding a line break is refused outright (the values that become mail
  * headers are checked where they come in; this is the last line of defence).
  */
