@@ -158,6 +158,28 @@ export const e2e = (extra: string[] = [], env: NodeJS.ProcessEnv = {}) =>
     return { ok: code === 0 && counts.failed === 0, ...counts };
   });
 
+/**
+ * The main journeys in Firefox ESR and WebKitGTK (tests/engines/run.ts) against one demo server on the
+ * built bundle: one count per journey per engine. A missing engine fails the step, naming the Debian
+ * package to install (CI installs them in .ci/run); no journey run is a failure too.
+ */
+export const engines = (extra: string[] = []) =>
+  timed('browser journeys (Firefox ESR, WebKitGTK)', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'engines-'));
+    const report = path.join(dir, 'report.json');
+    const code = await run(bin('tsx'), ['tests/engines/run.ts', '--report', report, ...extra]);
+    let note: string | undefined;
+    const counts = readCounts(report, (json) => {
+      type Engine = { engine: string; passed: number; failed: number; seconds: number; error?: string };
+      note = (json.engines ?? [])
+        .map((engine: Engine) => (engine.error ? `${engine.engine}: ${engine.error}` : `${engine.engine} ${engine.passed}/${engine.passed + engine.failed} in ${engine.seconds}s`))
+        .join(', ');
+      return { passed: json.passed ?? 0, failed: json.failed ?? 0, skipped: 0 };
+    });
+    rmSync(dir, { recursive: true, force: true });
+    return { ok: code === 0 && counts.failed === 0 && counts.passed > 0, ...counts, ...(note ? { note } : {}) };
+  });
+
 /** Prints the table of steps and the closing `N passed, N failed` line; returns the exit code. */
 export function summarise(results: StepResult[]): number {
   console.log('\n=== summary ===');

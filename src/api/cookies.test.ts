@@ -5,6 +5,7 @@ import {
   clearAuthToken,
   deleteCookie,
   getAuthToken,
+  pageIsHttps,
   readCookie,
   setAuthToken,
   writeCookie,
@@ -25,16 +26,27 @@ afterEach(() => {
 });
 
 describe('cookies', () => {
-  it('should write SameSite=None; Secure on the whole site by default', () => {
+  it('should write SameSite=Lax without Secure on the whole site by default on an http page', () => {
+    // jsdom serves the tests from http://localhost: WebKit drops a Secure cookie there (issue 17).
+    expect(location.protocol).toBe('http:');
+    expect(pageIsHttps()).toBe(false);
     const setter = vi.spyOn(document, 'cookie', 'set');
     writeCookie('theme', 'dark');
     expect(setter).toHaveBeenCalledTimes(1);
     const written = setter.mock.calls[0]?.[0] ?? '';
     expect(written).toMatch(/^theme=dark; /);
     expect(written).toContain('; Path=/');
+    expect(written).toContain('; SameSite=Lax');
+    expect(written).not.toContain('Secure');
+    expect(written).not.toContain('Max-Age');
+  });
+
+  it('should write SameSite=None; Secure when asked for Secure on an http page', () => {
+    const setter = vi.spyOn(document, 'cookie', 'set');
+    writeCookie('theme', 'dark', { secure: true });
+    const written = setter.mock.calls[0]?.[0] ?? '';
     expect(written).toContain('; SameSite=None');
     expect(written).toMatch(/; Secure$/);
-    expect(written).not.toContain('Max-Age');
   });
 
   it('should write Max-Age and Expires when a lifetime is given, and other attributes when asked', () => {
@@ -73,13 +85,13 @@ describe('cookies', () => {
 });
 
 describe('auth token cookie', () => {
-  it('should keep the token in the Admin-Token cookie with SameSite=None; Secure for the session lifetime', () => {
+  it('should keep the token in the Admin-Token cookie, SameSite=Lax without Secure on http, for the session lifetime', () => {
     const setter = vi.spyOn(document, 'cookie', 'set');
     setAuthToken('token-123');
     const written = setter.mock.calls[0]?.[0] ?? '';
     expect(written).toMatch(/^Admin-Token=token-123; /);
-    expect(written).toContain('; SameSite=None');
-    expect(written).toContain('; Secure');
+    expect(written).toContain('; SameSite=Lax');
+    expect(written).not.toContain('Secure');
     expect(written).toContain(`; Max-Age=${AUTH_COOKIE_MAX_AGE_SECONDS}`);
     expect(AUTH_COOKIE).toBe('Admin-Token');
     expect(AUTH_COOKIE_MAX_AGE_SECONDS).toBe(30 * 24 * 3600);

@@ -4,6 +4,13 @@
  * store designer) still sends and reads it; the provider's `XSRF-TOKEN` cookie is read here too
  * (spec §7). Everything tolerates a page without `document` (server tests, workers): reads answer
  * `null`, writes do nothing.
+ *
+ * `Secure` needs a page served over https: WebKit drops a `Secure` cookie written on an http page,
+ * even on `http://localhost` and `http://<shop>.localhost` (Chromium and Firefox keep it there), and
+ * `SameSite=None` without `Secure` is dropped by every engine. So on an http page (the demo, a
+ * developer's machine) cookies are written `SameSite=Lax` without `Secure`: the shop's own pages work
+ * in every engine, while an element embedded cross-site (another site's page or frame) has no session
+ * cookie there; cross-site embedding needs https, where the spec's `SameSite=None; Secure` applies.
  */
 
 /** The cookie holding the session's bearer token (spec §3). */
@@ -15,17 +22,27 @@ export const XSRF_COOKIE = 'XSRF-TOKEN';
 /** How long the token cookie lives: the provider's session lifetime (`SESSION_TTL_SECONDS`, 30 days). */
 export const AUTH_COOKIE_MAX_AGE_SECONDS = 30 * 24 * 60 * 60;
 
-/** Attributes of a written cookie; the defaults are the spec's `SameSite=None; Secure` on the whole site. */
+/**
+ * Attributes of a written cookie; the defaults are the spec's `SameSite=None; Secure` on the whole
+ * site on an https page, `SameSite=Lax` without `Secure` on an http page ({@link pageIsHttps}).
+ */
 export interface CookieOptions {
   /** Lifetime in seconds; without it the cookie ends with the browser session. */
   maxAgeSeconds?: number;
+  /** Default `None` when the cookie is `Secure`, else `Lax` (`None` without `Secure` is dropped). */
   sameSite?: 'None' | 'Lax' | 'Strict';
+  /** Default: whether the page was served over https. */
   secure?: boolean;
   path?: string;
 }
 
 function hasDocument(): boolean {
   return typeof document !== 'undefined';
+}
+
+/** Whether the page was served over https, the only place a `Secure` cookie is kept by every engine. */
+export function pageIsHttps(): boolean {
+  return typeof location !== 'undefined' && location.protocol === 'https:';
 }
 
 /** Decodes a percent-encoded cookie part; a malformed escape is kept as written rather than throwing. */
@@ -52,12 +69,14 @@ export function readCookie(name: string): string | null {
 }
 
 /**
- * Writes cookie `name`. Defaults to `Path=/; SameSite=None; Secure` (spec §3): browsers drop a
- * `SameSite=None` cookie without `Secure`, and the storefront may be embedded cross-site.
+ * Writes cookie `name`. Defaults to `Path=/; SameSite=None; Secure` on an https page (spec §3): the
+ * storefront may be embedded cross-site, and browsers drop a `SameSite=None` cookie without `Secure`.
+ * On an http page `Path=/; SameSite=Lax`, which every engine keeps (see the module comment).
  */
 export function writeCookie(name: string, value: string, options: CookieOptions = {}): void {
   if (!hasDocument()) return;
-  const { maxAgeSeconds, sameSite = 'None', secure = true, path = '/' } = options;
+  const { maxAgeSeconds, secure = pageIsHttps(), path = '/' } = options;
+  const sameSite = options.sameSite ?? (secure ? 'None' : 'Lax');
   let cookie = `${encodeURIComponent(name)}=${encodeURIComponent(value)}; Path=${path}; SameSite=${sameSite}`;
   if (maxAgeSeconds !== undefined) {
     const seconds = Math.max(0, Math.floor(maxAgeSeconds));

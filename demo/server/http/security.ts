@@ -1,4 +1,4 @@
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
 import { cors } from 'hono/cors';
 import type { ServerConfig } from '../config.ts';
@@ -54,10 +54,24 @@ export const xsrf: MiddlewareHandler<AppEnv> = async (c, next) => {
     fail(403, 'errors.csrf');
   }
   if (cookie === undefined) {
-    setCookie(c, XSRF_COOKIE, newToken(), { path: '/', sameSite: 'Lax', httpOnly: false });
+    // Lax in every case: a SameSite=None cookie would be sent by a cross-site widget's calls, whose page
+    // cannot read it to echo it, so their writes would fail. Secure only over https (WebKit drops a
+    // Secure cookie on http, even on *.localhost).
+    setCookie(c, XSRF_COOKIE, newToken(), { path: '/', sameSite: 'Lax', httpOnly: false, secure: requestIsHttps(c) });
   }
   await next();
 };
+
+/**
+ * Whether the browser reached the server over https: the request URL's scheme, or behind a proxy the
+ * operator trusts (`TRUST_PROXY=1`, which terminates TLS) its `X-Forwarded-Proto`. A client-written
+ * `X-Forwarded-Proto` is ignored without that trust.
+ */
+export function requestIsHttps(c: Context<AppEnv>): boolean {
+  if (new URL(c.req.url).protocol === 'https:') return true;
+  if (!c.get('config').trustProxy) return false;
+  return c.req.header('x-forwarded-proto')?.split(',')[0]?.trim().toLowerCase() === 'https';
+}
 
 /** Headers every answer gets; the API is never framed or sniffed. */
 export const securityHeaders: MiddlewareHandler<AppEnv> = async (c, next) => {

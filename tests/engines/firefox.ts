@@ -1,0 +1,92 @@
+import { existsSync } from 'node:fs';
+import { launch, type Browser, type ElementHandle, type Frame, type Page } from 'puppeteer-core';
+import { FIND_SOURCE, serialise, type ElementRef, type Engine, type Query } from './driver.ts';
+
+/** Debian's Firefox ESR (package `firefox-esr`), or FIREFOX_PATH. */
+export function firefoxBinary(): string | undefined {
+  const candidates = [process.env.FIREFOX_PATH, '/usr/bin/firefox-esr', '/usr/lib/firefox-esr/firefox-esr'];
+  return candidates.find((candidate): candidate is string => !!candidate && existsSync(candidate));
+}
+
+/** Builds the page function `(…args) => (source)(…args)` puppeteer sends as source over BiDi. */
+function pageFunction(source: string): (...args: unknown[]) => unknown {
+  // oxlint-disable-next-line no-new-func -- the page function is built from source text, run in the browser only
+  return new Function('...args', `return (${source})(...args);`) as (...args: unknown[]) => unknown;
+}
+
+/** Selects a text field's content, so typed text replaces it. */
+const SELECT_ALL = '(node) => { if (node instanceof HTMLInputElement || node instanceof HTMLTextAreaElement) node.select(); }';
+
+const asHandle = (element: ElementRef) => element as unknown as ElementHandle<Element>;
+
+/**
+ * Firefox ESR over WebDriver BiDi with puppeteer-core: headless, a fresh profile, one page at
+ * 1280×800. `*.localhost` resolves to loopback in Firefox by itself.
+ */
+export async function launchFirefox(executablePath: string): Promise<Engine> {
+  const browser: Browser = await launch({
+    browser: 'firefox',
+    executablePath,
+    headless: true,
+    // Generous on a loaded 2-core machine; a journey has its own limit in run.ts.
+    timeout: 60_000,
+    protocolTimeout: 60_000,
+    defaultViewport: { width: 1280, height: 800 },
+    // A closed network: no update checks or telemetry calls.
+    extraPrefsFirefox: { 'app.update.enabled': false, 'datareporting.policy.dataSubmissionEnabled': false },
+  });
+  const version = await browser.version();
+  const page: Page = await browser.newPage();
+  let frame: Frame = page.mainFrame();
+
+  const evaluate = async <T>(source: string, args: unknown[] = []): Promise<T> =>
+    (await frame.evaluate(pageFunction(source), ...(args as never[]))) as T;
+
+  return {
+    name: 'Firefox ESR',
+    version,
+    async goto(url) {
+      frame = page.mainFrame();
+      await page.goto(url, { waitUntil: 'load', timeout: 30_000 });
+    },
+    url: async () => frame.url(),
+    evaluate,
+    async find(query: Query) {
+      const handle = await frame.evaluateHandle(pageFunction(FIND_SOURCE), serialise(query), false);
+      const element = handle.asElement();
+      if (!element) {
+        await handle.dispose();
+        return null;
+      }
+      return element as unknown as ElementRef;
+    },
+    async click(element) {
+      await asHandle(element).click();
+    },
+    async type(element, text) {
+      const handle = asHandle(element);
+      await handle.focus();
+      await evaluate(SELECT_ALL, [handle]);
+      if (text === '') await page.keyboard.press('Backspace');
+      else await page.keyboard.type(text);
+    },
+    async select(element, value) {
+      await asHandle(element).select(value);
+    },
+    async frame(element) {
+      if (!element) {
+        frame = page.mainFrame();
+        return;
+      }
+      const inner = await asHandle(element).contentFrame();
+      if (!inner) throw new Error('the element is not a frame');
+      frame = inner;
+    },
+    async screenshot(file) {
+      await page.screenshot({ path: file as `${string}.png` });
+    },
+    async close() {
+      await browser.close();
+    },
+  };
+}

@@ -1,0 +1,268 @@
+import { FIND_SOURCE, serialise, type ElementRef, type Engine, type Query, type Step } from './driver.ts';
+
+/**
+ * The main journeys, written once against {@link Engine} and run in Firefox ESR and WebKitGTK
+ * (`run.ts`) against one demo server and the demo data (docs/demo-data.md). They run in order in one
+ * browser session: the acme buyer logs in, searches, adds a variant, opens the cart and orders; then
+ * the intranet page's widgets and the store designer's preview. A journey whose `needs` failed is
+ * counted as failed without running.
+ */
+export interface Journey {
+  name: string;
+  /** The journey whose state (session, cart) this one continues from. */
+  needs?: string;
+  run(engine: Engine, site: Site): Promise<void>;
+}
+
+/** Where the demo server answers. */
+export interface Site {
+  port: number;
+  /** A shop's URL on its own host: `http://acme.localhost:<port>/cart`. */
+  shop(slug: string, path?: string): string;
+  /** A URL on the provider's own host: `http://localhost:<port>/demo/designer.html`. */
+  provider(path: string): string;
+}
+
+const WAIT_MS = 20_000;
+
+/** Polls `probe` until it answers something truthy; fails naming `what` after `timeoutMs`. */
+export async function until<T>(what: string, probe: () => Promise<T | null | undefined | false>, timeoutMs = WAIT_MS): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  let last: unknown;
+  for (;;) {
+    try {
+      const value = await probe();
+      if (value) return value;
+    } catch (error) {
+      last = error;
+    }
+    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}${last ? ` (last error: ${(last as Error).message})` : ''}`);
+    await new Promise((resolve) => setTimeout(resolve, 150));
+  }
+}
+
+const describe = (query: Query) =>
+  (Array.isArray(query) ? query : [query]).map((step) => `${step.css}${step.name ? ` named ${step.name}` : ''}${step.text ? ` with text ${step.text}` : ''}`).join(' › ');
+
+/** Waits until `query` finds an element and answers it. */
+const element = (engine: Engine, query: Query, timeoutMs?: number) => until(describe(query), () => engine.find(query), timeoutMs);
+
+/** Waits until `query` finds nothing. */
+const gone = (engine: Engine, query: Query) => until(`no ${describe(query)}`, async () => (await engine.find(query)) === null);
+
+/** The text of every element `query` finds now. */
+const texts = (engine: Engine, query: Query) =>
+  engine.evaluate<string[]>(`(steps) => (${FIND_SOURCE})(steps, true).map((node) => node.innerText.replace(/\\s+/g, ' ').trim())`, [serialise(query)]);
+
+/**
+ * Whether a click at the element's centre would reach it and do something, as Playwright's actionability
+ * checks: enabled, scrolled to the middle of the view, nothing on top (a toast, a modal backdrop), shadow
+ * roots followed down. A hit on one of its labels counts.
+ */
+const TAKES_CLICK = `(target) => {
+  if (target.disabled || target.getAttribute('aria-disabled') === 'true') return false;
+  target.scrollIntoView({ block: 'center', inline: 'center' });
+  const box = target.getBoundingClientRect();
+  const x = box.left + box.width / 2;
+  const y = box.top + box.height / 2;
+  let hit = document.elementFromPoint(x, y);
+  while (hit && hit.shadowRoot) {
+    const inner = hit.shadowRoot.elementFromPoint(x, y);
+    if (!inner || inner === hit) break;
+    hit = inner;
+  }
+  for (let node = hit; node; node = node.parentNode || node.host) if (node === target) return true;
+  const label = hit && hit.closest ? hit.closest('label') : null;
+  return !!(label && target.labels && Array.from(target.labels).includes(label));
+}`;
+
+/** Waits until `query` finds an element a click would reach (as Playwright's actionability does), then clicks it. */
+async function press(engine: Engine, query: Query): Promise<void> {
+  const target = await until(`${describe(query)} to take a click`, async () => {
+    const found = await engine.find(query);
+    return found && (await engine.evaluate<boolean>(TAKES_CLICK, [found])) && found;
+  });
+  await engine.click(target);
+}
+
+async function fill(engine: Engine, query: Query, text: string): Promise<void> {
+  const field = await element(engine, query);
+  await engine.type(field, text);
+  await until(`${describe(query)} to hold "${text}"`, async () => (await engine.evaluate<string>('(field) => field.value', [field])) === text, 5_000);
+}
+
+const urlMatches = (engine: Engine, pattern: RegExp) =>
+  until(`the URL to match ${pattern}`, async () => {
+    const url = await engine.url();
+    return pattern.test(url) && url;
+  });
+
+const main: Step = { css: 'main, [role="main"]' };
+const heading1 = (name: RegExp): Step => ({ css: 'h1', name });
+const radio = (name: RegExp): Step => ({ css: 'input[type="radio"], [role="radio"]', name });
+const button = (name: RegExp): Step => ({ css: 'button, [role="button"]', name });
+const link = (name: RegExp): Step => ({ css: 'a[href]', name });
+const group = (name: RegExp): Step => ({ css: 'fieldset, [role="group"], [role="radiogroup"]', name });
+const headerCart = (count: number | string): Query => [{ css: 'header, [role="banner"]' }, link(new RegExp(`^Cart \\(${count}\\)$`))];
+
+async function isChecked(engine: Engine, target: ElementRef): Promise<boolean> {
+  return engine.evaluate<boolean>("(node) => node.checked === true || node.getAttribute('aria-checked') === 'true'", [target]);
+}
+
+/** Clicks the radio named `name` inside `scope` and waits until it is checked. */
+async function check(engine: Engine, scope: Query, name: RegExp): Promise<void> {
+  const query = [...(Array.isArray(scope) ? scope : [scope]), radio(name)];
+  await press(engine, query);
+  await until(`${describe(query)} to be checked`, async () => isChecked(engine, await element(engine, query, 2_000)));
+}
+
+export const JOURNEYS: Journey[] = [
+  {
+    name: 'log in (acme)',
+    async run(engine, site) {
+      await engine.goto(site.shop('acme', '/login'));
+      await element(engine, heading1(/^Log in$/));
+      await fill(engine, { css: 'input', name: /^E-mail/i }, 'buyer@acme.test');
+      await fill(engine, { css: 'input', name: /^Password/i }, 'Passw0rd!');
+      await press(engine, [main, button(/^Log in$/)]);
+      await until('the storefront to leave Login', async () => !/\/login/.test(await engine.url()));
+      // The session survives a new page load: the token cookie was kept (WebKit dropped it when Secure on http).
+      await engine.goto(site.shop('acme', '/user'));
+      await element(engine, headerCart('\\d+'));
+      await until('the account area, not Login', async () => /\/user/.test(await engine.url()) && !(await engine.find(heading1(/^Log in$/))));
+      const cookie = await engine.evaluate<string>('() => document.cookie');
+      if (!/(^|; )Admin-Token=[^;]+/.test(cookie)) throw new Error(`no Admin-Token cookie on the shop's page: "${cookie}"`);
+    },
+  },
+  {
+    name: 'catalogue search',
+    needs: 'log in (acme)',
+    async run(engine, site) {
+      await engine.goto(site.shop('acme', '/products'));
+      await element(engine, heading1(/^Products$/));
+      await element(engine, [main, { css: 'article' }]);
+      await fill(engine, [main, { css: 'input[type="search"], [role="searchbox"]' }], 'mug');
+      await urlMatches(engine, /[?&]search=mug/);
+      await element(engine, [main, { css: 'article', text: /Ceramic mug/ }]);
+      // Only mugs are listed (as-you-type: the list before the search goes).
+      await until('only mugs in the list', async () => {
+        const names = await texts(engine, [main, { css: 'article h2, article h3' }]);
+        return names.length > 0 && names.every((name) => /mug/i.test(name));
+      });
+    },
+  },
+  {
+    name: 'product with a variant to the cart',
+    needs: 'catalogue search',
+    async run(engine, site) {
+      await engine.goto(site.shop('acme', '/products?search=ACME-MUG'));
+      await press(engine, [main, { css: 'article' }, link(/^Ceramic mug$/)]);
+      await urlMatches(engine, /\/products\/[a-z0-9-]+\/\d+$/);
+      await element(engine, [main, heading1(/^Ceramic mug$/)]);
+      const colours: Step = { css: '[role="radiogroup"], fieldset', name: /^Colour$/ };
+      await check(engine, [main, colours], /^White$/);
+      await element(engine, [main, { css: 'p, span, div', text: /^Product code: ACME-MUG-WHITE$/ }]);
+      const quantity: Query = [main, { css: 'input', name: /^Quantity$/ }];
+      await fill(engine, quantity, '10');
+      await press(engine, [main, button(/^Add to cart$/)]);
+      await element(engine, headerCart(10));
+    },
+  },
+  {
+    name: 'cart',
+    needs: 'product with a variant to the cart',
+    async run(engine) {
+      await press(engine, headerCart(10));
+      await element(engine, heading1(/^Cart$/));
+      // acme's cart popup is modal: closed with its footer's Close button.
+      const popup: Step = { css: 'dialog, [role="dialog"]', name: /Have your cost centre ready/ };
+      await press(engine, [popup, { css: '[part="footer"]' }, button(/^Close$/)]);
+      await gone(engine, popup);
+      const line: Query = [main, { css: 'ul, ol, [role="list"]', name: /^Cart$/ }, { css: 'li', text: /Ceramic mug/ }];
+      const counter = await element(engine, [...line, { css: 'input' }]);
+      await until('the mug line to hold 10', async () => (await engine.evaluate<string>('(field) => field.value', [counter])) === '10');
+      await element(engine, [main, link(/^Go to checkout$/)]);
+    },
+  },
+  {
+    name: 'checkout to a placed order',
+    needs: 'cart',
+    async run(engine) {
+      await press(engine, [main, link(/^Go to checkout$/)]);
+      await urlMatches(engine, /\/checkout\/delivery$/);
+      await element(engine, heading1(/^Delivery details$/));
+      await check(engine, [main, group(/^Delivery method/)], /^Courier/);
+      await check(engine, [main, group(/^Delivery address/)], /Marszałkowska/);
+      await fill(engine, [main, { css: 'input', name: /^Cost centre code \(MPK\)/ }], 'MPK-100');
+      await press(engine, [main, button(/^Continue$/)]);
+      await urlMatches(engine, /\/checkout\/payment$/);
+      await check(engine, [main], /Welcome pack/);
+      await press(engine, [main, button(/^Continue$/)]);
+      await urlMatches(engine, /\/checkout\/summary$/);
+      await press(engine, [main, button(/^Place order$/)]);
+      const confirm: Query = [main, { css: 'input[type="checkbox"], [role="checkbox"]', name: /^I confirm that this order/ }];
+      await press(engine, confirm);
+      await until('the statement to be checked', async () => isChecked(engine, await element(engine, confirm, 2_000)));
+      await press(engine, [main, button(/^Place order$/)]);
+      await urlMatches(engine, /\/order-confirmation$/);
+      await element(engine, heading1(/^Thank you for your order!$/));
+      await element(engine, [main, { css: 'p, span, div, strong', text: /^Your order number: ACME-\d{6,}$/ }]);
+      await element(engine, headerCart(0));
+    },
+  },
+  {
+    name: 'intranet page widgets (globex)',
+    async run(engine, site) {
+      await engine.goto(site.shop('globex', '/demo/intranet.html'));
+      const product: Step = { css: 'shop-product' };
+      const cartButton = (count: number): Query => [{ css: 'shop-cart-button' }, button(new RegExp(`^Cart \\(${count}\\)$`))];
+      await element(engine, [product, heading1(/^Ceramic mug$/)]);
+      await element(engine, cartButton(0));
+      await fill(engine, [product, { css: 'input', name: /^Quantity$/ }], '2');
+      await press(engine, [product, button(/^Add to cart$/)]);
+      await element(engine, cartButton(2));
+      await element(engine, { css: '#cart-status', text: /2 pieces in the cart/ });
+      // The catalogue's product link shows that product in the page's own <shop-product>.
+      const catalogue: Step = { css: 'shop-catalogue' };
+      await fill(engine, [catalogue, { css: 'input[type="search"], [role="searchbox"]' }], 'GLX-CAP');
+      await element(engine, [catalogue, { css: 'h2, h3', text: /^Results for "GLX-CAP"$/ }]);
+      await press(engine, [catalogue, { css: 'article' }, link(/^Baseball cap$/)]);
+      await element(engine, [product, heading1(/^Baseball cap$/)]);
+      if (!(await engine.url()).endsWith('/demo/intranet.html')) throw new Error(`the page left the intranet: ${await engine.url()}`);
+      await fill(engine, [product, { css: 'input', name: /^Quantity$/ }], '1');
+      await press(engine, [product, button(/^Add to cart$/)]);
+      await element(engine, cartButton(3));
+      // The drawer lists both lines.
+      await press(engine, cartButton(3));
+      const drawer: Step = { css: 'dialog, [role="dialog"]', name: /^Cart$/ };
+      await element(engine, [drawer, { css: 'li', text: /Ceramic mug/ }]);
+      await element(engine, [drawer, { css: 'li', text: /Baseball cap/ }]);
+      await press(engine, [drawer, link(/^View cart$/)]);
+      await urlMatches(engine, new RegExp(`^${site.shop('globex', '/cart').replaceAll('.', '\\.')}$`));
+      await element(engine, headerCart(3));
+    },
+  },
+  {
+    name: "designer's preview",
+    async run(engine, site) {
+      await engine.goto(site.provider('/demo/designer.html'));
+      await element(engine, { css: '#status', text: /Designer mode on/ });
+      const preview = await element(engine, { css: 'iframe#preview' });
+      // The acme homepage shows to the designer without logging in.
+      await engine.frame(preview);
+      await element(engine, heading1(/^Welcome to the ACME merchandise store$/));
+      const radius = () =>
+        engine.evaluate<string>("() => getComputedStyle(document.querySelector('shop-storefront').shadowRoot.querySelector('.shop-root')).getPropertyValue('--button-radius').trim()");
+      if (/^0(px)?$/.test(await radius())) throw new Error('acme buttons are square before the designer changed them');
+      await engine.frame(null);
+      await press(engine, { css: 'input[type="radio"]', name: /^Square$/ });
+      await engine.select(await element(engine, { css: 'select', name: /^New section$/ }), 'rich_text');
+      await press(engine, button(/^Add section$/));
+      await fill(engine, { css: 'textarea', name: /^HTML \(sanitised by the storefront\)$/, nth: -1 }, '<h2>Designed live</h2>');
+      await engine.frame(await element(engine, { css: 'iframe#preview' }));
+      await until('square buttons in the preview', async () => /^0(px)?$/.test(await radius()));
+      await element(engine, [main, { css: 'h2', name: /^Designed live$/ }]);
+      await engine.frame(null);
+    },
+  },
+];
