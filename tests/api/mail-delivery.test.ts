@@ -199,7 +199,9 @@ describe('mail delivery over SMTP', () => {
     await smtp.start();
     await expect.poll(async () => (await row(id)).sent_at, { timeout: 10_000, interval: 30 }).toBeInstanceOf(Date);
     const sent = await row(id);
-    expect(sent.attempts).toBeGreaterThanOrEqual(3);
+    // At least one failed try before it: the attempt that succeeded may be the one already under way
+    // when the server came up (CI, 2026-11-25), so no more than that can be asked.
+    expect(sent.attempts).toBeGreaterThanOrEqual(2);
     expect(sent.last_error).toBeNull();
     // Exactly once, however many polls ran meanwhile.
     await new Promise((resolve) => setTimeout(resolve, 300));
