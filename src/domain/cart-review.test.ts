@@ -9,8 +9,19 @@ const product = (overrides: Partial<ReviewProduct> = {}): ReviewProduct => ({
   variants: [{ id: 10, stock: null, availability: 'in_stock' }],
   ...overrides,
 });
-const active = (budget_id: number, points_left: number): ReviewAssignment => ({ budget_id, is_active: true, points_left });
-const expired = (budget_id: number): ReviewAssignment => ({ budget_id, is_active: false, points_left: 0 });
+const NOW = new Date('2026-06-01T12:00:00.000Z');
+let nextId = 1;
+const active = (budget_id: number, points_left: number, expiry_date = '2026-12-31T00:00:00.000Z'): ReviewAssignment => ({
+  id: nextId++,
+  budget_id,
+  is_active: true,
+  points_left,
+  start_date: '2026-01-01T00:00:00.000Z',
+  expiry_date,
+});
+const expired = (budget_id: number, points_left = 0): ReviewAssignment => ({ ...active(budget_id, points_left), expiry_date: '2026-05-01T00:00:00.000Z' });
+const scheduled = (budget_id: number, points_left: number): ReviewAssignment => ({ ...active(budget_id, points_left), start_date: '2026-07-01T00:00:00.000Z' });
+const switchedOff = (budget_id: number, points_left: number): ReviewAssignment => ({ ...active(budget_id, points_left), is_active: false });
 
 describe('reviewCart: quantities', () => {
   it('should allow checkout of a cart that breaks no rule, with bounds from the product', () => {
@@ -96,7 +107,7 @@ describe('reviewCart: budgets', () => {
   const lines = [line({ key: 'tee', product_id: 1, budget: { id: 7 } }), line({ key: 'hoodie', product_id: 2, budget: { id: 8 } })];
 
   it('should give each budget its subtotal and the points left on its active assignments', () => {
-    const review = reviewCart(lines, new Map(), { assignments: [active(7, 600), active(7, 200), active(8, 300)], needed: new Map([[7, 500], [8, 120]]) });
+    const review = reviewCart(lines, new Map(), { assignments: [active(7, 600), active(7, 200), active(8, 300)], needed: new Map([[7, 500], [8, 120]]), now: NOW });
     expect(review.budgets).toEqual([
       { budget_id: 7, needed: 500, pointsLeft: 800, problem: null },
       { budget_id: 8, needed: 120, pointsLeft: 300, problem: null },
@@ -105,13 +116,13 @@ describe('reviewCart: budgets', () => {
   });
 
   it('should block checkout with "not enough points" when a budget cannot pay its subtotal', () => {
-    const review = reviewCart(lines, new Map(), { assignments: [active(7, 100), active(8, 300)], needed: new Map([[7, 101], [8, 120]]) });
+    const review = reviewCart(lines, new Map(), { assignments: [active(7, 100), active(8, 300)], needed: new Map([[7, 101], [8, 120]]), now: NOW });
     expect(review.budgets[0]?.problem).toBe('budgets.not_enough_points');
     expect(review.blockers).toEqual(['budgets.not_enough_points']);
   });
 
   it('should flag the lines of a budget without an active assignment with the spec text', () => {
-    const review = reviewCart(lines, new Map(), { assignments: [expired(7), active(8, 300)], needed: new Map([[7, 40], [8, 120]]) });
+    const review = reviewCart(lines, new Map(), { assignments: [expired(7), active(8, 300)], needed: new Map([[7, 40], [8, 120]]), now: NOW });
     expect(review.lines.get('tee')?.inactiveBudget).toBe(true);
     expect(review.lines.get('hoodie')?.inactiveBudget).toBe(false);
     expect(review.budgets[0]).toEqual({ budget_id: 7, needed: 40, pointsLeft: null, problem: 'budgets.inactive_in_cart' });
@@ -119,8 +130,26 @@ describe('reviewCart: budgets', () => {
   });
 
   it('should say a buyer without any active budget cannot order at all', () => {
-    const review = reviewCart(lines, new Map(), { assignments: [expired(7)], needed: new Map([[7, 40], [8, 120]]) });
+    const review = reviewCart(lines, new Map(), { assignments: [expired(7)], needed: new Map([[7, 40], [8, 120]]), now: NOW });
     expect(review.blockers).toEqual(['budgets.inactive_in_cart', 'cart.blocked.no_active_budget']);
+  });
+
+  it('should add up two active assignments of one budget (100 + 100 pays 160) and count nothing unusable', () => {
+    const team = [line({ key: 'caps', product_id: 1, budget: { id: 7 } })];
+    const two = reviewCart(team, new Map(), { assignments: [active(7, 100), active(7, 100, '2027-03-01T00:00:00.000Z')], needed: new Map([[7, 160]]), now: NOW });
+    expect(two.budgets).toEqual([{ budget_id: 7, needed: 160, pointsLeft: 200, problem: null }]);
+    expect(two.canCheckout).toBe(true);
+    const unusable = [active(7, 100), expired(7, 500), scheduled(7, 500), switchedOff(7, 500)];
+    const one = reviewCart(team, new Map(), { assignments: unusable, needed: new Map([[7, 160]]), now: NOW });
+    expect(one.budgets).toEqual([{ budget_id: 7, needed: 160, pointsLeft: 100, problem: 'budgets.not_enough_points' }]);
+    expect(one.blockers).toEqual(['budgets.not_enough_points']);
+  });
+
+  it('should judge assignments at the given moment: a scheduled one counts once it has started', () => {
+    const team = [line({ key: 'caps', product_id: 1, budget: { id: 7 } })];
+    const assignments = [scheduled(7, 300)];
+    expect(reviewCart(team, new Map(), { assignments, needed: new Map([[7, 160]]), now: NOW }).budgets[0]?.problem).toBe('budgets.inactive_in_cart');
+    expect(reviewCart(team, new Map(), { assignments, needed: new Map([[7, 160]]), now: new Date('2026-07-02T00:00:00.000Z') }).budgets[0]?.problem).toBeNull();
   });
 
   it('should not judge budgets when they do not apply (money shop or guest)', () => {
@@ -148,14 +177,21 @@ describe('reviewCart: properties', () => {
     }),
     { nil: null },
   );
-  const assignmentArb = fc.record({ budget_id: fc.integer({ min: 1, max: 3 }), is_active: fc.boolean(), points_left: fc.integer({ min: 0, max: 1000 }) });
+  const assignmentArb = fc.record({
+    id: fc.integer({ min: 1, max: 1000 }),
+    budget_id: fc.integer({ min: 1, max: 3 }),
+    is_active: fc.boolean(),
+    points_left: fc.integer({ min: 0, max: 1000 }),
+    start_date: fc.constantFrom('2026-01-01T00:00:00.000Z', '2026-07-01T00:00:00.000Z'),
+    expiry_date: fc.constantFrom('2026-05-01T00:00:00.000Z', '2026-12-31T00:00:00.000Z', '2027-06-30T00:00:00.000Z'),
+  });
 
   it('should allow checkout exactly when the cart is not empty and nothing blocks it, and review every line', () => {
     fc.assert(
       fc.property(
         fc.array(lineArb, { maxLength: 12 }),
         fc.dictionary(fc.constantFrom('1', '2', '3', '4'), productArb),
-        fc.option(fc.record({ assignments: fc.array(assignmentArb, { maxLength: 4 }), needed: fc.constant(new Map([[1, 100], [2, 500], [3, 0]])) }), { nil: null }),
+        fc.option(fc.record({ assignments: fc.array(assignmentArb, { maxLength: 4 }), needed: fc.constant(new Map([[1, 100], [2, 500], [3, 0]])), now: fc.constant(NOW) }), { nil: null }),
         (raw, products, budgets) => {
           const lines = raw.map((l, i) => ({ ...l, key: `k${i}` }));
           const map = new Map(Object.entries(products).map(([id, p]) => [Number(id), p]));

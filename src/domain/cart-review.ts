@@ -1,3 +1,4 @@
+import { isSpendable, planSpend, type SpendableAssignment } from './budget-spend.ts';
 import { checkProductQuantities, maxLineQuantity, type Availability, type QuantityError } from './quantity.ts';
 
 /**
@@ -27,12 +28,8 @@ export interface ReviewProduct {
   variants: readonly { id: number; stock: number | null; availability: Availability }[];
 }
 
-/** A budget assignment of the user as the review reads it (contract `UserBudget`). */
-export interface ReviewAssignment {
-  budget_id: number;
-  is_active: boolean;
-  points_left: number;
-}
+/** A budget assignment of the user as the review reads it (contract `UserBudget`; see `budget-spend.ts`). */
+export type ReviewAssignment = SpendableAssignment;
 
 /** One line's bounds and problems. */
 export interface LineReview {
@@ -56,7 +53,7 @@ export interface BudgetReview {
   budget_id: number;
   /** Points the cart takes from it. */
   needed: number;
-  /** Points left on the user's active assignments of it; `null` without an active one. */
+  /** Points left on the user's active assignments of it, all together; `null` without an active one. */
   pointsLeft: number | null;
   /** Why it cannot pay: no active assignment, or too few points; `null` when it can. */
   problem: 'budgets.inactive_in_cart' | 'budgets.not_enough_points' | null;
@@ -92,6 +89,8 @@ export interface BudgetContext {
   assignments: readonly ReviewAssignment[];
   /** Points the cart takes from each budget id (the cart store's `cartBudgetTotals`). */
   needed: ReadonlyMap<number, number>;
+  /** When the assignments are judged (active = switched on, started, not expired); default: now. */
+  now?: Date;
 }
 
 /** @internal Keeps the first of each equal error. */
@@ -162,21 +161,27 @@ export function reviewCart(
   }
   if (productErrors.size > 0) blockers.add('cart.blocked.quantities');
 
-  // Budgets: what each one must pay against what is left on its active assignments.
+  // Budgets: what each one must pay against the points left on ALL its active assignments together
+  // (the budget rule of budget-spend.ts: an order spends the one expiring first, then the next).
   const budgetReviews: BudgetReview[] = [];
   const activeBudgets = new Set<number>();
   if (budgets) {
-    for (const assignment of budgets.assignments) if (assignment.is_active) activeBudgets.add(assignment.budget_id);
-    const seen = new Set<number>();
+    const now = budgets.now ?? new Date();
+    const ids: number[] = [];
     for (const line of lines) {
       const id = line.budget?.id;
-      if (id === undefined || seen.has(id)) continue;
-      seen.add(id);
-      const needed = budgets.needed.get(id) ?? 0;
-      const active = budgets.assignments.filter((assignment) => assignment.budget_id === id && assignment.is_active);
-      const pointsLeft = active.length > 0 ? active.reduce((sum, assignment) => sum + assignment.points_left, 0) : null;
-      const problem = pointsLeft === null ? 'budgets.inactive_in_cart' : needed > pointsLeft ? 'budgets.not_enough_points' : null;
-      budgetReviews.push({ budget_id: id, needed, pointsLeft, problem });
+      if (id !== undefined && !ids.includes(id)) ids.push(id);
+    }
+    const plan = planSpend(
+      ids.map((id) => ({ budget_id: id, points: budgets.needed.get(id) ?? 0 })),
+      budgets.assignments,
+      now,
+    );
+    for (const assignment of budgets.assignments) if (isSpendable(assignment, now)) activeBudgets.add(assignment.budget_id);
+    for (const spend of plan.budgets) {
+      const pointsLeft = spend.standing === 'active' ? spend.spendable : null;
+      const problem = pointsLeft === null ? 'budgets.inactive_in_cart' : spend.shortfall > 0 ? 'budgets.not_enough_points' : null;
+      budgetReviews.push({ budget_id: spend.budget_id, needed: spend.needed, pointsLeft, problem });
     }
   }
 

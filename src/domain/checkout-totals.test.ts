@@ -5,7 +5,6 @@ import {
   deliveryCharge,
   moneyDeliveryCharge,
   orderTotals,
-  payingAssignment,
   pointsDeliveryCharge,
   type BudgetAssignment,
 } from './checkout-totals.ts';
@@ -17,9 +16,12 @@ const assignment = (overrides: Partial<BudgetAssignment> = {}): BudgetAssignment
   color: '#2563eb',
   points_left: 500,
   is_active: true,
+  start_date: '2026-01-01T00:00:00.000Z',
   expiry_date: '2026-12-31T23:59:59.000Z',
   ...overrides,
 });
+
+const NOW = new Date('2026-06-01T12:00:00.000Z');
 
 const method = { price: 20, budgets: [{ budget_id: 9, name: 'Marketing', color: '#2563eb', price: 15 }] };
 
@@ -80,18 +82,7 @@ describe('order totals', () => {
 });
 
 describe('budget plan', () => {
-  it('should pay a line from the active assignment of its budget that expires first', () => {
-    const later = assignment({ id: 71, expiry_date: '2027-06-30T00:00:00.000Z' });
-    const sooner = assignment({ id: 72, expiry_date: '2026-06-30T00:00:00.000Z' });
-    const expired = assignment({ id: 73, is_active: false, expiry_date: '2025-01-01T00:00:00.000Z' });
-    expect(payingAssignment([later, expired, sooner], 9)?.id).toBe(72);
-    expect(payingAssignment([expired], 9)).toBeNull();
-    expect(payingAssignment([later], 4)).toBeNull();
-    // Same expiry: the lower id, as the server orders them.
-    expect(payingAssignment([assignment({ id: 80 }), assignment({ id: 75 })], 9)?.id).toBe(75);
-  });
-
-  it('should give the points left per assignment after lines and delivery', () => {
+  it('should give what each budget pays, its points left on all active assignments and after lines and delivery', () => {
     const marketing = assignment({ id: 70, budget_id: 9, points_left: 500 });
     const sales = assignment({ id: 71, budget_id: 8, name: 'Sales', points_left: 100 });
     const plan = budgetPlan(
@@ -102,18 +93,39 @@ describe('budget plan', () => {
       ],
       [marketing, sales],
       { assignment_id: 71, price: 15 },
+      NOW,
     );
-    expect(plan.uses.map(({ assignment: used, lines, delivery, spent, after, enough }) => ({ id: used.id, lines, delivery, spent, after, enough }))).toEqual([
-      { id: 70, lines: 150.5, delivery: 0, spent: 150.5, after: 349.5, enough: true },
-      { id: 71, lines: 90, delivery: 15, spent: 105, after: -5, enough: false },
+    expect(plan.uses.map(({ budget_id, name, lines, delivery, spent, points_left, after, enough }) => ({ budget_id, name, lines, delivery, spent, points_left, after, enough }))).toEqual([
+      { budget_id: 9, name: 'Marketing', lines: 150.5, delivery: 0, spent: 150.5, points_left: 500, after: 349.5, enough: true },
+      { budget_id: 8, name: 'Sales', lines: 90, delivery: 15, spent: 105, points_left: 100, after: -5, enough: false },
     ]);
     expect(plan.payable).toBe(false);
   });
 
-  it('should be payable when every assignment keeps zero or more points', () => {
-    const plan = budgetPlan([{ budget: { id: 9 }, total: 485 }], [assignment()], { assignment_id: 70, price: 15 });
+  it('should be payable when every budget keeps zero or more points', () => {
+    const plan = budgetPlan([{ budget: { id: 9 }, total: 485 }], [assignment()], { assignment_id: 70, price: 15 }, NOW);
     expect(plan.uses[0]?.after).toBe(0);
     expect(plan.payable).toBe(true);
+  });
+
+  it('should spend the assignment expiring first, then the next, lines and delivery alike', () => {
+    const later = assignment({ id: 71, points_left: 100, expiry_date: '2027-06-30T00:00:00.000Z' });
+    const sooner = assignment({ id: 72, points_left: 100, expiry_date: '2026-06-30T00:00:00.000Z' });
+    const expired = assignment({ id: 73, points_left: 900, expiry_date: '2026-05-01T00:00:00.000Z' });
+    const scheduled = assignment({ id: 74, points_left: 900, start_date: '2026-07-01T00:00:00.000Z' });
+    const off = assignment({ id: 75, points_left: 900, is_active: false });
+    // The delivery names the later assignment: it still only names the budget; the rule picks who pays.
+    const plan = budgetPlan([{ budget: { id: 9 }, total: 160 }], [later, expired, scheduled, off, sooner], { assignment_id: 71, price: 25 }, NOW);
+    expect(plan.payable).toBe(true);
+    expect(plan.uses).toHaveLength(1);
+    expect(plan.uses[0]).toMatchObject({ budget_id: 9, lines: 160, delivery: 25, spent: 185, points_left: 200, after: 15, enough: true });
+    expect(plan.uses[0]?.assignments.map(({ assignment: used, points, after }) => [used.id, points, after])).toEqual([
+      [72, 100, 0],
+      [71, 85, 15],
+    ]);
+    const tooMuch = budgetPlan([{ budget: { id: 9 }, total: 200.01 }], [later, expired, scheduled, off, sooner], null, NOW);
+    expect(tooMuch.payable).toBe(false);
+    expect(tooMuch.uses[0]).toMatchObject({ points_left: 200, after: -0.01, enough: false });
   });
 
   it('should flag lines of a budget without an active assignment, lines without a budget and a delivery assignment that is not active', () => {
@@ -124,6 +136,7 @@ describe('budget plan', () => {
       ],
       [assignment({ id: 70, is_active: false })],
       { assignment_id: 70, price: 15 },
+      NOW,
     );
     expect(plan.inactive).toEqual([4]);
     expect(plan.unbudgeted).toBe(true);
@@ -144,8 +157,9 @@ describe('delivery budget options', () => {
       assignment({ id: 70, budget_id: 9 }),
       assignment({ id: 71, budget_id: 8, is_active: false }),
       assignment({ id: 72, budget_id: 7, expiry_date: '2027-01-01T00:00:00.000Z' }),
-      assignment({ id: 73, budget_id: 7, expiry_date: '2026-03-01T00:00:00.000Z' }),
-    ]);
+      assignment({ id: 73, budget_id: 7, expiry_date: '2026-09-01T00:00:00.000Z' }),
+      assignment({ id: 74, budget_id: 7, expiry_date: '2026-03-01T00:00:00.000Z' }),
+    ], NOW);
     expect(options).toEqual([
       { budget_id: 9, assignment_id: 70, name: 'Marketing', color: '#2563eb', price: 15 },
       { budget_id: 7, assignment_id: 73, name: 'Events', color: '#dc2626', price: 5 },

@@ -7,14 +7,16 @@
  *   budget for that method, and a method without delivery budgets is free.
  * - **Order totals**: the domain's `cartTotals` (money, VAT per line) or `pointsTotal` (points) over the
  *   lines, plus the delivery.
- * - **Budgets** (points shops): each line is paid from the buyer's assignment of the product's budget
- *   that is active, the one expiring first when several are; the delivery from the chosen assignment.
- *   {@link budgetPlan} tells how many points each assignment gives and how many it keeps after the order.
+ * - **Budgets** (points shops): by the budget rule of `budget-spend.ts`, each budget can give the sum
+ *   of the buyer's active assignments of it, spent the one expiring first first; the delivery is paid
+ *   from the chosen assignment's budget the same way. {@link budgetPlan} tells what each budget pays,
+ *   from which assignments, and how many points it keeps after the order.
  *
  * Pure and free of I/O; amounts are added in integer cents (`money.ts`) so client and server agree.
  *
  * @module
  */
+import { budgetStanding, isSpendable, planSpend, spendingOrder, type AssignmentSpend, type SpendableAssignment, type SpendNeed } from './budget-spend.ts';
 import type { DeliveryCostBudgetChoice } from './checkout.ts';
 import { sumMoney, toCents } from './money.ts';
 import { cartTotals, DEFAULT_VAT, pointsTotal, type TotalsLine } from './pricing.ts';
@@ -125,15 +127,9 @@ export function orderTotals(lines: readonly TotalsLine[], delivery: DeliveryChar
 // Budgets (points shops)
 
 /** A budget assignment of the buyer as the checkout reads it (contract `UserBudget`). */
-export interface BudgetAssignment {
-  /** The assignment's id (`payment_for_delivery_budget` names it). */
-  id: number;
-  budget_id: number;
+export interface BudgetAssignment extends SpendableAssignment {
   name: string;
   color: string;
-  points_left: number;
-  is_active: boolean;
-  expiry_date: string;
 }
 
 /** A cart line as the budget plan reads it: its budget and its points. */
@@ -143,49 +139,39 @@ export interface BudgetLine {
   total: number;
 }
 
-/** The delivery as the budget plan reads it: the assignment paying it and its price in points. */
+/**
+ * The delivery as the budget plan reads it: the chosen assignment (it names the budget paying the
+ * delivery; the points are spent from that budget by the budget rule) and the price in points.
+ */
 export interface DeliverySpend {
   assignment_id: number;
   price: number;
 }
 
-/**
- * The assignment of `budgetId` the server takes a line's points from: an active one, the one expiring
- * first when several are (then the lower id); `null` when the buyer holds no active one.
- */
-export function payingAssignment<A extends BudgetAssignment>(assignments: readonly A[], budgetId: number): A | null {
-  let best: A | null = null;
-  for (const assignment of assignments) {
-    if (assignment.budget_id !== budgetId || !assignment.is_active) continue;
-    if (!best) {
-      best = assignment;
-      continue;
-    }
-    const expiry = Date.parse(assignment.expiry_date);
-    const bestExpiry = Date.parse(best.expiry_date);
-    if (expiry < bestExpiry || (expiry === bestExpiry && assignment.id < best.id)) best = assignment;
-  }
-  return best;
-}
-
-/** One assignment's part in the order. */
+/** One budget's part in the order. */
 export interface BudgetUse<A extends BudgetAssignment = BudgetAssignment> {
-  assignment: A;
+  budget_id: number;
+  name: string;
+  color: string;
   /** Points of the lines it pays. */
   lines: number;
   /** Points of the delivery it pays (0 when it does not). */
   delivery: number;
   /** `lines + delivery`. */
   spent: number;
+  /** Points left now on the buyer's active assignments of it, all together. */
+  points_left: number;
   /** Points it keeps after the order (`points_left - spent`); negative when it has too few. */
   after: number;
   /** It has enough points for its part. */
   enough: boolean;
+  /** The assignments that pay, expiring first first, with what each gives. */
+  assignments: readonly AssignmentSpend<A>[];
 }
 
 /** How an order would be paid from the buyer's budgets. */
 export interface BudgetPlan<A extends BudgetAssignment = BudgetAssignment> {
-  /** Per assignment that pays something, in the order of the first line it pays (the delivery's last). */
+  /** Per budget that pays something, in the order of the first line it pays (the delivery's last). */
   uses: readonly BudgetUse<A>[];
   /** Budget ids of lines the buyer holds no active assignment of (`budgets.inactive_in_cart`). */
   inactive: readonly number[];
@@ -193,16 +179,23 @@ export interface BudgetPlan<A extends BudgetAssignment = BudgetAssignment> {
   unbudgeted: boolean;
   /** The delivery names an assignment that is not an active one of the buyer (`budgets.error.no_budget`). */
   deliveryUnpaid: boolean;
-  /** Every part can be paid: no inactive or missing budget, every assignment has enough points. */
+  /** Every part can be paid: no inactive or missing budget, every budget has enough points. */
   payable: boolean;
 }
 
 /**
- * Which assignment pays what, and the points each keeps after the order (spec §8 "You don't have enough
- * points in this budget" when one would go below zero), as the server will spend them.
+ * Which budget pays what, from which assignments, and the points each budget keeps after the order
+ * (spec §8 "You don't have enough points in this budget" when one would go below zero), as the server
+ * will spend them: by the budget rule of `budget-spend.ts` (the sum of the active assignments; the
+ * one expiring first is spent first, then the next).
  */
-export function budgetPlan<A extends BudgetAssignment>(lines: readonly BudgetLine[], assignments: readonly A[], delivery: DeliverySpend | null): BudgetPlan<A> {
-  const cents = new Map<number, { assignment: A; lines: number; delivery: number }>();
+export function budgetPlan<A extends BudgetAssignment>(
+  lines: readonly BudgetLine[],
+  assignments: readonly A[],
+  delivery: DeliverySpend | null,
+  now: Date = new Date(),
+): BudgetPlan<A> {
+  const needs: SpendNeed[] = [];
   const inactive: number[] = [];
   let unbudgeted = false;
   for (const line of lines) {
@@ -210,35 +203,36 @@ export function budgetPlan<A extends BudgetAssignment>(lines: readonly BudgetLin
       unbudgeted = true;
       continue;
     }
-    const assignment = payingAssignment(assignments, line.budget.id);
-    if (!assignment) {
+    if (budgetStanding(line.budget.id, assignments, now) !== 'active') {
       if (!inactive.includes(line.budget.id)) inactive.push(line.budget.id);
       continue;
     }
-    const entry = cents.get(assignment.id) ?? { assignment, lines: 0, delivery: 0 };
-    entry.lines += toCents(line.total);
-    cents.set(assignment.id, entry);
+    needs.push({ budget_id: line.budget.id, points: line.total });
   }
+  const lineNeeds = needs.length;
   let deliveryUnpaid = false;
   if (delivery) {
-    const assignment = assignments.find((candidate) => candidate.id === delivery.assignment_id && candidate.is_active);
-    if (assignment) {
-      const entry = cents.get(assignment.id) ?? { assignment, lines: 0, delivery: 0 };
-      entry.delivery += toCents(delivery.price);
-      cents.set(assignment.id, entry);
-    } else {
-      deliveryUnpaid = true;
-    }
+    const chosen = assignments.find((candidate) => candidate.id === delivery.assignment_id);
+    if (chosen && isSpendable(chosen, now)) needs.push({ budget_id: chosen.budget_id, points: delivery.price });
+    else deliveryUnpaid = true;
   }
-  const uses = [...cents.values()].map(({ assignment, lines: lineCents, delivery: deliveryCents }): BudgetUse<A> => {
-    const after = toCents(assignment.points_left) - lineCents - deliveryCents;
+  const plan = planSpend(needs, assignments, now);
+  const uses = plan.budgets.map((budget): BudgetUse<A> => {
+    const ofBudget = (from: number, to: number) => needs.slice(from, to).filter((need) => need.budget_id === budget.budget_id);
+    const lineCents = ofBudget(0, lineNeeds).reduce((sum, need) => sum + toCents(need.points), 0);
+    const deliveryCents = ofBudget(lineNeeds, needs.length).reduce((sum, need) => sum + toCents(need.points), 0);
+    const first = spendingOrder(budget.budget_id, assignments, now)[0];
     return {
-      assignment,
+      budget_id: budget.budget_id,
+      name: first?.name ?? '',
+      color: first?.color ?? '',
       lines: lineCents / 100,
       delivery: deliveryCents / 100,
       spent: (lineCents + deliveryCents) / 100,
-      after: after / 100,
-      enough: after >= 0,
+      points_left: budget.spendable,
+      after: budget.after,
+      enough: budget.shortfall === 0,
+      assignments: budget.uses,
     };
   });
   return {
@@ -246,18 +240,23 @@ export function budgetPlan<A extends BudgetAssignment>(lines: readonly BudgetLin
     inactive,
     unbudgeted,
     deliveryUnpaid,
-    payable: !unbudgeted && !deliveryUnpaid && inactive.length === 0 && uses.every((use) => use.enough),
+    payable: !unbudgeted && !deliveryUnpaid && inactive.length === 0 && plan.ok,
   };
 }
 
 /**
  * The delivery-cost budgets the buyer can choose (`paymentForDeliveryBudget`): those the method offers
- * that the buyer holds an ACTIVE assignment of, each with the assignment that would pay it (the one
- * the lines of that budget are paid from too), in the method's order.
+ * that the buyer holds an ACTIVE assignment of, each with the assignment spent first (it names the
+ * budget to the server, which spends from that budget by the same rule as the lines), in the method's
+ * order.
  */
-export function deliveryBudgetOptions(offered: readonly OfferedDeliveryBudget[], assignments: readonly BudgetAssignment[]): DeliveryCostBudgetChoice[] {
+export function deliveryBudgetOptions(
+  offered: readonly OfferedDeliveryBudget[],
+  assignments: readonly BudgetAssignment[],
+  now: Date = new Date(),
+): DeliveryCostBudgetChoice[] {
   return offered.flatMap((budget) => {
-    const assignment = payingAssignment(assignments, budget.budget_id);
+    const assignment = spendingOrder(budget.budget_id, assignments, now)[0];
     return assignment ? [{ budget_id: budget.budget_id, assignment_id: assignment.id, name: budget.name, color: budget.color, price: budget.price }] : [];
   });
 }

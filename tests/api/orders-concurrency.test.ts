@@ -101,6 +101,53 @@ describe('concurrent orders', () => {
     expect(ledger.total).toBe(after.points_spent);
   });
 
+  it('should never overspend two assignments of one budget under 40 parallel orders, spending the one expiring first first', async () => {
+    // A second Team events assignment of 90 points expiring before the seeded one: 20-point caps make
+    // one order split 10 + 10 across the two.
+    const team = await assignment('Team events');
+    const sooner = await one<{ id: number }>(
+      `INSERT INTO user_budgets (budget_id, user_id, points, start_date, expiry_date)
+       SELECT ub.budget_id, ub.user_id, 90, now() - interval '1 day', now() + interval '5 days' FROM user_budgets ub WHERE ub.id = $1
+       RETURNING id`,
+      [team.id],
+    );
+    const left = team.points - team.points_spent + 90;
+    const CAP_PRICE = 20;
+    const fit = Math.floor(left / CAP_PRICE);
+    expect(fit).toBeGreaterThan(5);
+    expect(fit).toBeLessThan(40);
+    const body = await acmeOrder([await item('ACME-CAP-WHITE', 1)]);
+    const ordersBefore = await buyerOrders();
+
+    const results = await Promise.all(Array.from({ length: 40 }, () => place(acmeBuyer, body, `race-${randomUUID()}`)));
+
+    const successes = results.filter((result) => result.status === 201);
+    expect(successes.length).toBe(fit);
+    for (const failure of results.filter((result) => result.status !== 201)) {
+      expect(failure.status).toBe(422);
+      expect(v.parse(ApiErrorSchema, failure.body).code).toBe('budgets.error.insufficient');
+    }
+    expect(await buyerOrders()).toBe(ordersBefore + fit);
+    const rows = await server.db.query<{ id: number; points: number; points_spent: number; ledger: number }>(
+      `SELECT ub.id, ub.points, ub.points_spent, (SELECT coalesce(sum(delta), 0) FROM budget_ledger l WHERE l.user_budget_id = ub.id) AS ledger
+         FROM user_budgets ub WHERE ub.id = ANY($1::int[]) ORDER BY ub.id`,
+      [[team.id, sooner.id]],
+    );
+    const [seeded, added] = rows.rows;
+    // The one expiring first is spent first: all of it; the rest from the seeded one, never beyond.
+    expect(added).toMatchObject({ points: 90, points_spent: 90, ledger: 90 });
+    expect(seeded!.points_spent - team.points_spent).toBe(fit * CAP_PRICE - 90);
+    expect(seeded!.points_spent).toBeLessThanOrEqual(seeded!.points);
+    expect(seeded!.ledger).toBe(seeded!.points_spent);
+    // Exactly one order was split across the two assignments (10 + 10).
+    const split = await server.db.query<{ order_id: number }>(
+      `SELECT l.order_id FROM budget_ledger l WHERE l.user_budget_id = ANY($1::int[]) AND l.reason = 'order'
+        GROUP BY l.order_id HAVING count(DISTINCT l.user_budget_id) > 1`,
+      [[team.id, sooner.id]],
+    );
+    expect(split.rows).toHaveLength(1);
+  });
+
   it('should sell the last pieces of a stock only once to two buyers racing for them', async () => {
     const [buyer, coordinator] = await Promise.all([server.login('buyer@globex.test', 'globex'), server.login('coordinator@globex.test', 'globex')]);
     const variant = await item('GLX-BOTTLE-GREY', 1);

@@ -638,3 +638,94 @@ describe('online payment through the demo provider', () => {
     expect(await one('SELECT payment_status FROM orders WHERE name = $1', [order.name])).toEqual({ payment_status: 'not_required' });
   });
 });
+
+describe('POST /api/order with several assignments of one budget (issue 18)', () => {
+  it('should pay 160 points of caps from two Team events assignments of 100, the one expiring first first', async () => {
+    // nobudget@acme holds no Team events: give him two, the later one assigned first.
+    const buyer = await userId('nobudget@acme.test');
+    const teamBudget = await one<{ id: number }>("SELECT id FROM budgets WHERE name = 'Team events'");
+    const assign = (days: number) =>
+      one<{ id: number }>(
+        `INSERT INTO user_budgets (budget_id, user_id, points, start_date, expiry_date)
+         VALUES ($1, $2, 100, now() - interval '1 day', now() + $3::int * interval '1 day') RETURNING id`,
+        [teamBudget.id, buyer, days],
+      );
+    const later = await assign(60);
+    const sooner = await assign(20);
+    // Scheduled, expired and switched-off assignments of the budget count for nothing.
+    await server.db.query(
+      `INSERT INTO user_budgets (budget_id, user_id, points, start_date, expiry_date, is_active) VALUES
+         ($1, $2, 500, now() + interval '2 days', now() + interval '90 days', true),
+         ($1, $2, 500, now() - interval '90 days', now() - interval '1 day', true),
+         ($1, $2, 500, now() - interval '1 day', now() + interval '90 days', false)`,
+      [teamBudget.id, buyer],
+    );
+    const body = await acmeOrder([await line('ACME-CAP', 'ACME-CAP-BLACK', 5), await line('ACME-CAP', 'ACME-CAP-WHITE', 3)]);
+
+    const result = await placeOrder(nobudget, body);
+
+    expect(result.status).toBe(201);
+    const { order } = v.parse(PlaceOrderResponseSchema, result.body);
+    expect(order.total_points).toBe(160);
+    expect(await assignment(sooner.id)).toEqual({ points: 100, points_spent: 100 });
+    expect(await assignment(later.id)).toEqual({ points: 100, points_spent: 60 });
+    // One ledger row per part: the black caps (100) from the sooner one; the white caps (60) from the later.
+    const ledger = await server.db.query<{ user_budget_id: number; delta: number; code: string; first_payer: number }>(
+      `SELECT l.user_budget_id, l.delta, i.code || ' ' || i.variant_id AS code, i.user_budget_id AS first_payer
+         FROM budget_ledger l JOIN orders o ON o.id = l.order_id JOIN order_items i ON i.id = l.order_item_id
+        WHERE o.name = $1 ORDER BY l.id`,
+      [order.name],
+    );
+    const [black, white] = [await variantId('ACME-CAP-BLACK'), await variantId('ACME-CAP-WHITE')];
+    expect(ledger.rows).toEqual([
+      { user_budget_id: sooner.id, delta: 100, code: `ACME-CAP ${black}`, first_payer: sooner.id },
+      { user_budget_id: later.id, delta: 60, code: `ACME-CAP ${white}`, first_payer: later.id },
+    ]);
+    expect(await ledgerSum(sooner.id)).toBe(100);
+    expect(await ledgerSum(later.id)).toBe(60);
+
+    // 40 points are left in all: one cap more than that is refused, and nothing is spent.
+    const refused = await placeOrder(nobudget, await acmeOrder([await line('ACME-CAP', 'ACME-CAP-BLACK', 3)]));
+    expect(apiError(refused)).toMatchObject({ status: 422, code: 'budgets.error.insufficient' });
+    expect(await assignment(later.id)).toEqual({ points: 100, points_spent: 60 });
+  });
+
+  it('should split one line and the courier across assignments, the delivery after the lines', async () => {
+    const buyer = await userId('nobudget@acme.test');
+    const welcomeBudget = await one<{ id: number }>("SELECT id FROM budgets WHERE name = 'Welcome pack'");
+    const assign = (points: number, days: number) =>
+      one<{ id: number }>(
+        `INSERT INTO user_budgets (budget_id, user_id, points, start_date, expiry_date)
+         VALUES ($1, $2, $3, now() - interval '1 day', now() + $4::int * interval '1 day') RETURNING id`,
+        [welcomeBudget.id, buyer, points, days],
+      );
+    const first = await assign(50, 10);
+    const second = await assign(50, 30);
+    const third = await assign(50, 40);
+    const body = await acmeOrder([await line('ACME-TEE', 'ACME-TEE-NAVY-M', 2)], {
+      delivery_method_id: await methodId('acme', 'courier'),
+      delivery_address: INLINE_ADDRESS,
+      // Names the budget (Welcome pack); the rule decides which assignments pay.
+      payment_for_delivery_budget: third.id,
+    });
+
+    const result = await placeOrder(nobudget, body);
+
+    expect(result.status).toBe(201);
+    expect(v.parse(PlaceOrderResponseSchema, result.body).order.total_points).toBe(105); // 2 × 40 + 25
+    expect((await assignment(first.id)).points_spent).toBe(50);
+    expect((await assignment(second.id)).points_spent).toBe(50);
+    expect((await assignment(third.id)).points_spent).toBe(5);
+    const parts = await server.db.query<{ user_budget_id: number; delta: number; line: boolean }>(
+      `SELECT l.user_budget_id, l.delta, l.order_item_id IS NOT NULL AS line FROM budget_ledger l
+        WHERE l.user_budget_id = ANY($1::int[]) ORDER BY l.id`,
+      [[first.id, second.id, third.id]],
+    );
+    expect(parts.rows).toEqual([
+      { user_budget_id: first.id, delta: 50, line: true },
+      { user_budget_id: second.id, delta: 30, line: true },
+      { user_budget_id: second.id, delta: 20, line: false },
+      { user_budget_id: third.id, delta: 5, line: false },
+    ]);
+  });
+});

@@ -10,6 +10,7 @@ import type {
   PlaceOrderResponse,
 } from '../../../src/api/contract.ts';
 import { POINTS_CURRENCY } from '../../../src/api/contract.ts';
+import { budgetStanding, isSpendable, planSpend, type SpendNeed, type SpendPlan } from '../../../src/domain/budget-spend.ts';
 import { isGroupBuyActive } from '../../../src/domain/pricing.ts';
 import { variantLimit } from '../../../src/domain/quantity.ts';
 import type { Db, Queryable } from '../db/index.ts';
@@ -76,10 +77,15 @@ interface AddressRow extends AddressSnapshot {
   type: 'delivery' | 'billing' | 'specific';
 }
 
+/** A budget assignment of the buyer as the budget rule reads it (`SpendableAssignment`). */
 interface UserBudgetRow {
   id: number;
   budget_id: number;
-  active: boolean;
+  points_left: number;
+  /** The switch alone; the dates are judged by the rule. */
+  is_active: boolean;
+  start_date: Date;
+  expiry_date: Date;
 }
 
 interface OrderRow {
@@ -120,12 +126,6 @@ interface OrderItemRow {
   budget_name: string | null;
   budget_color: string | null;
   card_info: Record<string, string> | null;
-}
-
-/** Points to take from one budget assignment. */
-interface Spend {
-  userBudgetId: number;
-  points: number;
 }
 
 /** The shape of an `Idempotency-Key` header: long enough for a random id, nothing that needs escaping. */
@@ -246,15 +246,18 @@ async function createOrder(tx: Queryable, input: PlaceOrderInput): Promise<Order
   const priced = priceLines(lines, points, now);
 
   const paidInPoints = points && request.payment_method === 'budget';
-  const lineBudgets = paidInPoints ? await assignLineBudgets(tx, website.id, userId, priced) : [];
-  const deliveryBudget = paidInPoints ? await deliveryBudgetCharge(tx, website.id, userId, method.id, request.payment_for_delivery_budget) : null;
+  const budgets = paidInPoints ? await userBudgets(tx, website.id, userId) : null;
+  if (budgets) checkLineBudgets(priced, budgets);
+  const deliveryBudget = budgets ? await deliveryBudgetCharge(tx, website.id, method.id, request.payment_for_delivery_budget, budgets) : null;
   const delivery = deliveryCharge(points ? (deliveryBudget?.points ?? 0) : method.price, points);
   const totals = orderTotals(priced, delivery, points);
   if (exceedsStorableAmount(priced, totals)) {
     throw new ApiError(422, 'validation.invalid', {}, {}, { items: [{ key: 'validation.max_value', params: { bound: MAX_ORDER_AMOUNT } }] });
   }
-  const spends = paidInPoints ? spendPlan(priced, lineBudgets, deliveryBudget) : [];
-  const totalPoints = spends.reduce((sum, spend) => sum + Math.round(spend.points * 100), 0) / 100;
+  // The budget rule (src/domain/budget-spend.ts): each budget's active assignments, expiring first first.
+  const spend = budgets ? planSpend(spendNeeds(priced, deliveryBudget), budgets.rows, budgets.now) : null;
+  if (spend && !spend.ok) fail(422, 'budgets.error.insufficient');
+  const totalPoints = (spend?.parts ?? []).reduce((sum, part) => sum + Math.round(part.points * 100), 0) / 100;
 
   const name = await newOrderName(tx, website.slug);
   // Online payment: a secret for the payment page, returned once in payment_url and stored hashed.
@@ -291,8 +294,8 @@ async function createOrder(tx: Queryable, input: PlaceOrderInput): Promise<Order
     ],
   );
   const orderId = rows[0]!.id;
-  await insertItems(tx, orderId, priced, lineBudgets, now);
-  await spendPoints(tx, orderId, spends);
+  const itemIds = await insertItems(tx, orderId, priced, spend, now);
+  if (spend) await spendPoints(tx, orderId, spend, itemIds);
 
   const order = await loadOrder(tx, website.id, userId, name);
   if (!order) throw new Error(`order ${name} vanished inside its own transaction`);
@@ -491,48 +494,47 @@ async function joinGroupBuys(tx: Queryable, lines: readonly OrderLine[], now: Da
   }
 }
 
-/**
- * The buyer's budget assignment paying each line: one of the product's budget that is active now,
- * the one expiring first when several are. No assignment of that budget at all is "budget doesn't
- * exist"; only inactive ones is the spec's inactive-budget error.
- */
-async function assignLineBudgets(tx: Queryable, websiteId: number, userId: number, lines: readonly PricedLine[]): Promise<number[]> {
-  const assignments = await userBudgets(tx, websiteId, userId);
-  return lines.map((line) => {
-    const budgetId = line.product.budget?.id;
-    const ofBudget = assignments.filter((assignment) => assignment.budget_id === budgetId);
-    if (budgetId === undefined || ofBudget.length === 0) fail(422, 'budgets.error.no_budget');
-    const active = ofBudget.find((assignment) => assignment.active);
-    if (!active) fail(422, 'budgets.inactive_in_cart');
-    return active.id;
-  });
-}
-
-/** The buyer's assignments of this shop's budgets, those expiring first first. */
-async function userBudgets(tx: Queryable, websiteId: number, userId: number): Promise<UserBudgetRow[]> {
-  const { rows } = await tx.query<UserBudgetRow>(
-    `SELECT ub.id, ub.budget_id,
-            (ub.is_active AND ub.start_date <= clock_timestamp() AND clock_timestamp() < ub.expiry_date) AS active
+/** The buyer's assignments of this shop's budgets as the budget rule reads them, and the database clock. */
+async function userBudgets(tx: Queryable, websiteId: number, userId: number): Promise<{ rows: UserBudgetRow[]; now: Date }> {
+  const { rows } = await tx.query<UserBudgetRow & { now: Date }>(
+    `SELECT ub.id, ub.budget_id, ub.points - ub.points_spent AS points_left, ub.is_active, ub.start_date, ub.expiry_date,
+            clock_timestamp() AS now
        FROM user_budgets ub JOIN budgets b ON b.id = ub.budget_id
       WHERE ub.user_id = $1 AND b.website_id = $2
       ORDER BY ub.expiry_date, ub.id`,
     [userId, websiteId],
   );
-  return rows;
+  const clock = rows[0]?.now ?? (await tx.query<{ now: Date }>('SELECT clock_timestamp() AS now')).rows[0]!.now;
+  return { rows: rows.map(({ now: _now, ...row }) => row), now: new Date(clock) };
 }
 
 /**
- * The delivery's price in points and the assignment paying it. A method with delivery budgets must
- * be paid from an active assignment of the buyer of one of those budgets; its price is that budget's
- * price for the method. A method without any is free in points.
+ * Every line's product must have a budget the buyer holds: no assignment of it at all (or no budget)
+ * is "budget doesn't exist"; only unusable ones (scheduled, expired, switched off) is the spec's
+ * inactive-budget error. Lines are judged in order, so the first broken one names the error.
+ */
+function checkLineBudgets(lines: readonly PricedLine[], budgets: { rows: readonly UserBudgetRow[]; now: Date }): void {
+  for (const line of lines) {
+    const budgetId = line.product.budget?.id;
+    const standing = budgetId === undefined ? 'none' : budgetStanding(budgetId, budgets.rows, budgets.now);
+    if (standing === 'none') fail(422, 'budgets.error.no_budget');
+    if (standing === 'inactive') fail(422, 'budgets.inactive_in_cart');
+  }
+}
+
+/**
+ * The delivery's price in points and the budget paying it. A method with delivery budgets is paid
+ * from the budget of `userBudgetId`, which must be an active assignment of the buyer of one of those
+ * budgets (it names the budget; the points are then spent by the budget rule like a line's); its
+ * price is that budget's price for the method. A method without any is free in points.
  */
 async function deliveryBudgetCharge(
   tx: Queryable,
   websiteId: number,
-  userId: number,
   methodId: number,
   userBudgetId: number | null | undefined,
-): Promise<{ userBudgetId: number; points: number } | null> {
+  budgets: { rows: readonly UserBudgetRow[]; now: Date },
+): Promise<{ userBudgetId: number; budgetId: number; points: number } | null> {
   const { rows: prices } = await tx.query<{ budget_id: number; price: number }>(
     `SELECT dmb.budget_id, dmb.price FROM delivery_method_budgets dmb
        JOIN budgets b ON b.id = dmb.budget_id AND b.website_id = $2
@@ -540,41 +542,46 @@ async function deliveryBudgetCharge(
     [methodId, websiteId],
   );
   if (prices.length === 0) return null;
-  const assignment = (await userBudgets(tx, websiteId, userId)).find((candidate) => candidate.id === userBudgetId);
+  const assignment = budgets.rows.find((candidate) => candidate.id === userBudgetId);
   const price = prices.find((candidate) => candidate.budget_id === assignment?.budget_id);
-  if (!assignment || !assignment.active || !price) fail(422, 'budgets.error.no_budget');
-  return { userBudgetId: assignment.id, points: price.price };
+  if (!assignment || !isSpendable(assignment, budgets.now) || !price) fail(422, 'budgets.error.no_budget');
+  return { userBudgetId: assignment.id, budgetId: assignment.budget_id, points: price.price };
 }
 
-/** Points to take from each assignment: its lines plus the delivery it pays for. */
-function spendPlan(lines: readonly PricedLine[], lineBudgets: readonly number[], delivery: { userBudgetId: number; points: number } | null): Spend[] {
-  const cents = new Map<number, number>();
-  const add = (userBudgetId: number, points: number) => cents.set(userBudgetId, (cents.get(userBudgetId) ?? 0) + Math.round(points * 100));
-  lines.forEach((line, index) => add(lineBudgets[index]!, line.line_net));
-  if (delivery) add(delivery.userBudgetId, delivery.points);
-  return [...cents]
-    .filter(([, amount]) => amount > 0)
-    .sort(([a], [b]) => a - b)
-    .map(([userBudgetId, amount]) => ({ userBudgetId, points: amount / 100 }));
+/** What the order needs from each budget: every line (in order), then the delivery. */
+function spendNeeds(lines: readonly PricedLine[], delivery: { budgetId: number; points: number } | null): SpendNeed[] {
+  const needs = lines.map((line): SpendNeed => ({ budget_id: line.product.budget?.id ?? 0, points: line.line_net }));
+  if (delivery) needs.push({ budget_id: delivery.budgetId, points: delivery.points });
+  return needs;
 }
 
 /**
- * Takes the points with one guarded statement per assignment: the balance check and the spend are
- * the same row update, so no interleaving can overspend. When it matches no row the whole order rolls
- * back. The `points_spent <= points` CHECK is the last line of defence. Every spend is written to the
- * ledger, so `points_spent` always equals the sum of the ledger's deltas.
+ * Takes the planned points with one guarded statement per assignment (ascending id): the balance
+ * check, the activity check and the spend are the same row update, so no interleaving can overspend
+ * or spend from an assignment switched off meanwhile. When one matches no row the whole order rolls
+ * back. The `points_spent <= points` CHECK is the last line of defence. Every part (a line's or the
+ * delivery's share of one assignment) is written to the ledger with its order item (none for the
+ * delivery), so `points_spent` always equals the sum of the ledger's deltas.
  */
-async function spendPoints(tx: Queryable, orderId: number, spends: readonly Spend[]): Promise<void> {
-  for (const spend of spends) {
-    const updated = await tx.query('UPDATE user_budgets SET points_spent = points_spent + $1 WHERE id = $2 AND points - points_spent >= $1', [
-      spend.points,
-      spend.userBudgetId,
-    ]);
-    if (updated.rowCount === 0) fail(422, 'budgets.error.insufficient');
-    await tx.query(`INSERT INTO budget_ledger (user_budget_id, order_id, delta, reason) VALUES ($1, $2, $3, 'order')`, [
-      spend.userBudgetId,
+async function spendPoints(tx: Queryable, orderId: number, plan: SpendPlan, itemIds: readonly number[]): Promise<void> {
+  const perAssignment = new Map<number, number>();
+  for (const part of plan.parts) perAssignment.set(part.assignment_id, (perAssignment.get(part.assignment_id) ?? 0) + Math.round(part.points * 100));
+  for (const [userBudgetId, amount] of [...perAssignment].sort(([a], [b]) => a - b)) {
+    const updated = await tx.query(
+      `UPDATE user_budgets SET points_spent = points_spent + $1
+        WHERE id = $2 AND points - points_spent >= $1
+          AND is_active AND start_date <= clock_timestamp() AND clock_timestamp() < expiry_date
+        RETURNING id`,
+      [amount / 100, userBudgetId],
+    );
+    if (updated.rows.length === 0) fail(422, 'budgets.error.insufficient');
+  }
+  for (const part of plan.parts) {
+    await tx.query(`INSERT INTO budget_ledger (user_budget_id, order_id, order_item_id, delta, reason) VALUES ($1, $2, $3, $4, 'order')`, [
+      part.assignment_id,
       orderId,
-      spend.points,
+      itemIds[part.need] ?? null,
+      part.points,
     ]);
   }
 }
@@ -598,7 +605,9 @@ async function newOrderName(tx: Queryable, slug: string): Promise<string> {
  * Stores the lines, 100 per statement (well under the 65535 parameter limit), each with the pieces it
  * took off stock and the pieces it counts toward a group buy (see {@link takesStock}, {@link groupBuyPieces}).
  */
-async function insertItems(tx: Queryable, orderId: number, lines: readonly PricedLine[], lineBudgets: readonly number[], now: Date): Promise<void> {
+async function insertItems(tx: Queryable, orderId: number, lines: readonly PricedLine[], spend: SpendPlan | null, now: Date): Promise<number[]> {
+  // The assignment recorded on a line: the first one paying it (the ledger holds every part).
+  const firstPayer = (index: number) => spend?.parts.find((part) => part.need === index)?.assignment_id ?? null;
   const COLUMNS = 17;
   for (let start = 0; start < lines.length; start += 100) {
     const chunk = lines.slice(start, start + 100);
@@ -618,7 +627,7 @@ async function insertItems(tx: Queryable, orderId: number, lines: readonly Price
         line.line_net,
         line.line_gross,
         line.product.budget?.id ?? null,
-        lineBudgets[start + offset] ?? null,
+        firstPayer(start + offset),
         takesStock(line.variant) ? line.quantity : 0,
         groupBuyPieces(line, now),
         line.card_info ? JSON.stringify(line.card_info) : null,
@@ -634,6 +643,9 @@ async function insertItems(tx: Queryable, orderId: number, lines: readonly Price
       params,
     );
   }
+  // Ids in insertion order (serial ids follow the VALUES order, as `loadOrder`'s ORDER BY i.id relies on).
+  const { rows } = await tx.query<{ id: number }>('SELECT id FROM order_items WHERE order_id = $1 ORDER BY id', [orderId]);
+  return rows.map((row) => row.id);
 }
 
 // ---------------------------------------------------------------------------------------------------

@@ -40,9 +40,27 @@ describe('Budgets screen', () => {
     expect(within(card('Marketing')).queryByText('Used by the cart')).toBeNull();
     expect(within(card('Winter')).getByText('Expired')).toBeInTheDocument();
     expect(within(card('Events')).getByText('Used by the cart')).toBeInTheDocument();
-    expect(plain(within(card('Events')).getByText('Used by the cart').nextElementSibling?.textContent)).toBe('180 pts');
+    // 180 needed, all 40 of the only active Events assignment taken: still 140 short.
+    expect(plain(within(card('Events')).getByText('Used by the cart').nextElementSibling?.textContent)).toBe('40 pts');
     expect(within(card('Events')).getByText("You don't have enough points in this budget")).toBeInTheDocument();
     expect(within(card('Marketing')).getByRole('meter', { name: 'Points left' })).toHaveProperty('value', 500);
+  });
+
+  it('should spend the assignment expiring first, then the next, and be short only when all together are', async () => {
+    const sooner = assignment({ id: 80, budget_id: 10, name: 'Events', color: '#16a34a', points: 100, points_left: 100, expiry_date: '2098-06-30T00:00:00.000Z' });
+    const later = assignment({ id: 81, budget_id: 10, name: 'Events', color: '#16a34a', points: 100, points_left: 100, expiry_date: '2099-06-30T00:00:00.000Z' });
+    logInBuyer([later, sooner]);
+    stubApi(() => json([later, sooner]));
+    // 160 points of caps from two assignments of 100: fine, 100 from the sooner one, 60 from the later.
+    const caps = product({ id: 2, name: 'Cap', calculated_price: 20, budget: { id: 10, name: 'Events', color: '#16a34a' } });
+    addToCart(caps, caps.variants[0]!, 8);
+    renderStep(<Budgets />);
+    const cards = await screen.findAllByRole('listitem', { name: /Events/ });
+    expect(cards).toHaveLength(2);
+    const used = cards.map((item) => plain(within(item).getByText('Used by the cart').nextElementSibling?.textContent));
+    // Listed as the API answers them: the later one first.
+    expect(used).toEqual(['60 pts', '100 pts']);
+    expect(screen.queryByText("You don't have enough points in this budget")).toBeNull();
   });
 
   it('should name the coordinator when no budget is active, and say so when there are none', async () => {

@@ -1,6 +1,7 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import type { UserBudget } from '../../api/contract.ts';
 import { errorMessage } from '../../api/errors.ts';
+import { isSpendable, planSpend } from '../../domain/budget-spend.ts';
 import { fetchBudgets } from '../../api/user.ts';
 import { formatDate, formatPoints } from '../../i18n/format.ts';
 import { t } from '../../i18n/index.ts';
@@ -17,7 +18,9 @@ import { AccountFrame } from './AccountFrame.tsx';
  * Budgets (spec §2 `/user/budgets`, points shops only; the guard sends other shops to the order
  * history): each of the buyer's budget assignments with its name and colour, points left of points
  * assigned, start and end date, its state (active, expired, inactive, scheduled), and what the
- * current cart would take from it. Loaded fresh on opening (another tab or an order may have spent
+ * current cart would take from it by the budget rule (`src/domain/budget-spend.ts`: a budget gives the
+ * sum of its active assignments, the one expiring first spent first); when the cart needs more of a
+ * budget than all its active assignments hold, each of them says so. Loaded fresh on opening (another tab or an order may have spent
  * points); a buyer without an active budget is told whom to contact.
  */
 export function Budgets(_props: { routeId?: string; params?: Readonly<Record<string, string>> }) {
@@ -26,7 +29,12 @@ export function Budgets(_props: { routeId?: string; params?: Readonly<Record<str
   const load = useRemote(websiteId === null ? null : String(websiteId), (signal) => fetchBudgets(websiteId ?? 0, { signal }));
   const budgets = load.status === 'ready' ? (load.data ?? []) : null;
 
-  const inCart = cartBudgetTotals.value;
+  const now = new Date();
+  const needs = [...cartBudgetTotals.value].map(([budget_id, points]) => ({ budget_id, points }));
+  const plan = budgets ? planSpend(needs, budgets, now) : null;
+  const ofBudget = (budget: UserBudget) => plan?.budgets.find((candidate) => candidate.budget_id === budget.budget_id);
+  const share = (budget: UserBudget) => ofBudget(budget)?.uses.find((use) => use.assignment.id === budget.id)?.points ?? 0;
+  const short = (budget: UserBudget) => isSpendable(budget, now) && (ofBudget(budget)?.shortfall ?? 0) > 0;
   const coordinatorEmail = user.value?.coordinator_email ?? null;
   return (
     <AccountFrame title={t('budgets.title')} className="shop-account-budgets" busy={load.status === 'loading'}>
@@ -46,7 +54,7 @@ export function Budgets(_props: { routeId?: string; params?: Readonly<Record<str
       {budgets && budgets.length > 0 && (
         <ul className="shop-account-budgets__list">
           {budgets.map((budget) => (
-            <BudgetCard key={budget.id} budget={budget} inCart={budget.is_active ? (inCart.get(budget.budget_id) ?? 0) : 0} />
+            <BudgetCard key={budget.id} budget={budget} inCart={share(budget)} short={short(budget)} />
           ))}
         </ul>
       )}
@@ -54,8 +62,11 @@ export function Budgets(_props: { routeId?: string; params?: Readonly<Record<str
   );
 }
 
-/** One assignment: name in its colour, state, points left of assigned (with a meter), dates, cart use. */
-function BudgetCard({ budget, inCart }: { budget: UserBudget; inCart: number }) {
+/**
+ * One assignment: name in its colour, state, points left of assigned (with a meter), dates, what the
+ * cart takes from it, and "not enough points" when its budget cannot pay the cart (`short`).
+ */
+function BudgetCard({ budget, inCart, short }: { budget: UserBudget; inCart: number; short: boolean }) {
   useSignals();
   const share = budget.points > 0 ? Math.max(0, Math.min(1, budget.points_left / budget.points)) : 0;
   const titleId = `shop-budget-${budget.id}`;
@@ -80,14 +91,14 @@ function BudgetCard({ budget, inCart }: { budget: UserBudget; inCart: number }) 
           <dt>{t('budgets.end_date')}</dt>
           <dd>{formatDate(budget.expiry_date)}</dd>
         </div>
-        {inCart > 0 && (
+        {(inCart > 0 || short) && (
           <div>
             <dt>{t('budgets.in_cart_label')}</dt>
-            <dd data-short={inCart > budget.points_left || undefined}>{formatPoints(inCart)}</dd>
+            <dd data-short={short || undefined}>{formatPoints(inCart)}</dd>
           </div>
         )}
       </dl>
-      {inCart > budget.points_left && <p className="shop-screen-frame__error">{t('budgets.not_enough_points')}</p>}
+      {short && <p className="shop-screen-frame__error">{t('budgets.not_enough_points')}</p>}
     </li>
   );
 }

@@ -31,7 +31,7 @@ export interface PaymentProps {
  * - Invoice with a billing address that has no tax ID: "Nip missing from address" (spec §5) with a link
  *   back to the delivery step, and Continue stays disabled.
  * - Points shops: the budget that pays each line (lines grouped by their product's budget, paid from
- *   the buyer's active assignment of it) and, when the chosen delivery method has delivery budgets, the
+ *   the buyer's active assignments of it, the one expiring first first; `budget-spend.ts`) and, when the chosen delivery method has delivery budgets, the
  *   choice of the one that pays the delivery, among the budgets the buyer holds an active assignment
  *   of (the choice keeps that assignment's id). Each budget shows the points left after this order;
  *   one that would go below zero says "You don't have enough points in this budget" and Continue
@@ -69,7 +69,7 @@ export function Payment(_props: PaymentProps) {
   const budgetLines: BudgetLine[] = summary.lines.map(({ line, total }) => ({ budget: line.budget, total }));
   const plan = points ? budgetPlan(budgetLines, assignments, deliveryChoice ? { assignment_id: deliveryChoice.assignment_id, price: deliveryChoice.price } : null) : null;
   const pointsAfter = (option: DeliveryCostBudgetChoice) =>
-    budgetPlan(budgetLines, assignments, { assignment_id: option.assignment_id, price: option.price }).uses.find((use) => use.assignment.id === option.assignment_id)?.after ?? null;
+    budgetPlan(budgetLines, assignments, { assignment_id: option.assignment_id, price: option.price }).uses.find((use) => use.budget_id === option.budget_id)?.after ?? null;
 
   const nipMissing = isNipMissing(state, method);
   const noDeliveryBudget = needsDeliveryBudget && options.length === 0;
@@ -156,7 +156,7 @@ export function Payment(_props: PaymentProps) {
           note={deliveryBudgetMissing ? { id: deliveryBudgetId, text: t('checkout.payment_step.choose_delivery_budget') } : null}
         />
       )}
-      {plan && <BudgetOverview plan={plan} lines={summary.lines} currency={currency} deliveryAssignmentId={deliveryChoice?.assignment_id ?? null} idPrefix={budgetIdPrefix} />}
+      {plan && <BudgetOverview plan={plan} lines={summary.lines} currency={currency} deliveryBudgetId={deliveryChoice?.budget_id ?? null} idPrefix={budgetIdPrefix} />}
 
       <div className="shop-checkout__actions">
         <Button variant="secondary" onClick={() => navigation.go('delivery')}>

@@ -63,16 +63,31 @@ describe('variantForColour', () => {
 });
 
 describe('checkBudget', () => {
+  const NOW = new Date('2026-06-01T12:00:00.000Z');
+
   it('should need an active assignment: expired when one expired, otherwise no budget', () => {
-    expect(checkBudget(9, [assignment({ is_active: false, status: 'expired' })], 10)).toEqual({ pointsLeft: null, problem: 'budgets.expired_product' });
-    expect(checkBudget(9, [assignment({ is_active: false, status: 'scheduled' })], 10)).toEqual({ pointsLeft: null, problem: 'budgets.error.no_budget' });
-    expect(checkBudget(9, [assignment({ budget_id: 8 })], 10)).toEqual({ pointsLeft: null, problem: 'budgets.error.no_budget' });
+    expect(checkBudget(9, [assignment({ is_active: false, status: 'expired' })], 10, NOW)).toEqual({ pointsLeft: null, problem: 'budgets.expired_product' });
+    expect(checkBudget(9, [assignment({ expiry_date: '2026-05-01T00:00:00.000Z' })], 10, NOW)).toEqual({ pointsLeft: null, problem: 'budgets.expired_product' });
+    expect(checkBudget(9, [assignment({ is_active: false, status: 'scheduled' })], 10, NOW)).toEqual({ pointsLeft: null, problem: 'budgets.error.no_budget' });
+    expect(checkBudget(9, [assignment({ start_date: '2026-07-01T00:00:00.000Z' })], 10, NOW)).toEqual({ pointsLeft: null, problem: 'budgets.error.no_budget' });
+    expect(checkBudget(9, [assignment({ budget_id: 8 })], 10, NOW)).toEqual({ pointsLeft: null, problem: 'budgets.error.no_budget' });
   });
 
-  it('should compare the points needed with the points left on the active assignments', () => {
-    const budgets = [assignment({ points_left: 30 }), assignment({ id: 71, points_left: 20 }), assignment({ id: 72, points_left: 999, is_active: false, status: 'expired' })];
-    expect(checkBudget(9, budgets, 50)).toEqual({ pointsLeft: 50, problem: null });
-    expect(checkBudget(9, budgets, 50.01)).toEqual({ pointsLeft: 50, problem: 'budgets.not_enough_points' });
+  it('should compare the points needed with the points left on all the active assignments together', () => {
+    const budgets = [
+      assignment({ points_left: 30 }),
+      assignment({ id: 71, points_left: 20, expiry_date: '2027-03-01T00:00:00.000Z' }),
+      assignment({ id: 72, points_left: 999, is_active: false, status: 'expired' }),
+      assignment({ id: 73, points_left: 999, start_date: '2026-07-01T00:00:00.000Z' }),
+      assignment({ id: 74, points_left: 999, expiry_date: '2026-05-31T00:00:00.000Z' }),
+    ];
+    expect(checkBudget(9, budgets, 50, NOW)).toEqual({ pointsLeft: 50, problem: null });
+    expect(checkBudget(9, budgets, 50.01, NOW)).toEqual({ pointsLeft: 50, problem: 'budgets.not_enough_points' });
+  });
+
+  it('should say fine on the product page for 160 points from two assignments of 100, as the order is placed', () => {
+    const team = [assignment({ points_left: 100 }), assignment({ id: 71, points_left: 100, expiry_date: '2027-01-31T00:00:00.000Z' })];
+    expect(checkBudget(9, team, 160, NOW)).toEqual({ pointsLeft: 200, problem: null });
   });
 });
 

@@ -1,4 +1,5 @@
 import type { Product, UserBudget, Variant } from '../../api/contract.ts';
+import { budgetStanding, spendableIn, spendVerdict } from '../../domain/budget-spend.ts';
 import { checkProductQuantities, maxLineQuantity, variantLimit, type QuantityError } from '../../domain/quantity.ts';
 import type { MessageKey } from '../../i18n/index.ts';
 
@@ -133,19 +134,21 @@ export interface BudgetCheck {
 
 /**
  * Whether the user's budget assignments let the cart take `needed` points from budget `budgetId`
- * (what the cart already takes from it, with this product at its new quantity):
- * - an active assignment (`is_active`) is needed; without one the budget "has expired" when some
- *   assignment of it expired, and otherwise the user was never given it (`budgets.error.no_budget`);
- * - the points left on the active assignments must cover `needed`, else "not enough points".
+ * (what the cart already takes from it, with this product at its new quantity), by the budget rule
+ * of `src/domain/budget-spend.ts`:
+ * - an active assignment is needed (switched on, started, not expired at `now`); without one the
+ *   budget "has expired" when some assignment of it expired, and otherwise the user was never given
+ *   it, or it has not started or was switched off (`budgets.error.no_budget`);
+ * - the points left on ALL the active assignments together must cover `needed` (an order spends the
+ *   one expiring first, then the next), else "not enough points".
  */
-export function checkBudget(budgetId: number, assignments: readonly UserBudget[], needed: number): BudgetCheck {
-  const mine = assignments.filter((assignment) => assignment.budget_id === budgetId);
-  const active = mine.filter((assignment) => assignment.is_active);
-  if (active.length === 0) {
-    return { pointsLeft: null, problem: mine.some((assignment) => assignment.status === 'expired') ? 'budgets.expired_product' : 'budgets.error.no_budget' };
+export function checkBudget(budgetId: number, assignments: readonly UserBudget[], needed: number, now: Date = new Date()): BudgetCheck {
+  if (budgetStanding(budgetId, assignments, now) !== 'active') {
+    const expired = assignments.some((assignment) => assignment.budget_id === budgetId && (assignment.status === 'expired' || Date.parse(assignment.expiry_date) <= now.getTime()));
+    return { pointsLeft: null, problem: expired ? 'budgets.expired_product' : 'budgets.error.no_budget' };
   }
-  const pointsLeft = active.reduce((sum, assignment) => sum + assignment.points_left, 0);
-  return { pointsLeft, problem: needed > pointsLeft ? 'budgets.not_enough_points' : null };
+  const pointsLeft = spendableIn(budgetId, assignments, now);
+  return { pointsLeft, problem: spendVerdict([{ budget_id: budgetId, points: needed }], assignments, now) === 'fine' ? null : 'budgets.not_enough_points' };
 }
 
 /** How often the group-buy countdown is refreshed: it shows minutes, so once a minute. */

@@ -52,7 +52,7 @@ export function assignment(overrides: Partial<UserBudget> = {}): UserBudget {
     points: 1000,
     points_left: 500,
     start_date: '2026-01-01T00:00:00.000Z',
-    expiry_date: '2026-12-31T23:59:59.000Z',
+    expiry_date: '2099-12-31T23:59:59.000Z',
     is_active: true,
     status: 'active',
     ...overrides,

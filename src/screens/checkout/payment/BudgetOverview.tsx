@@ -12,8 +12,8 @@ export interface BudgetOverviewProps {
   plan: BudgetPlan<UserBudget>;
   lines: readonly PricedCartLine[];
   currency: string;
-  /** The assignment paying the delivery, when one is chosen. */
-  deliveryAssignmentId: number | null;
+  /** The budget paying the delivery, when one is chosen. */
+  deliveryBudgetId: number | null;
   /** Prefix of the ids of the problem texts (see {@link budgetProblemIds}). */
   idPrefix: string;
 }
@@ -21,7 +21,7 @@ export interface BudgetOverviewProps {
 /** The ids of the problem texts {@link BudgetOverview} shows, to describe a blocked button with. */
 export function budgetProblemIds(plan: BudgetPlan, idPrefix: string): string[] {
   return [
-    ...plan.uses.filter((use) => !use.enough).map((use) => `${idPrefix}-short-${use.assignment.id}`),
+    ...plan.uses.filter((use) => !use.enough).map((use) => `${idPrefix}-short-${use.budget_id}`),
     ...plan.inactive.map((budgetId) => `${idPrefix}-inactive-${budgetId}`),
     ...(plan.unbudgeted ? [`${idPrefix}-none`] : []),
   ];
@@ -45,12 +45,13 @@ function BudgetLines({ lines, currency }: { lines: readonly PricedCartLine[]; cu
 
 /**
  * Points shops: which budget pays what (lines grouped by `line.budget`, paid from the buyer's active
- * assignment of that budget, the delivery from the chosen one), the points left now and after this
- * order, and "You don't have enough points in this budget" where an assignment would go below zero.
+ * assignments of that budget, the one expiring first first; the delivery from the chosen budget), the
+ * points left now on all its active assignments and after this order, and "You don't have enough
+ * points in this budget" where a budget would go below zero.
  * Lines of a budget the buyer holds no active assignment of, and lines without a budget, are shown
  * with the texts the server would answer.
  */
-export function BudgetOverview({ plan, lines, currency, deliveryAssignmentId, idPrefix }: BudgetOverviewProps) {
+export function BudgetOverview({ plan, lines, currency, deliveryBudgetId, idPrefix }: BudgetOverviewProps) {
   useSignals();
   const titleId = useId();
   const ofBudget = (budgetId: number) => lines.filter(({ line }) => line.budget?.id === budgetId);
@@ -62,17 +63,17 @@ export function BudgetOverview({ plan, lines, currency, deliveryAssignmentId, id
       </h2>
       <ul className="shop-checkout-budgets__list">
         {plan.uses.map((use) => (
-          <li key={use.assignment.id} className="shop-checkout-budget" data-short={use.enough ? undefined : ''}>
-            <Badge color={use.assignment.color} hiddenPrefix={`${t('product.budget')}:`}>
-              {use.assignment.name}
+          <li key={use.budget_id} className="shop-checkout-budget" data-short={use.enough ? undefined : ''}>
+            <Badge color={use.color} hiddenPrefix={`${t('product.budget')}:`}>
+              {use.name}
             </Badge>
-            <BudgetLines lines={ofBudget(use.assignment.budget_id)} currency={currency} />
+            <BudgetLines lines={ofBudget(use.budget_id)} currency={currency} />
             <dl className="shop-checkout-budget__figures">
               <div>
                 <dt>{t('checkout.payment_step.products')}</dt>
                 <dd>{formatMoney(use.lines, currency)}</dd>
               </div>
-              {use.assignment.id === deliveryAssignmentId && (
+              {use.budget_id === deliveryBudgetId && (
                 <div>
                   <dt>{t('checkout.delivery_cost')}</dt>
                   <dd>{formatMoney(use.delivery, currency)}</dd>
@@ -80,7 +81,7 @@ export function BudgetOverview({ plan, lines, currency, deliveryAssignmentId, id
               )}
               <div>
                 <dt>{t('budgets.points_left')}</dt>
-                <dd>{formatMoney(use.assignment.points_left, currency)}</dd>
+                <dd>{formatMoney(use.points_left, currency)}</dd>
               </div>
               <div>
                 <dt>{t('checkout.payment_step.after_order')}</dt>
@@ -88,7 +89,7 @@ export function BudgetOverview({ plan, lines, currency, deliveryAssignmentId, id
               </div>
             </dl>
             {!use.enough && (
-              <p id={`${idPrefix}-short-${use.assignment.id}`} className="shop-checkout__error">
+              <p id={`${idPrefix}-short-${use.budget_id}`} className="shop-checkout__error">
                 {t('budgets.not_enough_points')}
               </p>
             )}

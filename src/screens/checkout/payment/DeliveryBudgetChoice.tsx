@@ -12,7 +12,7 @@ export interface DeliveryBudgetChoiceProps {
   /** The chosen budget's id, or null. */
   value: number | null;
   onChange: (option: DeliveryCostBudgetChoice) => void;
-  /** The points the option's assignment keeps after this order if it pays the delivery. */
+  /** The points the option's budget keeps after this order if it pays the delivery. */
   pointsAfter: (option: DeliveryCostBudgetChoice) => number | null;
   currency: string;
   /** What is still needed (none chosen yet), with the id of its text. */
@@ -22,7 +22,7 @@ export interface DeliveryBudgetChoiceProps {
 /**
  * The delivery-cost budget (spec §3 `paymentForDeliveryBudget`): a radio group of the budgets the
  * chosen delivery method may be paid from that the buyer holds an active assignment of, each with the
- * delivery's price in points and the points that assignment would keep after this order.
+ * delivery's price in points and the points that budget would keep after this order.
  */
 export function DeliveryBudgetChoice({ options, value, onChange, pointsAfter, currency, note }: DeliveryBudgetChoiceProps) {
   useSignals();
