@@ -15,4 +15,5 @@ export { ShopProductElement } from './product.ts';
 export { ShopCheckoutElement } from './checkout.ts';
 export { ShopAccountElement } from './account.ts';
 export { ShopPageElement } from './page.ts';
+export { ShopContactElement } from './contact.ts';
 export type { ShopEventMap, ShopEventName, ShopEventDetail, ShopEventTarget } from './types.ts';

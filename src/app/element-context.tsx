@@ -1,8 +1,9 @@
 import { useSignals } from '@preact/signals-react/runtime';
-import { createContext, useCallback, useContext, useMemo, useState, type CSSProperties, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type CSSProperties, type ReactNode } from 'react';
 import { dispatchShopEvent, type ShopEventDetail, type ShopEventName } from '../events.ts';
 import { locale } from '../store/locale.ts';
 import { themeSettings } from '../store/theme.ts';
+import { ensureShopFont } from '../theme/shop-fonts.ts';
 import { themeFromSettings } from '../theme/theme.ts';
 import { registerStyles } from '../theme/styles.ts';
 import tokensCss from '../theme/tokens.css?inline';
@@ -59,6 +60,11 @@ export function ElementShell({ host, root, children, className }: { host: HTMLEl
   const [overlayRoot, setOverlayRoot] = useState<HTMLElement | null>(null);
   const value = useMemo(() => ({ host, root, overlayRoot }), [host, root, overlayRoot]);
   const style = themeFromSettings(themeSettings.value) as CSSProperties;
+  // The shop's font, when it is one we ship, is declared on the document (a shadow root ignores
+  // @font-face); its files download only then.
+  const font = themeSettings.value?.font ?? null;
+  const doc = host?.ownerDocument ?? (root instanceof Document ? root : root.ownerDocument);
+  useEffect(() => ensureShopFont(font, doc), [font, doc]);
   return (
     <ElementContext.Provider value={value}>
       <div className={className ? `shop-root ${className}` : 'shop-root'} part="base" lang={locale.value} style={style}>

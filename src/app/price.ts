@@ -1,5 +1,5 @@
 import { POINTS_CURRENCY, type Product, type Website } from '../api/contract.ts';
-import { displayPrice, isGroupBuyActive, lowestPriceTier, unitPrice } from '../domain/pricing.ts';
+import { displayPrice, listUnitPrice, unitPrice } from '../domain/pricing.ts';
 import { formatMoney, formatNumber } from '../i18n/format.ts';
 import { t } from '../i18n/index.ts';
 import { locale, type Locale } from '../store/locale.ts';
@@ -57,16 +57,6 @@ function formatAmount(amount: number, website: Website | null, lang: Locale): st
 }
 
 /**
- * The lowest unit price the product can reach: the lowest tier of a running group buy, else of its
- * thresholds; `undefined` without tiers.
- */
-function lowestTierPrice(product: Product, now: Date): number | undefined {
-  const groupbuy = product.groupbuy;
-  const tiers = groupbuy && isGroupBuyActive(groupbuy, now) && groupbuy.tiers.length > 0 ? groupbuy.tiers : product.thresholds;
-  return lowestPriceTier(tiers)?.price;
-}
-
-/**
  * The price to show for a product in a list: the unit price of one piece (`unitPrice` at quantity 1:
  * a running group buy's tier, else the threshold tier, else `calculated_price`), or, when tiers make
  * more pieces cheaper, the lowest tier's price shown as "from …".
@@ -77,10 +67,8 @@ export function productDisplayPrice(
   lang: Locale = locale.value,
   now: Date = new Date(),
 ): ProductPriceDisplay {
-  const single = unitPrice(product, 1, now);
-  const lowest = lowestTierPrice(product, now);
-  const from = lowest !== undefined && lowest < single;
-  const amount = shownAmount(from ? lowest : single, product, website);
+  const { price, from } = listUnitPrice(product, now);
+  const amount = shownAmount(price, product, website);
   const formatted = formatAmount(amount, website, lang);
   const basis: PriceBasis = isPoints(website) ? null : website?.is_gross ? 'gross' : 'net';
   return {

@@ -10,6 +10,7 @@ import {
   groupBuyTier,
   isGroupBuyActive,
   lineTotal,
+  listUnitPrice,
   lowestPriceTier,
   normaliseGroupBuyTiers,
   piecesToNextTier,
@@ -530,5 +531,25 @@ describe('pointsTotal', () => {
 
   it('should be zero for an empty cart', () => {
     expect(pointsTotal([])).toBe(0);
+  });
+});
+
+describe('listUnitPrice', () => {
+  const now = new Date('2026-06-01T00:00:00Z');
+
+  it('should be calculated_price for a product without tiers', () => {
+    expect(listUnitPrice({ calculated_price: 12.3 }, now)).toEqual({ price: 12.3, from: false });
+  });
+
+  it('should be the lowest threshold, "from", when more pieces cost less', () => {
+    const product = { calculated_price: 20, thresholds: [tier(10, null, 5), tier(1, 9, 20)] };
+    expect(listUnitPrice(product, now)).toEqual({ price: 5, from: true });
+  });
+
+  it('should be the lowest tier of a running group buy, and the thresholds once it has ended', () => {
+    const groupbuy: GroupBuy = { isActive: true, total_quantity: 0, ends_at: '2026-07-01T00:00:00Z', tiers: [tier(1, null, 30), tier(50, null, 3)] };
+    const product = { calculated_price: 30, thresholds: [tier(1, null, 25)], groupbuy };
+    expect(listUnitPrice(product, now)).toEqual({ price: 3, from: true });
+    expect(listUnitPrice({ ...product, groupbuy: { ...groupbuy, ends_at: '2026-05-01T00:00:00Z' } }, now)).toEqual({ price: 25, from: false });
   });
 });

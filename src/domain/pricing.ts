@@ -208,6 +208,24 @@ export function lowestPriceTier(tiers: readonly PriceTier[]): PriceTier | undefi
 }
 
 /**
+ * The unit price a product list shows, before VAT display (spec §2 sort "lowest/highest price" and the
+ * "from …" card price): the lowest tier's price when tiers make more pieces cheaper than one piece,
+ * else the price of one piece (`unitPrice` at quantity 1). Tiers are a running group buy's (when it has
+ * any), else the thresholds; without tiers it is `calculated_price`.
+ *
+ * Since one piece is itself priced by a tier of the same list, this is simply the lowest price of that
+ * list. The reference server sorts catalogue pages by the same rule in SQL (`listPriceSql` in
+ * `demo/server/routes/catalogue.ts`); change both together.
+ */
+export function listUnitPrice(product: PricedProduct, now: Date = new Date()): { price: number; from: boolean } {
+  const single = unitPrice(product, 1, now);
+  const { groupbuy } = product;
+  const tiers = groupbuy && isGroupBuyActive(groupbuy, now) && groupbuy.tiers.length > 0 ? groupbuy.tiers : (product.thresholds ?? []);
+  const lowest = lowestPriceTier(tiers)?.price;
+  return lowest !== undefined && lowest < single ? { price: lowest, from: true } : { price: single, from: false };
+}
+
+/**
  * Pieces per box of a variant, {@link DEFAULT_QUANTITY_IN_BOX} when missing, not a positive integer,
  * or zero: a box of 0 or 2.5 pieces would make box counts divide by zero or be meaningless.
  */

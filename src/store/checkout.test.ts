@@ -18,7 +18,11 @@ import {
   lastConfirmedOrder,
   orderPlacing,
   placeOrder,
+  chooseDeliveryBudget,
   resetCheckout,
+  setBillingAddress,
+  setBillingSameAsDelivery,
+  setMpkCode,
   setOrderComment,
   updateContact,
 } from './checkout.ts';
@@ -140,7 +144,55 @@ describe('clear-checkout (spec §4)', () => {
     expect(localStorage.getItem(checkoutKey())).toBeNull();
     expect(localStorage.getItem(storageKey(SHOP.slug, 7, 'checkout'))).not.toBeNull();
     expect(cartLines.value).toHaveLength(1);
-    expect(checkoutState.value.contactInformation.name).toBe('Anna');
+  });
+
+  it('should reset every field the spec lists to its initial value, the contact information included', () => {
+    fillCheckout();
+    updateContact({ fax: '22 123 45 67', buyer_id: 'B-9' });
+    chooseDeliveryAddress({ ...bookAddress, id: 5, type: 'specific' });
+    chooseDeliveryBudget({ budget_id: 9, assignment_id: 3, name: 'Welcome pack', color: '#2563eb', price: 10 });
+    setMpkCode('MPK-1');
+    setBillingSameAsDelivery(false);
+    setBillingAddress({ name: 'Anna', surname: 'Nowak', nip: '7010150006', company: 'ACME', street: 'Marszałkowska 104', city: 'Warszawa', zip: '00-017', country: 'PL' });
+    setOrderComment('Leave at reception');
+    enterCheckoutStep('summary');
+    expect(checkoutState.value.savedSpecificAddress).not.toBeNull();
+    clearCheckout();
+    expect(checkoutState.value).toEqual({
+      contactInformation: { name: '', surname: '', email: '', phone: '', fax: '', job_title: '', buyer_id: '' },
+      deliveryMethod: null,
+      deliveryAddress: null,
+      paymentMethod: null,
+      mpkCode: '',
+      paymentForDeliveryBudget: null,
+      billingAddress: { name: '', surname: '', nip: '', company: '', street: '', city: '', zip: '', country: '' },
+      billingAddressSameAsDelivery: true,
+      orderComment: '',
+      checkoutComplete: false,
+      locationInCheckout: false,
+      savedSpecificAddress: null,
+      placedOrder: null,
+    });
+  });
+
+  it('should start the next checkout from the contact the buyer saved, not an empty form', () => {
+    fillCheckout();
+    updateContact({ fax: '22 123 45 67' });
+    clearCart();
+    expect(checkoutState.value.contactInformation.email).toBe('');
+    // The saved contact is not a checkout entry: it stays for the next checkout.
+    expect(localStorage.getItem(contactKey())).not.toBeNull();
+    addToCart(product(), variant(), 1);
+    enterCheckoutStep('delivery');
+    expect(checkoutState.value.contactInformation).toMatchObject({ name: 'Anna', email: 'anna@example.com', fax: '22 123 45 67' });
+  });
+
+  it('should start from the profile when no contact was saved', () => {
+    fillCheckout();
+    localStorage.removeItem(contactKey());
+    clearCheckout();
+    enterCheckoutStep('delivery');
+    expect(checkoutState.value.contactInformation).toMatchObject({ name: 'Anna', surname: 'Nowak', email: 'anna@example.com', buyer_id: 'B-1' });
   });
 
   it('should start billing NOT same as delivery in a shop that ships only to a specific address', () => {

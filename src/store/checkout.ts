@@ -197,7 +197,8 @@ function save(): void {
   if (!binding) return;
   const state = stateSignal.peek();
   writeStored(binding.key, { version: STORED_VERSION, state, attempt: internals.attempt });
-  writeStored(binding.contactKey, state.contactInformation);
+  // An empty contact (just cleared) does not overwrite the saved one the next checkout starts from.
+  if (!isEmptyContact(state.contactInformation)) writeStored(binding.contactKey, state.contactInformation);
 }
 
 /** @internal Sets the state and saves it. */
@@ -306,20 +307,35 @@ export function setOrderComment(comment: string): void {
 export function enterCheckoutStep(step: 'delivery' | 'payment' | 'summary'): void {
   const state = stateSignal.peek();
   if (step === 'delivery') confirmedOrder.value = null;
-  const next = { ...state, locationInCheckout: true, checkoutComplete: state.checkoutComplete || step === 'summary' };
-  if (next.locationInCheckout !== state.locationInCheckout || next.checkoutComplete !== state.checkoutComplete) commit(next);
+  // After clear-checkout the contact is empty: a new checkout starts from the saved contact or the profile.
+  const binding = internals.binding;
+  const prefill = step === 'delivery' && binding !== null && isEmptyContact(state.contactInformation);
+  const contactInformation = prefill ? startingContact(binding.contactKey, user.peek()) : state.contactInformation;
+  const next = { ...state, contactInformation, locationInCheckout: true, checkoutComplete: state.checkoutComplete || step === 'summary' };
+  if (next.locationInCheckout !== state.locationInCheckout || next.checkoutComplete !== state.checkoutComplete || contactInformation !== state.contactInformation) {
+    commit(next);
+  }
+}
+
+/** @internal Whether every contact field is blank (nothing typed, nothing pre-filled). */
+function isEmptyContact(contact: ContactInformation): boolean {
+  return Object.values(contact).every((value) => value.trim() === '');
 }
 
 /**
- * Clear-checkout (spec §4): every field reset (billing same as delivery unless the shop ships only to a
- * specific address), checkout not complete, and every stored entry of this user's checkout removed.
- * The contact is kept (it is pre-filled next time); the confirmation clears it on its own.
+ * Clear-checkout (spec §4): every field of the checkout state reset to empty, the contact information,
+ * saved specific address and placed order included (billing same as delivery unless the shop ships only
+ * to a specific address), checkout not complete, and every stored entry of this user's checkout removed.
+ *
+ * The contact the buyer saved (spec §3 "Contact … saved locally per user id") is a separate entry and
+ * stays: the next checkout starts by pre-filling from it, or from the profile
+ * ({@link enterCheckoutStep}), so a buyer whose cart emptied does not retype it. The order confirmation
+ * removes that saved contact too.
  */
 export function clearCheckout(): void {
   const binding = internals.binding;
-  const contact = stateSignal.peek().contactInformation;
   internals.attempt = null;
-  stateSignal.value = { ...clearCheckoutState(currentRules()), contactInformation: contact };
+  stateSignal.value = clearCheckoutState(currentRules());
   if (binding) removeStoredMatching(`${binding.shop}:u${binding.userId}:${CHECKOUT_MARKER}`);
 }
 

@@ -9,13 +9,18 @@ import interLatin from '@fontsource-variable/inter/files/inter-latin-wght-normal
  */
 const FONT_STYLE_ID = 'shop-elements-fonts';
 
-const LATIN_RANGE =
+/** The `<style>` holding the shop's own font, when it is one we ship (`shop-fonts.ts`, loaded on demand). */
+export const SHOP_FONT_STYLE_ID = 'shop-elements-shop-font';
+
+/** @internal Latin (English) and Latin Extended (Polish) unicode ranges, shared with `shop-fonts.ts`. */
+export const LATIN_RANGE =
   'U+0000-00FF,U+0131,U+0152-0153,U+02BB-02BC,U+02C6,U+02DA,U+02DC,U+0304,U+0308,U+0329,U+2000-206F,U+20AC,U+2122,U+2191,U+2193,U+2212,U+2215,U+FEFF,U+FFFD';
-const LATIN_EXT_RANGE =
+export const LATIN_EXT_RANGE =
   'U+0100-02BA,U+02BD-02C5,U+02C7-02CC,U+02CE-02D7,U+02DD-02FF,U+0304,U+0308,U+0329,U+1D00-1DBF,U+1E00-1E9F,U+1EF2-1EFF,U+2020,U+20A0-20AB,U+20AD-20C0,U+2113,U+2C60-2C7F,U+A720-A7FF';
 
-function face(url: string, range: string): string {
-  return `@font-face{font-family:'Inter Variable';font-style:normal;font-display:swap;font-weight:400 800;src:url(${JSON.stringify(url)}) format('woff2-variations');unicode-range:${range}}`;
+/** @internal One variable woff2 `@font-face` rule. */
+export function face(url: string, range: string, family = 'Inter Variable', weights = '400 800'): string {
+  return `@font-face{font-family:'${family}';font-style:normal;font-display:swap;font-weight:${weights};src:url(${JSON.stringify(url)}) format('woff2-variations');unicode-range:${range}}`;
 }
 
 /** The document-level CSS declaring the shipped fonts. */

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiErrorSchema, ProductPageSchema, ProductSchema, SORT_OPTIONS, type Product, type SortOption } from '../../src/api/contract.ts';
+import { ApiErrorSchema, POINTS_CURRENCY, ProductPageSchema, ProductSchema, SORT_OPTIONS, type Product, type SortOption } from '../../src/api/contract.ts';
+import { displayPrice, listUnitPrice } from '../../src/domain/pricing.ts';
 import { escapeLike } from '../../demo/server/routes/catalogue.ts';
 import { startTestServer, type TestServer } from './harness.ts';
 
@@ -47,9 +48,31 @@ const codes = (products: readonly Product[]) => products.map((product) => produc
 /** Code-unit order, which is byte order for these names: what `COLLATE "C"` gives on every server. */
 const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
-const EXPECTED_ORDER: Record<SortOption, (a: Product, b: Product) => number> = {
-  price_asc: (a, b) => a.calculated_price - b.calculated_price || a.id - b.id,
-  price_desc: (a, b) => b.calculated_price - a.calculated_price || b.id - a.id,
+/** How a shop shows prices: what the displayed price (and so the price sort) depends on. */
+interface ShopPricing {
+  is_gross: boolean;
+  currency: string;
+}
+
+async function shopPricing(shop: string): Promise<ShopPricing> {
+  const { rows } = await server.db.query<ShopPricing>('SELECT is_gross, currency FROM websites WHERE id = $1', [server.shops[shop]]);
+  return rows[0]!;
+}
+
+/** The price the product card shows (src/app/price.ts), computed by the domain: the price sorts' key. */
+function shownPrice(product: Product, shop: ShopPricing): number {
+  const { price } = listUnitPrice(product);
+  return shop.currency.toLowerCase() === POINTS_CURRENCY ? price : displayPrice(price, product, shop.is_gross);
+}
+
+/** The expected order of a sort in a shop; price sorts follow the displayed price. */
+function expectedOrder(sort: SortOption, shop: ShopPricing): (a: Product, b: Product) => number {
+  if (sort === 'price_asc') return (a, b) => shownPrice(a, shop) - shownPrice(b, shop) || a.id - b.id;
+  if (sort === 'price_desc') return (a, b) => shownPrice(b, shop) - shownPrice(a, shop) || b.id - a.id;
+  return EXPECTED_ORDER[sort];
+}
+
+const EXPECTED_ORDER: Record<Exclude<SortOption, 'price_asc' | 'price_desc'>, (a: Product, b: Product) => number> = {
   name_asc: (a, b) => compareText(a.name.toLowerCase(), b.name.toLowerCase()) || a.id - b.id,
   name_desc: (a, b) => compareText(b.name.toLowerCase(), a.name.toLowerCase()) || b.id - a.id,
   code_asc: (a, b) => compareText(a.code, b.code) || a.id - b.id,
@@ -185,7 +208,7 @@ describe('GET /api/products sorting and paging', () => {
       expect(first.meta).toMatchObject({ page: 1, per_page: 10, total: everything.meta.total });
       expect(second.meta).toMatchObject({ page: 2, per_page: 10 });
       expect(new Set(joined.map((product) => product.id)).size).toBe(20);
-      const expected = [...everything.data].sort(EXPECTED_ORDER[sort]);
+      const expected = [...everything.data].sort(expectedOrder(sort, await shopPricing('initech')));
       expect(everything.data.map((product) => product.id)).toEqual(expected.map((product) => product.id));
       expect(joined.map((product) => product.id)).toEqual(expected.slice(0, 20).map((product) => product.id));
     });
@@ -208,6 +231,103 @@ describe('GET /api/products sorting and paging', () => {
     expect(ascIds).toEqual(ids);
     const desc = await page('globex', { sort: 'price_desc', per_page: 100 });
     expect(desc.data.slice(-3).map((product) => product.id)).toEqual([...ids].reverse());
+  });
+});
+
+/**
+ * One shop per display mode with the same products, each built so that sorting by the stored
+ * `calculated_price` puts it in the wrong place:
+ * - INCL: 12.30 stored with VAT included: shown 10.00 net, 12.30 gross;
+ * - NET: 11.00 net: shown 11.00 net, 13.53 gross;
+ * - TIER: 20.00, but thresholds from 1 at 20.00 and from 10 at 5.00: shown "from 5.00" (6.15 gross);
+ * - GROUP: 30.00 with a running group buy whose lowest tier is 3.00 (and a threshold at 25.00);
+ * - ENDED: 1.00 with an ended group buy at 0.50 and thresholds at 40.00: shown 40.00 (49.20 gross);
+ * - ZERO: 10.50 stored gross at VAT 0 %: 10.50 either way.
+ */
+async function seedShop(slug: string, isGross: boolean, currency = 'EUR'): Promise<void> {
+  const { rows } = await server.db.query<{ id: number }>(
+    `INSERT INTO websites (slug, name, currency, payment_type, is_gross, login_required, registration_type)
+     VALUES ($1, $1, $2, $3, $4, false, 'form') RETURNING id`,
+    [slug, currency, currency === POINTS_CURRENCY ? 'budget' : 'invoice', isGross],
+  );
+  const shopId = rows[0]!.id;
+  server.shops[slug] = shopId;
+  const products: [code: string, price: number, vatIncluded: boolean, vat: number | null, groupbuy: 'running' | 'ended' | null][] = [
+    ['INCL', 12.3, true, 23, null],
+    ['NET', 11, false, null, null],
+    ['TIER', 20, false, 23, null],
+    ['GROUP', 30, false, 23, 'running'],
+    ['ENDED', 1, false, 23, 'ended'],
+    ['ZERO', 10.5, true, 0, null],
+  ];
+  for (const [index, [code, price, vatIncluded, vat, groupbuy]] of products.entries()) {
+    const inserted = await server.db.query<{ id: number }>(
+      `INSERT INTO products (website_id, name, slug, code, search_text, calculated_price, vat, vat_included,
+                             groupbuy_active, groupbuy_ends_at, position)
+       VALUES ($1, $2, lower($2), $2, lower($2), $3, $4, $5, $6, $7, $8) RETURNING id`,
+      [
+        shopId,
+        code,
+        price,
+        vat,
+        vatIncluded,
+        groupbuy !== null,
+        groupbuy === 'running' ? new Date(Date.now() + 86_400_000) : groupbuy === 'ended' ? new Date(Date.now() - 86_400_000) : null,
+        index,
+      ],
+    );
+    const id = inserted.rows[0]!.id;
+    const tiers: [kind: string, min: number, max: number | null, price: number][] =
+      code === 'TIER'
+        ? [['threshold', 1, 9, 20], ['threshold', 10, null, 5]]
+        : code === 'GROUP'
+          ? [['threshold', 1, null, 25], ['groupbuy', 1, 49, 30], ['groupbuy', 50, null, 3]]
+          : code === 'ENDED'
+            ? [['threshold', 1, null, 40], ['groupbuy', 1, null, 0.5]]
+            : [];
+    for (const [kind, min, max, tierPrice] of tiers) {
+      await server.db.query('INSERT INTO product_tiers (product_id, kind, min_quantity, max_quantity, price) VALUES ($1, $2, $3, $4, $5)', [
+        id,
+        kind,
+        min,
+        max,
+        tierPrice,
+      ]);
+    }
+  }
+}
+
+describe('GET /api/products price sorts follow the price the buyer sees', () => {
+  beforeAll(async () => {
+    await seedShop('sort-net', false);
+    await seedShop('sort-gross', true, 'PLN');
+    await seedShop('sort-points', false, POINTS_CURRENCY);
+  });
+
+  it('should sort a net shop by net prices, taking VAT out of VAT-included ones and using "from" tier prices', async () => {
+    // Shown: GROUP 3.00, TIER 5.00, INCL 10.00, ZERO 10.50, NET 11.00, ENDED 40.00.
+    expect(codes((await page('sort-net', { sort: 'price_asc' })).data)).toEqual(['GROUP', 'TIER', 'INCL', 'ZERO', 'NET', 'ENDED']);
+    expect(codes((await page('sort-net', { sort: 'price_desc' })).data)).toEqual(['ENDED', 'NET', 'ZERO', 'INCL', 'TIER', 'GROUP']);
+  });
+
+  it('should sort a gross shop by gross prices, adding VAT (23 % by default) to net ones', async () => {
+    // Shown: GROUP 3.69, TIER 6.15, ZERO 10.50, INCL 12.30, NET 13.53, ENDED 49.20.
+    expect(codes((await page('sort-gross', { sort: 'price_asc' })).data)).toEqual(['GROUP', 'TIER', 'ZERO', 'INCL', 'NET', 'ENDED']);
+  });
+
+  it('should sort a points shop by points, which carry no VAT', async () => {
+    // Shown: GROUP 3, TIER 5, ZERO 10.50, NET 11, INCL 12.30, ENDED 40.
+    expect(codes((await page('sort-points', { sort: 'price_asc' })).data)).toEqual(['GROUP', 'TIER', 'ZERO', 'NET', 'INCL', 'ENDED']);
+  });
+
+  it('should agree with the price the card shows for every product of every shop', async () => {
+    for (const shop of ['sort-net', 'sort-gross', 'sort-points', 'globex', 'initech']) {
+      const pricing = await shopPricing(shop);
+      const token = shop === 'initech' ? initechBuyer : undefined;
+      const result = await page(shop, { sort: 'price_asc', per_page: 100 }, token);
+      const prices = result.data.map((product) => shownPrice(product, pricing));
+      expect(prices).toEqual([...prices].sort((a, b) => a - b));
+    }
   });
 });
 
@@ -420,7 +540,7 @@ describe('GET /api/products with a large catalogue', () => {
     for (let index = 1; index <= SIZE / 100; index++) {
       const result = await page('bulk', { sort: 'price_asc', per_page: 100, page: index });
       seen.push(...result.data.map((product) => product.id));
-      const sorted = [...result.data].sort(EXPECTED_ORDER.price_asc);
+      const sorted = [...result.data].sort(expectedOrder('price_asc', await shopPricing('bulk')));
       expect(result.data.map((product) => product.id)).toEqual(sorted.map((product) => product.id));
     }
     expect(new Set(seen).size).toBe(SIZE);

@@ -1,6 +1,7 @@
 import type { Hono } from 'hono';
 import * as v from 'valibot';
-import { ProductQuerySchema, type ProductPage, type SortOption } from '../../../src/api/contract.ts';
+import { POINTS_CURRENCY, ProductQuerySchema, type ProductPage, type SortOption } from '../../../src/api/contract.ts';
+import { DEFAULT_VAT } from '../../../src/domain/pricing.ts';
 import { idField } from '../../../src/domain/validation.ts';
 import { shopAccess } from '../http/auth.ts';
 import type { AppEnv } from '../http/env.ts';
@@ -15,14 +16,46 @@ import { hydrateProducts, loadProduct, PRODUCT_COLUMNS, PRODUCT_FROM, type Produ
  * keep one order between requests and paging never repeats or skips one. Names and codes compare
  * byte-wise (`COLLATE "C"`) so PGlite and any PostgreSQL server, whatever its locale, agree.
  */
-const ORDER_BY: Record<SortOption, string> = {
-  price_asc: 'p.calculated_price ASC, p.id ASC',
-  price_desc: 'p.calculated_price DESC, p.id DESC',
+const ORDER_BY: Record<Exclude<SortOption, 'price_asc' | 'price_desc'>, string> = {
   name_asc: 'lower(p.name) COLLATE "C" ASC, p.id ASC',
   name_desc: 'lower(p.name) COLLATE "C" DESC, p.id DESC',
   code_asc: 'p.code COLLATE "C" ASC, p.id ASC',
   code_desc: 'p.code COLLATE "C" DESC, p.id DESC',
 };
+
+/** The lowest price of a product's tiers of one kind; NULL when it has none. */
+const minTier = (kind: 'threshold' | 'groupbuy') =>
+  `(SELECT min(t.price) FROM product_tiers t WHERE t.product_id = p.id AND t.kind = '${kind}')`;
+
+/**
+ * The price a product card shows, in SQL, so "lowest/highest price" sorts by what the buyer sees
+ * (spec §2), not by the stored `calculated_price`. Mirrors the domain's `listUnitPrice` and
+ * `displayPrice` (src/domain/pricing.ts), which the card uses:
+ * - the unit price: the lowest tier of a running group buy (switched on, not past its end, with
+ *   tiers), else the lowest threshold ("from …"), else `calculated_price`;
+ * - shown per the shop: points carry no VAT; a gross shop adds VAT to a net price, a net shop takes it
+ *   out of a `vat_included` price (default rate 23 %), rounded to cents half away from zero as
+ *   `roundMoney` does (numeric `round` does the same).
+ * `isGross` and `points` come from the shop's row, never from the request.
+ */
+export function listPriceSql(website: { is_gross: boolean; currency: string }): string {
+  const unit = `COALESCE(
+    CASE WHEN p.groupbuy_active AND (p.groupbuy_ends_at IS NULL OR p.groupbuy_ends_at > now()) THEN ${minTier('groupbuy')} END,
+    ${minTier('threshold')},
+    p.calculated_price)`;
+  if (website.currency.toLowerCase() === POINTS_CURRENCY) return unit;
+  const factor = `(1 + COALESCE(p.vat, ${DEFAULT_VAT}) / 100.0)`;
+  return website.is_gross
+    ? `round(CASE WHEN p.vat_included THEN ${unit} ELSE ${unit} * ${factor} END, 2)`
+    : `round(CASE WHEN p.vat_included THEN ${unit} / ${factor} ELSE ${unit} END, 2)`;
+}
+
+/** The ORDER BY of a sort in this shop; every one ends with the id (see {@link ORDER_BY}). */
+function sortOrder(sort: SortOption, website: { is_gross: boolean; currency: string }): string {
+  if (sort === 'price_asc') return `${listPriceSql(website)} ASC, p.id ASC`;
+  if (sort === 'price_desc') return `${listPriceSql(website)} DESC, p.id DESC`;
+  return ORDER_BY[sort];
+}
 
 /** Offsets past this can hold no product; answering an empty page avoids an absurd OFFSET. */
 const MAX_OFFSET = 1_000_000_000;
@@ -89,7 +122,7 @@ function parseIds(raw: string | undefined): number[] | null {
 export function registerCatalogueRoutes(app: Hono<AppEnv>): void {
   app.get('/api/products', async (c) => {
     const query = queryParams(c, ProductQuerySchema);
-    await shopAccess(c, query.website_id, 'shop');
+    const { website } = await shopAccess(c, query.website_id, 'shop');
     const db = c.get('db');
     const page = query.page;
     const perPage = query.per_page;
@@ -103,7 +136,7 @@ export function registerCatalogueRoutes(app: Hono<AppEnv>): void {
 
     const filter = productFilter(query.website_id, words, ids);
     // With ids the caller chose the order (a carousel), so the sort gives way to it.
-    const orderBy = filter.idsParam ? `array_position(${filter.idsParam}, p.id), p.id` : ORDER_BY[query.sort];
+    const orderBy = filter.idsParam ? `array_position(${filter.idsParam}, p.id), p.id` : sortOrder(query.sort, website);
     const offset = (page - 1) * perPage;
     const next = filter.params.length + 1;
 

@@ -514,6 +514,18 @@ const en = {
     payment_processing: 'Processing your payment…',
     payment_processing_text: 'Please do not close this page.',
     payment_received: 'Your payment has been received.',
+    payment_check: {
+      title: 'Payment status',
+      checking: 'Checking your payment…',
+      not_required: 'Your order needs no online payment.',
+      pending_title: 'Payment not received yet',
+      check_again: 'Check again',
+      ended_title: 'Payment not completed',
+      ended: 'The order was cancelled. "Order again" on it refills the cart.',
+      failed: 'The payment status could not be checked.',
+      not_found: 'Order {{number}} is not among your orders.',
+      no_order: 'Your orders show the payment of each one.',
+    },
     payment_step: {
       loading_methods: 'Loading payment methods…',
       methods_failed: 'The payment methods could not be loaded.',

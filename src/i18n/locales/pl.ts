@@ -507,6 +507,18 @@ const pl: Messages = {
     payment_processing: 'Przetwarzamy Twoją płatność…',
     payment_processing_text: 'Nie zamykaj tej strony.',
     payment_received: 'Otrzymaliśmy Twoją płatność.',
+    payment_check: {
+      title: 'Status płatności',
+      checking: 'Sprawdzamy Twoją płatność…',
+      not_required: 'Zamówienie nie wymaga płatności online.',
+      pending_title: 'Płatność jeszcze nie dotarła',
+      check_again: 'Sprawdź ponownie',
+      ended_title: 'Płatność nie została zrealizowana',
+      ended: 'Zamówienie anulowano. „Zamów ponownie” w nim uzupełni koszyk.',
+      failed: 'Nie udało się sprawdzić statusu płatności.',
+      not_found: 'Zamówienia {{number}} nie ma wśród Twoich zamówień.',
+      no_order: 'Status płatności każdego zamówienia znajdziesz w Twoich zamówieniach.',
+    },
     payment_step: {
       loading_methods: 'Wczytywanie metod płatności…',
       methods_failed: 'Nie udało się wczytać metod płatności.',

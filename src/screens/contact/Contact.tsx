@@ -4,16 +4,20 @@ import { sendContact } from '../../api/contact.ts';
 import { ContactUsRequestSchema } from '../../api/contract.ts';
 import { t } from '../../i18n/index.ts';
 import { showAlert } from '../../store/alerts.ts';
-import { user } from '../../store/session.ts';
+import { routerActive } from '../../app/router.tsx';
+import { designerMode } from '../../store/designer.ts';
+import { sessionStatus, user } from '../../store/session.ts';
 import { shop } from '../../store/shop.ts';
 import { registerStyles } from '../../theme/styles.ts';
+import { AlertToast } from '../../widgets/alert-toast/AlertToast.tsx';
 import { Button } from '../../widgets/button/Button.tsx';
 import { FileDrop } from '../../widgets/file-drop/FileDrop.tsx';
+import { Loading } from '../../widgets/loading/Loading.tsx';
 import { TextArea } from '../../widgets/text-area/TextArea.tsx';
 import { TextField } from '../../widgets/text-field/TextField.tsx';
 import { FormAlert } from '../auth/AuthLayout.tsx';
 import { namesFields, serverFieldText, useAuthForm, type FieldRules } from '../auth/use-auth-form.ts';
-import { ScreenFrame, ShopPending } from '../ScreenFrame.tsx';
+import { LoginFirst, ScreenFrame, ShopPending, shopFailed } from '../ScreenFrame.tsx';
 import css from './contact.css?inline';
 
 registerStyles('contact', css);
@@ -33,22 +37,37 @@ const RULES: FieldRules<ContactField> = {
 const MESSAGE_MAX = 5000;
 
 /**
- * Contact us (issue 7, reached from the footer): name, e-mail, phone, subject and message with an
+ * Contact us (issue 7, reached from the footer; also `<shop-contact>` on any page): name, e-mail,
+ * phone, subject and message with an
  * optional attachment (JPG, PNG or PDF up to 10 MB, dropped or picked; the drop zone refuses anything
  * else with the spec's texts), sent as multipart with the shop's `website_id`. A logged-in user's
- * name, e-mail and phone are filled in. Success shows a toast and an empty form for the next message;
+ * name, e-mail and phone are filled in (the form waits for the session, so they are there from the
+ * start). Success shows a toast and an empty form for the next message;
  * field errors of the provider land on their fields (the file's, such as the shop's file quota, on the
  * drop zone until another file is chosen), anything else in the form's alert: too many messages (429)
  * with the wait in seconds or minutes. What the user typed stays after any failure.
+ *
+ * As an element (no `routeId`) nothing guards it, so it asks a guest of a login-required shop to log in
+ * (the provider would refuse the message) and shows its own toasts.
  */
-export function Contact(_props: { routeId?: string; params?: Readonly<Record<string, string>> }) {
+export function Contact({ routeId }: { routeId?: string; params?: Readonly<Record<string, string>> }) {
   useSignals();
   const website = shop.value;
+  const session = sessionStatus.value;
+  const routed = routeId === 'contact' && routerActive.value;
   // A new form (fresh values and attachment) after each message sent.
   const [round, setRound] = useState(0);
+  const sessionPending = session === 'unknown' || session === 'loading';
+  const loginFirst = website !== null && website.login_required && session === 'guest' && !designerMode.value;
+  let content;
+  if (!website) content = <ShopPending />;
+  else if (sessionPending) content = <Loading loading className="shop-screen-frame__pending" />;
+  else if (loginFirst) content = <LoginFirst />;
+  else content = <ContactForm key={round} websiteId={website.id} onSent={() => setRound((value) => value + 1)} />;
   return (
-    <ScreenFrame className="shop-contact" title={t('contact.title')} busy={!website}>
-      {website ? <ContactForm key={round} websiteId={website.id} onSent={() => setRound((value) => value + 1)} /> : <ShopPending />}
+    <ScreenFrame className="shop-contact" title={t('contact.title')} busy={(!website && !shopFailed()) || (website !== null && sessionPending)}>
+      {content}
+      {!routed && <AlertToast />}
     </ScreenFrame>
   );
 }
@@ -98,6 +117,7 @@ function ContactForm({ websiteId, onSent }: { websiteId: number; onSent: () => v
       <form
         ref={formRef}
         className="shop-contact__form"
+        part="form"
         noValidate
         onSubmit={(event) => {
           setFileRefusal(null);
