@@ -10,6 +10,7 @@
  * @module
  */
 import type { Queryable } from '../db/index.ts';
+import type { PSEUDO_PAGE_SLUGS } from '../../../src/api/contract.ts';
 import { roundMoney } from '../../../src/domain/money.ts';
 import { productImagePath, type ColourCode, type ImageKind } from './images.ts';
 
@@ -825,3 +826,12 @@ export async function insertProducts(
   );
   return inserted;
 }
+
+/** The fixed screens popups can target, as a shop's page list names them (demo seed and shop files). */
+export const PSEUDO_PAGE_NAMES: Record<(typeof PSEUDO_PAGE_SLUGS)[number], string> = {
+  cart: 'Cart',
+  'delivery-addresses': 'Delivery Addresses',
+  'payment-methods': 'Payment Methods',
+  summary: 'Summary',
+  'order-confirmation': 'Order confirmation page',
+};

@@ -20,6 +20,7 @@ import {
   demoProducts,
   insertProducts,
   insertRows,
+  PSEUDO_PAGE_NAMES,
   slugify,
   variantCode,
   type BudgetKey,
@@ -633,14 +634,6 @@ const ABOUT: Record<DemoShop, { name: string; html: string }> = {
 <p>W sklepie Initech zamówisz odzież firmową, gadżety i materiały biurowe dla swojego zespołu. Zamówienia wysyłamy wyłącznie na wskazany adres, np. biuro projektu lub salę szkoleniową.</p>
 <p>Masz pytania? Skorzystaj z czatu w prawym dolnym rogu strony: nasz zespół odpowiada w ciągu jednego dnia roboczego.</p>`,
   },
-};
-
-const PSEUDO_PAGE_NAMES: Record<(typeof PSEUDO_PAGE_SLUGS)[number], string> = {
-  cart: 'Cart',
-  'delivery-addresses': 'Delivery Addresses',
-  'payment-methods': 'Payment Methods',
-  summary: 'Summary',
-  'order-confirmation': 'Order confirmation page',
 };
 
 function homepageBlocks(shop: DemoShop, products: Map<string, InsertedProduct>, defs: ProductDef[]): PageBlock[] {

@@ -25,20 +25,12 @@ import type { Db, Queryable } from '../db/index.ts';
 import { sendMail } from '../services/outbox.ts';
 import { hashPassword } from '../services/passwords.ts';
 import { hashToken, newToken } from '../services/tokens.ts';
-import { insertRows } from './catalogue.ts';
+import { insertRows, PSEUDO_PAGE_NAMES } from './catalogue.ts';
 
 /** How long the link mailed to a new coordinator works: the mail may wait for the server to start. */
 export const WELCOME_LINK_DAYS = 7;
 /** Serialises loading with the demo seed and other loads (same lock as the demo seed). */
 const SEED_LOCK = 4173_0002;
-/** The fixed screens popups can target, as the shop's page list names them. */
-const PSEUDO_PAGE_NAMES: Record<(typeof PSEUDO_PAGE_SLUGS)[number], string> = {
-  cart: 'Cart',
-  'delivery-addresses': 'Delivery Addresses',
-  'payment-methods': 'Payment Methods',
-  summary: 'Summary',
-  'order-confirmation': 'Order confirmation page',
-};
 /** Content pages with a fixed route of their own (not `/{slug}`). */
 const FIXED_CONTENT_PAGES = new Set(['privacy-policy', 'terms-of-use']);
 
