@@ -1,5 +1,5 @@
 import { isSpendable, planSpend, type SpendableAssignment } from './budget-spend.ts';
-import { checkProductQuantities, maxLineQuantity, type Availability, type QuantityError } from './quantity.ts';
+import { judgeQuantities, maxLineQuantity, type Availability, type QuantityError } from './quantity.ts';
 
 /**
  * What the cart screen tells the buyer before checkout (spec §5 quantity rules, §8 budget texts):
@@ -133,26 +133,20 @@ export function reviewCart(
   for (const [productId, variants] of byVariant) {
     const product = products.get(productId);
     if (!product) continue;
-    const ids = [...variants.keys()];
-    const rules = { minimum_quantity: product.minimum_quantity, minimum_total_quantity: product.minimum_total_quantity };
-    for (const error of checkProductQuantities(rules, ids.map((id) => variants.get(id) ?? 0))) {
-      if (error.line === undefined) {
+    // A variant that cannot be ordered at all (maximum 0) is flagged unavailable, not "too many".
+    const maximumOf = (variantId: number) => {
+      const variant = product.variants.find((candidate) => candidate.id === variantId);
+      const maximum = variant ? maxLineQuantity(variant, shopMax) : 0;
+      return maximum === 0 ? null : maximum;
+    };
+    for (const { code, qty, variant_id } of judgeQuantities(product, variants, maximumOf)) {
+      const error = { code, qty };
+      if (variant_id === null) {
         const list = productErrors.get(productId) ?? [];
         pushOnce(list, error);
         productErrors.set(productId, list);
       } else {
-        const key = `${productId}:${ids[error.line]}`;
-        const list = variantErrors.get(key) ?? [];
-        pushOnce(list, error);
-        variantErrors.set(key, list);
-      }
-    }
-    for (const [variantId, quantity] of variants) {
-      const variant = product.variants.find((candidate) => candidate.id === variantId);
-      const maximum = variant ? maxLineQuantity(variant, shopMax) : 0;
-      if (maximum === 0) continue;
-      for (const error of checkProductQuantities({ available_quantity: maximum }, [quantity])) {
-        const key = `${productId}:${variantId}`;
+        const key = `${productId}:${variant_id}`;
         const list = variantErrors.get(key) ?? [];
         pushOnce(list, error);
         variantErrors.set(key, list);

@@ -96,6 +96,14 @@ export interface CheckoutState {
   checkoutComplete: boolean;
   locationInCheckout: boolean;
   savedSpecificAddress: CheckoutAddress | null;
+  /**
+   * The delivery step is done: the buyer pressed Continue on it with every field valid (the payment
+   * step's guard needs it; the contact alone proves nothing, it is pre-filled from the profile).
+   * Absent (the initial and cleared state) means not done.
+   */
+  deliveryDone?: boolean;
+  /** The payment step is done: Continue pressed with a payable choice (the summary's guard needs it). */
+  paymentDone?: boolean;
   /** Set once `POST /api/order` succeeded; the confirmation needs it besides `checkoutComplete`. */
   placedOrder: PlacedOrder | null;
 }
@@ -149,13 +157,18 @@ export function setDeliveryAddress(state: CheckoutState, address: CheckoutAddres
 
 /**
  * Replaces the delivery method (spec §4). A delivery-cost budget stays only when the new method offers
- * the same budget, at the new method's price; otherwise it is dropped and must be chosen again.
+ * the same budget, at the new method's price; otherwise it is dropped and must be chosen again. Another
+ * method (or none) undoes the delivery and payment steps: the payment choices depend on the method.
  */
 export function setDeliveryMethod(state: CheckoutState, method: ChosenDeliveryMethod | null): CheckoutState {
   const previous = state.paymentForDeliveryBudget;
   const offered = previous && method?.budgets.find((budget) => budget.budget_id === previous.budget_id);
+  // Still no method keeps the flags: the guards need a method anyway.
+  const same = state.deliveryMethod?.id === method?.id;
   return {
     ...state,
+    deliveryDone: same && state.deliveryDone,
+    paymentDone: same && state.paymentDone,
     deliveryMethod: method ? { ...method, budgets: method.budgets.map((budget) => ({ ...budget })) } : null,
     paymentForDeliveryBudget: previous && offered ? { ...previous, price: offered.price } : null,
   };

@@ -31,6 +31,13 @@ export interface CheckoutGuardState {
   contactEmail: string;
   /** Contact name entered on the delivery step ('' when not yet). */
   contactName: string;
+  /**
+   * The delivery step was completed (the buyer pressed Continue on it with every field valid) and a
+   * delivery method is still chosen.
+   */
+  deliveryDone: boolean;
+  /** The payment step was completed: the buyer pressed Continue on it with a payable choice. */
+  paymentDone: boolean;
   /** The payment method chosen on the payment step, `null` when none. */
   paymentMethod: string | null;
   /** Set when the summary step is entered; cleared by the order confirmation. */
@@ -86,7 +93,9 @@ export type GuardReason =
   | 'no-active-budget'
   // Payment step before the contact e-mail and name are given.
   | 'contact-missing'
-  // Summary step before a payment method is chosen.
+  // Payment step before the delivery step was completed (a method chosen, Continue pressed).
+  | 'delivery-incomplete'
+  // Summary step before the payment step was completed (a payment method chosen, Continue pressed).
   | 'payment-method-missing'
   // Order confirmation without the checkout-complete flag.
   | 'checkout-incomplete';
@@ -142,10 +151,12 @@ function stepPrecondition(id: (typeof CHECKOUT_STEP_ORDER)[number], state: Check
       if (state.cartCount <= 0) return redirect('/cart', 'cart-empty');
       if (state.paymentType === 'budget' && !state.hasActiveBudget) return redirect('/cart', 'no-active-budget');
       return null;
+    // The contact is pre-filled from the profile, so it alone says nothing: the delivery step must be done.
     case 'checkout-payment':
-      return filled(state.contactEmail) && filled(state.contactName) ? null : redirect('/checkout/delivery', 'contact-missing');
+      if (!filled(state.contactEmail) || !filled(state.contactName)) return redirect('/checkout/delivery', 'contact-missing');
+      return state.deliveryDone ? null : redirect('/checkout/delivery', 'delivery-incomplete');
     case 'checkout-summary':
-      return filled(state.paymentMethod) ? null : redirect('/checkout/payment', 'payment-method-missing');
+      return state.paymentDone && filled(state.paymentMethod) ? null : redirect('/checkout/payment', 'payment-method-missing');
   }
 }
 
@@ -183,7 +194,9 @@ function checkoutStepRedirect(id: RouteDef['id'], state: CheckoutGuardState): Gu
  * 5. `/payment-processing` unless `query.status === 'success'` → `/404`.
  * 6. Checkout steps, only when `context.checkout` is given: delivery needs a non-empty cart (else `/cart`)
  *    and, when `paymentType` is `budget`, an active budget (else `/cart`); payment needs the contact
- *    e-mail and name (else `/checkout/delivery`); summary needs a payment method (else
+ *    e-mail and name and the delivery step done (a delivery method chosen and Continue pressed on a
+ *    valid step; the contact is pre-filled from the profile, so it alone proves nothing), else
+ *    `/checkout/delivery`; summary needs a payment method and the payment step done (else
  *    `/checkout/payment`); order confirmation needs `checkoutComplete` (else `/checkout/summary`). Each
  *    step also needs the preconditions of the steps before it (spec §4 "each needs the previous"; the
  *    first unmet one decides), except the confirmation, which comes after the order emptied the cart.

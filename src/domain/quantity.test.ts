@@ -1,6 +1,6 @@
 import { describe, it, expect } from 'vitest';
 import * as fc from 'fast-check';
-import { checkProductQuantities, DEFAULT_MAX_LINE_QUANTITY, maxLineQuantity, variantLimit } from './quantity.ts';
+import { checkProductQuantities, DEFAULT_MAX_LINE_QUANTITY, judgeQuantities, maxLineQuantity, variantLimit } from './quantity.ts';
 import type { QuantityError, QuantityRules } from './quantity.ts';
 
 describe('checkProductQuantities', () => {
@@ -110,5 +110,39 @@ describe('maxLineQuantity', () => {
   it.each([0, -5, 2.5, Number.NaN])('should read a cap of %s as no cap', (cap) => {
     expect(maxLineQuantity({ availability: 'in_stock', stock: null }, cap)).toBe(DEFAULT_MAX_LINE_QUANTITY);
     expect(maxLineQuantity({ availability: 'in_stock', stock: 40 }, cap)).toBe(40);
+  });
+});
+
+const unlimited = () => null;
+
+describe('judgeQuantities (the one verdict for the product page, the cart and the server)', () => {
+  const rules = { minimum_quantity: 5, minimum_total_quantity: 20 };
+
+  it('should pass quantities that keep every rule', () => {
+    expect(judgeQuantities(rules, new Map([[1, 10], [2, 10]]), () => 100)).toEqual([]);
+  });
+
+  it('should report per-variant minimums, then the minimum across colours and sizes, then maximums, in that order', () => {
+    const maxima = new Map([[1, 100], [2, 3]]);
+    expect(judgeQuantities(rules, new Map([[1, 2], [2, 4]]), (id) => maxima.get(id) ?? null)).toEqual([
+      { code: 'sale.qty.minimum', qty: 5, variant_id: 1 },
+      { code: 'sale.qty.minimum', qty: 5, variant_id: 2 },
+      { code: 'sale.qty.minimum', qty: 20, variant_id: null },
+      { code: 'sale.qty.exceeded', qty: 3, variant_id: 2 },
+    ]);
+  });
+
+  it('should hold no minimum against a variant of 0 pieces, and find nothing when nothing is ordered', () => {
+    expect(judgeQuantities({ minimum_quantity: 5 }, new Map([[1, 0], [2, 6]]), unlimited)).toEqual([]);
+    expect(judgeQuantities(rules, new Map([[1, 0]]), () => 0)).toEqual([]);
+  });
+
+  it('should judge the stock (a sold-out variant has maximum 0) and leave a variant unjudged when its maximum is unknown', () => {
+    expect(judgeQuantities({}, new Map([[1, 1]]), () => 0)).toEqual([{ code: 'sale.qty.exceeded', qty: 0, variant_id: 1 }]);
+    expect(judgeQuantities({}, new Map([[1, 10_001]]), (id) => (id === 1 ? maxLineQuantity({ stock: null, availability: 'in_stock' }) : null))).toEqual([
+      { code: 'sale.qty.exceeded', qty: DEFAULT_MAX_LINE_QUANTITY, variant_id: 1 },
+    ]);
+    expect(judgeQuantities({}, new Map([[1, 10_001]]), unlimited)).toEqual([]);
+    expect(judgeQuantities({}, new Map([[1, 6]]), () => maxLineQuantity({ stock: 40, availability: 'in_stock' }, 5))).toEqual([{ code: 'sale.qty.exceeded', qty: 5, variant_id: 1 }]);
   });
 });

@@ -109,3 +109,40 @@ export function maxLineQuantity(variant: { stock: number | null; availability: A
   if (cap === null) return limit ?? DEFAULT_MAX_LINE_QUANTITY;
   return limit === null ? cap : Math.min(limit, cap);
 }
+
+/** A broken rule of {@link judgeQuantities}, with the variant it concerns (`null`: product-wide). */
+export interface JudgedQuantityError {
+  code: QuantityError['code'];
+  qty: number;
+  variant_id: number | null;
+}
+
+/**
+ * The one verdict on how much of one product is ordered, shared by the product page (the cart's
+ * pieces plus the ones being added), the cart review and the server's order check. `quantities` are
+ * the pieces per variant (lines of one variant count together); `maximumOf` gives a variant's maximum
+ * ({@link maxLineQuantity}: its stock, the shop's cap, else {@link DEFAULT_MAX_LINE_QUANTITY}), or
+ * `null` to leave that variant's maximum unjudged (a caller that does not know the variant).
+ *
+ * The rules, in the order reported (the server answers with the first): each variant's per-line
+ * minimum (variants in the order given), the minimum across colours and sizes, then each variant's
+ * maximum. A variant of 0 pieces is not ordered: no minimum applies to it. There are no box-multiple
+ * rules: boxes only price (spec §9, `quantityInBox` in pricing.ts), any whole quantity may be ordered.
+ */
+export function judgeQuantities(
+  rules: Pick<QuantityRules, 'minimum_quantity' | 'minimum_total_quantity'>,
+  quantities: ReadonlyMap<number, number>,
+  maximumOf: (variantId: number) => number | null,
+): JudgedQuantityError[] {
+  const ids = [...quantities.keys()];
+  const errors: JudgedQuantityError[] = checkProductQuantities(
+    { minimum_quantity: rules.minimum_quantity, minimum_total_quantity: rules.minimum_total_quantity },
+    ids.map((id) => quantities.get(id) ?? 0),
+  ).map(({ code, qty, line }) => ({ code, qty, variant_id: line === undefined ? null : (ids[line] ?? null) }));
+  for (const [variantId, quantity] of quantities) {
+    const maximum = maximumOf(variantId);
+    if (maximum === null) continue;
+    for (const { code, qty } of checkProductQuantities({ available_quantity: maximum }, [quantity])) errors.push({ code, qty, variant_id: variantId });
+  }
+  return errors;
+}

@@ -13,6 +13,7 @@ import {
   chooseDeliveryMethod,
   choosePaymentMethod,
   clearCheckout,
+  completeCheckoutStep,
   confirmPlacedOrder,
   enterCheckoutStep,
   lastConfirmedOrder,
@@ -155,6 +156,8 @@ describe('clear-checkout (spec §4)', () => {
     setBillingSameAsDelivery(false);
     setBillingAddress({ name: 'Anna', surname: 'Nowak', nip: '7010150006', company: 'ACME', street: 'Marszałkowska 104', city: 'Warszawa', zip: '00-017', country: 'PL' });
     setOrderComment('Leave at reception');
+    completeCheckoutStep('delivery');
+    completeCheckoutStep('payment');
     enterCheckoutStep('summary');
     expect(checkoutState.value.savedSpecificAddress).not.toBeNull();
     clearCheckout();
@@ -221,6 +224,54 @@ describe('checkoutGuardState (spec §2 guards)', () => {
     expect(checkoutGuardState.value?.checkoutComplete).toBe(false);
     enterCheckoutStep('summary');
     expect(checkoutGuardState.value?.checkoutComplete).toBe(true);
+  });
+
+  it('should not count a pre-filled contact as the delivery step: each step is done by its Continue', () => {
+    // The profile pre-fills the contact: e-mail and name are there before the buyer saw the step.
+    addToCart(product(), variant(), 1);
+    enterCheckoutStep('delivery');
+    expect(checkoutGuardState.value).toMatchObject({ contactEmail: BUYER.email, deliveryDone: false, paymentDone: false });
+    // Continue without a method (not possible on the screen) does not open the payment step.
+    completeCheckoutStep('delivery');
+    expect(checkoutGuardState.value).toMatchObject({ deliveryDone: false });
+    chooseDeliveryMethod(courier);
+    completeCheckoutStep('delivery');
+    expect(checkoutGuardState.value).toMatchObject({ deliveryDone: true, paymentDone: false });
+    choosePaymentMethod('invoice');
+    completeCheckoutStep('payment');
+    expect(checkoutGuardState.value).toMatchObject({ deliveryDone: true, paymentDone: true });
+  });
+
+  it('should keep the done steps across a reload, and forget them on clear-checkout', () => {
+    fillCheckout();
+    completeCheckoutStep('delivery');
+    completeCheckoutStep('payment');
+    reloadPage();
+    expect(checkoutState.value).toMatchObject({ deliveryDone: true, paymentDone: true });
+    clearCart();
+    expect(checkoutState.value.deliveryDone).toBeFalsy();
+    expect(checkoutState.value.paymentDone).toBeFalsy();
+  });
+
+  it('should undo both steps when another delivery method is chosen, not when the same one is refreshed', () => {
+    fillCheckout();
+    completeCheckoutStep('delivery');
+    completeCheckoutStep('payment');
+    chooseDeliveryMethod({ ...courier, price: 21 });
+    expect(checkoutState.value).toMatchObject({ deliveryDone: true, paymentDone: true });
+    chooseDeliveryMethod({ ...courier, id: 2, name: 'Express' });
+    expect(checkoutState.value).toMatchObject({ deliveryDone: false, paymentDone: false });
+  });
+
+  it('should read a state stored before the steps were marked done as not done', () => {
+    fillCheckout();
+    const stored = JSON.parse(localStorage.getItem(checkoutKey())!) as { state: Record<string, unknown> };
+    delete stored.state['deliveryDone'];
+    delete stored.state['paymentDone'];
+    localStorage.setItem(checkoutKey(), JSON.stringify(stored));
+    reloadPage();
+    expect(checkoutState.value.deliveryMethod).not.toBeNull();
+    expect(checkoutGuardState.value).toMatchObject({ deliveryDone: false, paymentDone: false });
   });
 
   it('should see no active budget when every assignment expired', () => {

@@ -37,6 +37,7 @@ import { onStorageChange, readStored, removeStored, removeStoredMatching, storag
  *   pre-filled from the user's profile when nothing is stored.
  * - Clear-checkout (spec §4) resets the fields and removes every stored entry whose key carries this
  *   user's checkout marker; it runs whenever the cart becomes empty.
+ * - Continue on the delivery and on the payment step marks that step done; the next step's guard needs it.
  * - Entering the summary marks checkout complete (spec §2); the order confirmation then clears
  *   checkout, cart and contact information.
  * - Placing an order uses one `Idempotency-Key` per attempt: a retry of the same order (after a timeout,
@@ -89,6 +90,9 @@ const StoredStateSchema = v.object({
     checkoutComplete: v.boolean(),
     locationInCheckout: v.boolean(),
     savedSpecificAddress: v.nullable(AddressStoredSchema),
+    // Absent: not done (the initial state, and states stored before the steps were marked done).
+    deliveryDone: v.optional(v.boolean()),
+    paymentDone: v.optional(v.boolean()),
     placedOrder: v.nullable(v.object({ name: text, email: text, paymentUrl: v.nullable(text) })),
   }),
   /** The order attempt whose outcome is not known yet: its key and the body it was sent with. */
@@ -159,6 +163,8 @@ export const checkoutGuardState = pageSingleton('checkout.guard', () =>
       hasActiveBudget: current.budgets.some((budget) => budget.is_active),
       contactEmail: state.contactInformation.email,
       contactName: state.contactInformation.name,
+      deliveryDone: state.deliveryDone === true && state.deliveryMethod !== null,
+      paymentDone: state.paymentDone === true,
       paymentMethod: state.paymentMethod,
       checkoutComplete: state.checkoutComplete || confirmedOrder.value !== null,
     };
@@ -298,6 +304,15 @@ export function setMpkCode(code: string): void {
 /** The order comment. */
 export function setOrderComment(comment: string): void {
   commit({ ...stateSignal.peek(), orderComment: comment });
+}
+
+/**
+ * A step is done (the buyer pressed Continue on it with a valid step): the next step's guard needs it
+ * (spec §2; the contact is pre-filled, so it alone does not open the payment step). Saved with the
+ * state; clear-checkout resets it, and choosing another delivery method undoes both steps.
+ */
+export function completeCheckoutStep(step: 'delivery' | 'payment'): void {
+  commit({ ...stateSignal.peek(), [`${step}Done`]: true });
 }
 
 /**

@@ -71,6 +71,7 @@ export function registerOrderRoutes(app: Hono<AppEnv>, options: { demoPayment: b
       idempotencyKey: key,
       origin: new URL(c.req.url).origin,
       orderWaitSeconds: c.get('config').orderWaitSeconds,
+      storefront: storefrontUrl(c.get('config'), website.slug),
       paymentHoldSeconds: c.get('config').paymentHoldSeconds,
     });
     return c.json(answer.body, answer.status as ContentfulStatusCode);

@@ -2,7 +2,7 @@ import type { CardInfo, Product, Variant } from '../../../src/api/contract.ts';
 import { totalQuantityByProduct } from '../../../src/domain/cart.ts';
 import { moneyDeliveryCharge, orderTotals as checkoutOrderTotals } from '../../../src/domain/checkout-totals.ts';
 import { cartTotals, lineTotal, unitPrice, vatRate } from '../../../src/domain/pricing.ts';
-import { checkProductQuantities, maxLineQuantity, type QuantityError } from '../../../src/domain/quantity.ts';
+import { judgeQuantities, maxLineQuantity, type QuantityError } from '../../../src/domain/quantity.ts';
 
 /**
  * How an order is priced and which quantity rules it must meet, as pure functions over products
@@ -69,24 +69,18 @@ export interface OrderQuantityError extends QuantityError {
 export const MAX_ORDER_AMOUNT = 9_999_999_999.99;
 
 /**
- * Every quantity rule the order breaks, first product first: per line (colour + size) and across
- * colours and sizes through the domain's `checkProductQuantities`, then each variant against its
- * maximum, the domain's `maxLineQuantity` (its stock, capped by the shop's `max_line_quantity`, 10,000
- * when neither limits it; the domain function judges one available quantity against the lines it is
- * given, so it is asked once per variant). Lines of the same variant count together.
+ * Every quantity rule the order breaks, first product first, by the domain's one verdict
+ * (`judgeQuantities`: per line (colour + size), across colours and sizes, then each variant against
+ * `maxLineQuantity`: its stock, capped by the shop's `max_line_quantity`, 10,000 when neither limits
+ * it). Lines of the same variant count together.
  */
 export function orderQuantityErrors(lines: readonly OrderLine[], shopMaxLineQuantity: number | null = null): OrderQuantityError[] {
   const errors: OrderQuantityError[] = [];
   for (const [productId, productLines] of groupByProduct(lines)) {
     const product = productLines[0]!.product;
     const perVariant = quantitiesByVariant(productLines);
-    const rules = { minimum_quantity: product.minimum_quantity, minimum_total_quantity: product.minimum_total_quantity };
-    for (const error of checkProductQuantities(rules, [...perVariant.values()])) errors.push({ ...error, product_id: productId });
-    for (const [variantId, quantity] of perVariant) {
-      const variant = productLines.find((line) => line.variant.id === variantId)!.variant;
-      const maximum = maxLineQuantity(variant, shopMaxLineQuantity);
-      for (const error of checkProductQuantities({ available_quantity: maximum }, [quantity])) errors.push({ ...error, product_id: productId });
-    }
+    const maximumOf = (variantId: number) => maxLineQuantity(productLines.find((line) => line.variant.id === variantId)!.variant, shopMaxLineQuantity);
+    for (const { code, qty } of judgeQuantities(product, perVariant, maximumOf)) errors.push({ code, qty, product_id: productId });
   }
   return errors;
 }

@@ -11,6 +11,7 @@ import type {
 } from '../../../src/api/contract.ts';
 import { POINTS_CURRENCY } from '../../../src/api/contract.ts';
 import { budgetStanding, isSpendable, planSpend, type SpendNeed, type SpendPlan } from '../../../src/domain/budget-spend.ts';
+import { costCentreIssues, orderMpkCode } from '../../../src/domain/mpk.ts';
 import { isGroupBuyActive } from '../../../src/domain/pricing.ts';
 import { variantLimit } from '../../../src/domain/quantity.ts';
 import type { Db, Queryable } from '../db/index.ts';
@@ -26,6 +27,7 @@ import {
   type OrderLine,
   type PricedLine,
 } from './order-pricing.ts';
+import { sendOrderMail } from './order-mail.ts';
 import { expireHolds } from './payment-holds.ts';
 import { loadProductsByIds } from './products.ts';
 import { hashToken, newToken } from './tokens.ts';
@@ -52,6 +54,8 @@ export interface PlaceOrderInput {
   origin: string;
   /** Minimum seconds between two orders of one buyer in one shop. */
   orderWaitSeconds: number;
+  /** The shop's storefront base URL (`storefrontUrl`), for the link in the order e-mail. */
+  storefront: string;
   /** How long an online order's pending payment holds its stock. */
   paymentHoldSeconds: number;
 }
@@ -142,8 +146,9 @@ export const ORDER_NAME_PATTERN = /^[A-Z0-9](?:[A-Z0-9-]{0,80})$/;
  *
  * The buyer's `users` row is locked first, so one buyer's orders run one after another on every
  * driver and instance: the idempotency lookup, the wait and the budget balances are then read after
- * the previous order committed. The key row is written in the same transaction as the order, so a
- * failed attempt leaves nothing behind and may be retried with the same key.
+ * the previous order committed. The key row and the order e-mail (services/order-mail.ts) are written
+ * in the same transaction as the order, so a failed attempt leaves nothing behind (no mail either) and
+ * may be retried with the same key; a replay answers the stored order and queues no second mail.
  *
  * Holds of unpaid online orders that have ended are expired first, in their own transaction, so the
  * stock they held is back before this order's stock is judged (the periodic sweep may be up to a
@@ -285,7 +290,7 @@ async function createOrder(tx: Queryable, input: PlaceOrderInput): Promise<Order
       deliveryAddress ? JSON.stringify(deliveryAddress) : null,
       billingAddress ? JSON.stringify(billingAddress) : null,
       JSON.stringify(request.contact),
-      request.mpk_code ? request.mpk_code : null,
+      orderMpkCode(request.mpk_code),
       request.comment,
       deliveryBudget?.userBudgetId ?? null,
       paymentToken ? hashToken(paymentToken) : null,
@@ -299,6 +304,8 @@ async function createOrder(tx: Queryable, input: PlaceOrderInput): Promise<Order
 
   const order = await loadOrder(tx, website.id, userId, name);
   if (!order) throw new Error(`order ${name} vanished inside its own transaction`);
+  // In the order's transaction: a rolled-back order sends nothing; a replay never gets here.
+  await sendOrderMail(tx, website, order, input.storefront);
   const paymentUrl = paymentToken ? `${input.origin}/demo/pay/${encodeURIComponent(name)}?token=${paymentToken}` : null;
   return { status: 201, body: { order, payment_url: paymentUrl } };
 }
@@ -313,12 +320,9 @@ async function checkPaymentMethod(tx: Queryable, website: WebsiteRow, code: stri
   if (rows.length === 0 || points !== (code === 'budget')) fail(422, 'errors.payment_method');
 }
 
-/** A shop with `mpk_required` needs a cost-centre code and the buyer's cost-centre statement. */
+/** A shop with `mpk_required` needs a cost-centre code and the buyer's cost-centre statement (src/domain/mpk.ts). */
 function checkCostCentre(website: WebsiteRow, request: PlaceOrderRequest): void {
-  if (!website.mpk_required) return;
-  const fields: Record<string, string> = {};
-  if (!request.mpk_code) fields.mpk_code = 'validation.mpk_required';
-  if (!request.cost_centre_statement) fields.cost_centre_statement = 'validation.statement';
+  const fields: Record<string, string> = { ...costCentreIssues(website, request) };
   if (Object.keys(fields).length > 0) throw invalidFields(fields);
 }
 

@@ -112,6 +112,7 @@ describe('Delivery step: contact information', () => {
 
     await userEvent.click(continueButton());
     expect(go).not.toHaveBeenCalled();
+    expect(checkoutState.value.deliveryDone).toBeFalsy();
     expect(name).toHaveFocus();
     expect(name).toHaveAccessibleDescription('This element is required');
     expect(name).toHaveAttribute('aria-invalid', 'true');
@@ -129,6 +130,8 @@ describe('Delivery step: contact information', () => {
     await userEvent.type(phone, '+48 600 700 800');
     await userEvent.click(continueButton());
     expect(go).toHaveBeenCalledWith('payment');
+    // Continue on a valid step opens the payment step (its guard needs the step done).
+    expect(checkoutState.value.deliveryDone).toBe(true);
   });
 
   it('should show a field message once the field is left, not before', async () => {
@@ -348,6 +351,7 @@ describe('Delivery step: billing address', () => {
     const name = within(billing).getByRole('textbox', { name: /First name/ });
     await userEvent.click(continueButton());
     expect(go).not.toHaveBeenCalled();
+    expect(checkoutState.value.deliveryDone).toBeFalsy();
     expect(name).toHaveFocus();
     expect(name).toHaveAccessibleDescription('This element is required');
     expect(within(billing).getByRole('textbox', { name: /Tax ID/ })).not.toHaveAttribute('aria-invalid');
@@ -427,7 +431,7 @@ describe('Delivery step: cost centre and Continue', () => {
     await userEvent.click(continueButton());
     expect(go).not.toHaveBeenCalled();
     expect(mpk).toHaveFocus();
-    expect(mpk).toHaveAccessibleDescription('This element is required');
+    expect(mpk).toHaveAccessibleDescription('Enter the cost centre (MPK) code');
     await userEvent.type(mpk, 'MPK-100');
     await userEvent.click(continueButton());
     expect(go).toHaveBeenCalledWith('payment');

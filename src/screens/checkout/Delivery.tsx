@@ -9,6 +9,7 @@ import {
   checkoutState,
   chooseDeliveryAddress,
   chooseDeliveryMethod,
+  completeCheckoutStep,
   setBillingAddress,
   setBillingSameAsDelivery,
   setMpkCode,
@@ -206,6 +207,7 @@ export function Delivery(_props: DeliveryProps) {
       setBillingAddress(billing);
     }
     setMpkCode(current.mpkCode.trim());
+    completeCheckoutStep('delivery');
     navigation.go('payment');
   };
 

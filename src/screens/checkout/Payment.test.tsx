@@ -37,8 +37,10 @@ describe('Payment step', () => {
     await userEvent.click(online);
     expect(continueButton()).toBeEnabled();
     expect(checkoutState.value.paymentMethod).toBeNull();
+    expect(checkoutState.value.paymentDone).toBeFalsy();
     await userEvent.click(continueButton());
     expect(checkoutState.value.paymentMethod).toBe('online');
+    expect(checkoutState.value.paymentDone).toBe(true);
     expect(go).toHaveBeenCalledWith('summary');
   });
 

@@ -6,7 +6,7 @@ import { isNipMissing, type DeliveryCostBudgetChoice, type PaymentMethodCode } f
 import { budgetPlan, deliveryBudgetOptions, type BudgetLine } from '../../domain/checkout-totals.ts';
 import { t } from '../../i18n/index.ts';
 import { cartTotals } from '../../store/cart.ts';
-import { checkoutState, chooseDeliveryBudget, choosePaymentMethod } from '../../store/checkout.ts';
+import { checkoutState, chooseDeliveryBudget, choosePaymentMethod, completeCheckoutStep } from '../../store/checkout.ts';
 import { refreshUser, user } from '../../store/session.ts';
 import { isPointsShop, shop } from '../../store/shop.ts';
 import { Button } from '../../widgets/button/Button.tsx';
@@ -92,6 +92,7 @@ export function Payment(_props: PaymentProps) {
     batch(() => {
       choosePaymentMethod(method);
       chooseDeliveryBudget(needsDeliveryBudget ? deliveryChoice : null);
+      completeCheckoutStep('payment');
     });
     navigation.go('summary');
   };

@@ -2,17 +2,18 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { useId, useRef, useState } from 'react';
 import { isApiClientError } from '../../api/errors.ts';
 import { useEmit } from '../../app/element-context.tsx';
-import { isNipMissing, needsDeliveryAddress } from '../../domain/checkout.ts';
-import { budgetPlan, deliveryCharge, orderTotals } from '../../domain/checkout-totals.ts';
+import { deliveryCharge, orderTotals } from '../../domain/checkout-totals.ts';
+import { costCentreIssues, isMpkRequired } from '../../domain/mpk.ts';
 import { t } from '../../i18n/index.ts';
 import { cartTotals } from '../../store/cart.ts';
+import { summaryBlockers } from '../../store/checkout-blockers.ts';
 import { checkoutState, leaveForPayment, orderPlacing, placeOrder, setOrderComment } from '../../store/checkout.ts';
-import { refreshUser, user } from '../../store/session.ts';
+import { refreshUser } from '../../store/session.ts';
 import { isPointsShop, shop } from '../../store/shop.ts';
 import { Button } from '../../widgets/button/Button.tsx';
 import { Checkbox } from '../../widgets/checkbox/Checkbox.tsx';
 import { TextArea } from '../../widgets/text-area/TextArea.tsx';
-import { CheckoutFrame, StepLink, useCheckoutNavigation, type CheckoutStep } from './CheckoutFrame.tsx';
+import { CheckoutFrame, StepLink, useCheckoutNavigation } from './CheckoutFrame.tsx';
 import { orderErrorTexts, paymentRedirectUrl, paymentReturnUrl } from './summary/order-errors.ts';
 import { OrderDetails } from './summary/OrderDetails.tsx';
 import { OrderLines } from './summary/OrderLines.tsx';
@@ -25,12 +26,6 @@ export const ORDER_COMMENT_MAX_LENGTH = 2000;
 export interface SummaryProps {
   routeId?: string;
   params?: Readonly<Record<string, string>>;
-}
-
-/** Something that stops the order from being placed, with the step that puts it right. */
-interface Blocker {
-  text: string;
-  step: CheckoutStep;
 }
 
 /**
@@ -62,7 +57,7 @@ export function Summary(_props: SummaryProps) {
   const placing = orderPlacing.value;
   const currency = website?.currency ?? '';
   const isGross = website?.is_gross ?? false;
-  const mpkRequired = website?.mpk_required ?? false;
+  const mpkRequired = isMpkRequired(website);
   const countdown = useOrderCountdown(website?.id ?? null);
   const [accepted, setAccepted] = useState(false);
   const [statementError, setStatementError] = useState(false);
@@ -77,29 +72,15 @@ export function Summary(_props: SummaryProps) {
     { points, isGross },
   );
 
-  // What the server would refuse anyway, said before the buyer presses.
-  const blockers: Blocker[] = [];
-  if (!method) blockers.push({ text: t('checkout.summary_step.delivery_missing'), step: 'delivery' });
-  else if (needsDeliveryAddress(method) && !state.deliveryAddress) blockers.push({ text: t('checkout.summary_step.address_missing'), step: 'delivery' });
-  if (isNipMissing(state)) blockers.push({ text: t('validation.nip_missing'), step: 'delivery' });
-  if (points && method && delivery === null) blockers.push({ text: t('checkout.payment_step.choose_delivery_budget'), step: 'payment' });
-  if (points && state.paymentMethod === 'budget') {
-    const plan = budgetPlan(
-      summary.lines.map(({ line, total }) => ({ budget: line.budget, total })),
-      user.value?.budgets ?? [],
-      state.paymentForDeliveryBudget && delivery ? { assignment_id: state.paymentForDeliveryBudget.assignment_id, price: delivery.net } : null,
-    );
-    if (plan.inactive.length > 0) blockers.push({ text: t('budgets.inactive_in_cart'), step: 'payment' });
-    if (plan.unbudgeted || plan.deliveryUnpaid) blockers.push({ text: t('budgets.error.no_budget'), step: 'payment' });
-    if (plan.uses.some((use) => !use.enough)) blockers.push({ text: t('budgets.not_enough_points'), step: 'payment' });
-  }
+  // What the server would refuse anyway, said before the buyer presses (one computed value).
+  const blockers = summaryBlockers.value;
 
   const seconds = countdown.seconds;
   const ready = seconds === 0 && blockers.length === 0 && summary.lines.length > 0 && !leaving;
 
   const onPlace = async () => {
     if (!ready || orderPlacing.peek()) return;
-    if (mpkRequired && !accepted) {
+    if (costCentreIssues(website, { mpk_code: state.mpkCode, cost_centre_statement: accepted }).cost_centre_statement) {
       setStatementError(true);
       statementRef.current?.focus();
       return;
@@ -163,8 +144,8 @@ export function Summary(_props: SummaryProps) {
         {blockers.length > 0 && (
           <ul id={blockersId} className="shop-checkout-summary__blockers">
             {blockers.map((blocker) => (
-              <li key={blocker.text}>
-                <span className="shop-checkout__error">{`${blocker.text} `}</span>
+              <li key={blocker.key}>
+                <span className="shop-checkout__error">{`${t(blocker.key, blocker.params)} `}</span>
                 <StepLink step={blocker.step}>{t(`checkout.steps.${blocker.step}`)}</StepLink>
               </li>
             ))}

@@ -6,10 +6,12 @@ import { ElementShell } from '../../app/element-context.tsx';
 import type { CheckoutAddress, ChosenDeliveryMethod, DeliveryCostBudgetChoice, PaymentMethodCode } from '../../domain/checkout.ts';
 import { addToCart } from '../../store/cart.ts';
 import {
+  checkoutState,
   chooseDeliveryAddress,
   chooseDeliveryBudget,
   chooseDeliveryMethod,
   choosePaymentMethod,
+  completeCheckoutStep,
   resetCheckout,
   setBillingAddress,
   setBillingSameAsDelivery,
@@ -134,6 +136,9 @@ export function setUpCheckout(setUp: CheckoutSetUp): void {
   if (setUp.paymentMethod) choosePaymentMethod(setUp.paymentMethod);
   if (setUp.deliveryBudget) chooseDeliveryBudget(setUp.deliveryBudget);
   if (setUp.mpkCode !== undefined) setMpkCode(setUp.mpkCode);
+  // The earlier steps were completed with Continue.
+  if (checkoutState.peek().deliveryMethod) completeCheckoutStep('delivery');
+  if (setUp.paymentMethod) completeCheckoutStep('payment');
 }
 
 /** Renders a step inside an element shell, with a checkout navigation that records where it went. */

@@ -1,6 +1,6 @@
 import type { Product, UserBudget, Variant } from '../../api/contract.ts';
 import { budgetStanding, spendableIn, spendVerdict } from '../../domain/budget-spend.ts';
-import { checkProductQuantities, maxLineQuantity, variantLimit, type QuantityError } from '../../domain/quantity.ts';
+import { judgeQuantities, maxLineQuantity, variantLimit, type QuantityError } from '../../domain/quantity.ts';
 import type { MessageKey } from '../../i18n/index.ts';
 
 /**
@@ -110,15 +110,11 @@ export function quantityErrors(
   if (quantity <= 0) return [];
   const lines = new Map(inCart.byVariant);
   lines.set(variant.id, (lines.get(variant.id) ?? 0) + quantity);
-  const ids = [...lines.keys()];
-  const chosenLine = ids.indexOf(variant.id);
-  const minimums = checkProductQuantities(
-    { minimum_quantity: product.minimum_quantity, minimum_total_quantity: product.minimum_total_quantity },
-    ids.map((id) => lines.get(id) ?? 0),
-  ).filter((error) => error.line === undefined || error.line === chosenLine);
-  const maximum = checkProductQuantities({ available_quantity: maxLineQuantity(variant, shopMax) }, [lines.get(variant.id) ?? 0]);
+  // Only the chosen variant is judged per variant: the cart's other lines were judged when added.
+  const judged = judgeQuantities(product, lines, (id) => (id === variant.id ? maxLineQuantity(variant, shopMax) : null));
   const errors: QuantityError[] = [];
-  for (const { code, qty } of [...minimums, ...maximum]) {
+  for (const { code, qty, variant_id } of judged) {
+    if (variant_id !== null && variant_id !== variant.id) continue;
     if (!errors.some((error) => error.code === code && error.qty === qty)) errors.push({ code, qty });
   }
   return errors;

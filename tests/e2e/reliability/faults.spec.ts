@@ -105,6 +105,8 @@ async function checkoutReady(page: Page): Promise<void> {
     checkoutComplete: true,
     locationInCheckout: true,
     savedSpecificAddress: address,
+    deliveryDone: true,
+    paymentDone: true,
     placedOrder: null,
   };
   await seed(page, {

@@ -9,7 +9,7 @@ import {
   type CheckoutState,
   type ContactInformation,
 } from '../../../domain/checkout.ts';
-import { requiredText } from '../../../domain/validation.ts';
+import { isMpkRequired, mpkCodeRule } from '../../../domain/mpk.ts';
 import { firstFieldIssue, postalCodeField, type FieldIssue } from '../../../widgets/field/validate-field.ts';
 
 /**
@@ -39,8 +39,6 @@ export type BillingField = (typeof BILLING_FIELDS)[number];
 /** Every place the step can show an error, named by section: `contact.email`, `address.zip`, `billing.nip`, … */
 export type DeliveryFieldId = `contact.${ContactField}` | 'method' | 'address' | `address.${AddressField}` | `billing.${BillingField}` | 'mpk';
 
-/** The cost-centre code: required in `mpk_required` shops, at most 50 characters (`PlaceOrderRequestSchema`). */
-export const MPK_RULE = requiredText(50);
 
 const CONTACT_RULES = ContactSchema.entries;
 const ADDRESS_RULES = AddressInputSchema.pipe[0].entries;
@@ -197,6 +195,7 @@ export function deliveryIssues({ state, website, methods, usable }: DeliveryChec
     for (const field of BILLING_FIELDS) add(`billing.${field}`, addressRule(BILLING_RULES, field, billing.country), billing[field]);
   }
 
-  if (website.mpk_required) add('mpk', MPK_RULE, state.mpkCode);
+  // The field shows only where the code is required (src/domain/mpk.ts owns the rule).
+  if (isMpkRequired(website)) add('mpk', mpkCodeRule(website), state.mpkCode);
   return issues;
 }

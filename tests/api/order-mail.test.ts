@@ -1,0 +1,144 @@
+import { randomUUID } from 'node:crypto';
+import * as v from 'valibot';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PlaceOrderResponseSchema } from '../../src/api/contract.ts';
+import { storefrontUrl } from '../../demo/server/config.ts';
+import { mailAmount } from '../../demo/server/services/order-mail.ts';
+import { ORDER_CONTACT, acmePointsOrder, firstRow } from './order-fixtures.ts';
+import { startTestServer, type TestServer } from './harness.ts';
+
+/** The order e-mail (docs/api.md "POST /api/order"): one mail per placed order, in the shop's language. */
+
+let server: TestServer;
+let globexBuyer: string;
+let initechBuyer: string;
+let acmeBuyer: string;
+
+const newKey = () => `test-${randomUUID()}`;
+const id = async (sql: string, params: unknown[]) => (await firstRow<{ id: number }>(server.db, sql, params)).id;
+const variantLine = async (productCode: string, variantCode: string, quantity: number) => ({
+  product_id: await id('SELECT id FROM products WHERE code = $1', [productCode]),
+  variant_id: await id('SELECT id FROM product_variants WHERE code = $1', [variantCode]),
+  quantity,
+});
+const methodId = async (shop: string, type: string) => id('SELECT id FROM delivery_methods WHERE website_id = $1 AND type = $2', [server.shops[shop], type]);
+const placeOrder = (token: string, body: unknown, key = newKey()) => server.json('/api/order', { body, token, headers: { 'Idempotency-Key': key } });
+
+/** The mails queued to `to`, oldest first. */
+async function mailsTo(to: string) {
+  const { rows } = await server.db.query<{ website_id: number; subject: string; body: string }>('SELECT website_id, subject, body FROM outbox WHERE to_email = $1 ORDER BY id', [to]);
+  return rows;
+}
+
+/** A contact with an address of its own, so each test counts only its own mails. */
+const contact = (extra: Record<string, string> = {}) => ({ ...ORDER_CONTACT, email: `buyer-${randomUUID().slice(0, 8)}@example.com`, ...extra });
+
+beforeAll(async () => {
+  server = await startTestServer();
+  [globexBuyer, initechBuyer, acmeBuyer] = await Promise.all([
+    server.login('buyer@globex.test', 'globex'),
+    server.login('buyer@initech.test', 'initech'),
+    server.login('buyer@acme.test', 'acme'),
+  ]);
+});
+
+afterAll(async () => {
+  await server?.close();
+});
+
+describe('the order e-mail', () => {
+  it('should queue one English mail to the contact e-mail with the order number, lines, totals, delivery, payment and a link', async () => {
+    const to = contact().email;
+    const body = {
+      website_id: server.shops.globex,
+      items: [await variantLine('GLX-MUG', 'GLX-MUG-WHITE', 2)],
+      delivery_method_id: await methodId('globex', 'self_pickup'),
+      billing_same_as_delivery: false,
+      billing_address: { name: 'John', surname: 'Smith', company: 'Globex Sp. z o.o.', nip: '6772480003', street: 'ul. Lubicz 17', city: 'Kraków', zip: '31-503', country: 'PL' },
+      payment_method: 'invoice',
+      contact: { ...ORDER_CONTACT, email: to },
+      comment: 'Call https://evil.example before delivery',
+    };
+    const result = await placeOrder(globexBuyer, body);
+    expect(result.status).toBe(201);
+    const { order } = v.parse(PlaceOrderResponseSchema, result.body);
+
+    const mails = await mailsTo(to);
+    expect(mails).toHaveLength(1);
+    const [mail] = mails;
+    expect(mail!.website_id).toBe(server.shops.globex);
+    expect(mail!.subject).toContain(order.name);
+    expect(mail!.body).toContain(`Your order number is ${order.name}.`);
+    expect(mail!.body).toContain(`2 × ${order.items[0]!.name}`);
+    expect(mail!.body).toContain(`Total net: ${mailAmount(order.total_net, 'PLN', 'en')}`);
+    expect(mail!.body).toContain(`Total gross: ${mailAmount(order.total_gross, 'PLN', 'en')}`);
+    expect(mail!.body).toContain(`Delivery: ${order.delivery_method.name}`);
+    expect(mail!.body).toContain('Payment: Invoice');
+    expect(mail!.body).toContain(`${storefrontUrl(server.config, 'globex')}/user/orders/${encodeURIComponent(order.name)}`);
+    // What the buyer typed is quoted defanged: no link in the shop's name.
+    expect(mail!.body).toContain('Comment: Call hxxps[:]//evil[.]example before delivery');
+    expect(mail!.body).not.toContain('https://evil.example');
+  });
+
+  it('should write it in Polish in a Polish shop (initech), net totals in EUR', async () => {
+    const to = contact().email;
+    const body = {
+      website_id: server.shops.initech,
+      items: [await variantLine('INI-MUG', 'INI-MUG-WHITE', 10)],
+      delivery_method_id: await methodId('initech', 'specific_address'),
+      delivery_address: { name: 'John', surname: 'Smith', street: 'ul. Długa 1', city: 'Kraków', zip: '31-147', country: 'PL', company: 'Initech Kraków', nip: '5260250274' },
+      billing_same_as_delivery: true,
+      payment_method: 'invoice',
+      contact: { ...ORDER_CONTACT, email: to },
+    };
+    const result = await placeOrder(initechBuyer, body);
+    expect(result.status).toBe(201);
+    const { order } = v.parse(PlaceOrderResponseSchema, result.body);
+
+    const mails = await mailsTo(to);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.subject).toContain(`zamówienie ${order.name}`);
+    expect(mails[0]!.body).toContain(`Numer zamówienia: ${order.name}.`);
+    expect(mails[0]!.body).toContain(`Razem netto: ${mailAmount(73.9, 'EUR', 'pl')}`);
+    expect(mails[0]!.body).toContain(`Razem brutto: ${mailAmount(90.9, 'EUR', 'pl')}`);
+    expect(mailAmount(73.9, 'EUR', 'pl')).toBe('73,90 EUR');
+    expect(mails[0]!.body).toContain('Płatność: Faktura');
+    expect(mails[0]!.body).toContain('Adres dostawy: John Smith, Initech Kraków, ul. Długa 1, 31-147 Kraków, PL');
+  });
+
+  it('should name the cost centre and the points total in the points shop (acme)', async () => {
+    const to = contact().email;
+    const body = await acmePointsOrder(server.db, server.shops, [await variantLine('ACME-MUG', 'ACME-MUG-WHITE', 1)], { contact: { ...ORDER_CONTACT, email: to }, mpk_code: 'MPK-4410' });
+    const result = await placeOrder(acmeBuyer, body);
+    expect(result.status).toBe(201);
+    const { order } = v.parse(PlaceOrderResponseSchema, result.body);
+    const mails = await mailsTo(to);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.body).toContain('Cost centre (MPK): MPK-4410');
+    expect(mails[0]!.body).toContain(`Total: ${mailAmount(order.total_points, 'pkt', 'en')}`);
+  });
+
+  it('should queue no second mail for an idempotent replay, and none for a refused attempt', async () => {
+    const to = contact().email;
+    const key = newKey();
+    const base = {
+      website_id: server.shops.globex,
+      delivery_method_id: await methodId('globex', 'self_pickup'),
+      billing_same_as_delivery: false,
+      billing_address: { name: 'John', surname: 'Smith', company: 'Globex Sp. z o.o.', nip: '6772480003', street: 'ul. Lubicz 17', city: 'Kraków', zip: '31-503', country: 'PL' },
+      payment_method: 'invoice',
+      contact: { ...ORDER_CONTACT, email: to },
+    };
+    // Below the pen's minimum: refused, rolled back, nothing sent.
+    const refused = await placeOrder(globexBuyer, { ...base, items: [await variantLine('GLX-PEN', 'GLX-PEN-BLUE', 10)] }, key);
+    expect(refused.status).toBe(422);
+    expect(await mailsTo(to)).toHaveLength(0);
+
+    const body = { ...base, items: [await variantLine('GLX-PEN', 'GLX-PEN-BLUE', 50)] };
+    const first = await placeOrder(globexBuyer, body, key);
+    const replay = await placeOrder(globexBuyer, body, key);
+    expect(first.status).toBe(201);
+    expect(replay.body).toEqual(first.body);
+    expect(await mailsTo(to)).toHaveLength(1);
+  });
+});
