@@ -85,11 +85,18 @@ export interface Kept {
   storedCart: string | null;
 }
 
+/** JSON with every object's keys sorted: the same state read back from storage may list them in another order. */
+function canonical(value: unknown): string {
+  return JSON.stringify(value, (_key, item: unknown) =>
+    item && typeof item === 'object' && !Array.isArray(item) ? Object.fromEntries(Object.entries(item).sort(([a], [b]) => a.localeCompare(b))) : item,
+  );
+}
+
 /** The buyer's cart and checkout as they stand. */
 export function kept(): Kept {
   return {
     lines: JSON.stringify(cartLines.value),
-    checkout: JSON.stringify(checkoutState.value),
+    checkout: canonical(checkoutState.value),
     storedCart: localStorage.getItem(storageKey(SHOP.slug, BUYER.id, 'cart')),
   };
 }
