@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { E2E_ORIGIN } from './playwright.config.ts';
 import { createBuyer } from './support/api.ts';
 import { expectNoAxeViolations as axe } from './support/axe.ts';
-import { logIn, shopUrl } from './support/shop.ts';
+import { bearer, logIn, shopUrl } from './support/shop.ts';
 
 /**
  * Account details (`/user/account-details`, issue 7) against the real server, in the Polish initech
@@ -34,12 +34,6 @@ async function openAccountDetails(page: Page): Promise<void> {
   await expect(page.getByRole('heading', { level: 1, name: /^(Account details|Dane konta)$/ })).toBeVisible();
 }
 
-/** The storefront's session token (the Admin-Token cookie of the shop's host). */
-async function bearer(page: Page): Promise<Record<string, string>> {
-  const token = (await page.context().cookies(shopUrl(SHOP))).find((cookie) => cookie.name === 'Admin-Token')?.value;
-  expect(token, 'logged in').toBeTruthy();
-  return { authorization: `Bearer ${decodeURIComponent(token!)}` };
-}
 
 interface Profile {
   name: string;
@@ -63,7 +57,7 @@ test.describe('account details', () => {
     await page.goto(shopUrl(SHOP, '/login'));
     await logIn(page, email, password);
     await expect(page).not.toHaveURL(/\/login/);
-    const headers = await bearer(page);
+    const headers = await bearer(page, SHOP);
     const original = await profileOf(page.request, headers);
     await openAccountDetails(page);
     await expect(profile(page).getByRole('textbox', { name: /^(E-mail)/ })).toHaveValue(email);

@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { E2E_ORIGIN } from './playwright.config.ts';
 import { postJson, shopId } from './support/api.ts';
 import { expectNoAxeViolations as axe } from './support/axe.ts';
-import { closePopup, logIn, logInTo, shopUrl } from './support/shop.ts';
+import { bearer, closePopup, logIn, logInTo, shopUrl } from './support/shop.ts';
 
 /**
  * The account area against the real server and the demo data: budgets (acme) and their redirect
@@ -13,11 +13,6 @@ import { closePopup, logIn, logInTo, shopUrl } from './support/shop.ts';
 
 const main = (page: Page) => page.getByRole('main');
 
-async function bearer(page: Page, slug: string): Promise<Record<string, string>> {
-  const token = (await page.context().cookies(shopUrl(slug))).find((cookie) => cookie.name === 'Admin-Token')?.value;
-  expect(token, 'logged in').toBeTruthy();
-  return { authorization: `Bearer ${decodeURIComponent(token!)}` };
-}
 
 test.describe('account area', () => {
   test('acme: budgets show points left, dates and state; globex has no budgets page', async ({ page }) => {

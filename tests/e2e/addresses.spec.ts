@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { E2E_ORIGIN } from './playwright.config.ts';
 import { expectNoAxeViolations as axe } from './support/axe.ts';
-import { addToCart, chooseCountry, headerCart, logInTo, openProduct, shopUrl } from './support/shop.ts';
+import { addToCart, bearer, chooseCountry, headerCart, logInTo, openProduct, shopUrl } from './support/shop.ts';
 
 /**
  * The address book (`/user/addresses`, issue 7) against the real server and the demo data, then the
@@ -23,16 +23,10 @@ async function openBook(page: Page) {
   await expect(page.getByRole('heading', { level: 1, name: 'Adresy' })).toBeVisible();
 }
 
-/** The storefront's session token (the Admin-Token cookie of the shop's host). */
-async function bearer(page: Page): Promise<Record<string, string>> {
-  const token = (await page.context().cookies(shopUrl('initech'))).find((cookie) => cookie.name === 'Admin-Token')?.value;
-  expect(token, 'logged in').toBeTruthy();
-  return { authorization: `Bearer ${decodeURIComponent(token!)}` };
-}
 
 /** The account's book as the provider holds it. */
 async function bookOf(page: Page): Promise<{ id: number; type: string; street: string; zip: string }[]> {
-  const answer = await page.request.get(`${E2E_ORIGIN}/api/user/addresses`, { headers: await bearer(page) });
+  const answer = await page.request.get(`${E2E_ORIGIN}/api/user/addresses`, { headers: await bearer(page, 'initech') });
   expect(answer.status()).toBe(200);
   return (await answer.json()) as { id: number; type: string; street: string; zip: string }[];
 }

@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { E2E_ORIGIN } from './playwright.config.ts';
 import { shopId } from './support/api.ts';
 import { expectNoAxeViolations as axe } from './support/axe.ts';
-import { addToCart, chooseCountry, closePopup, headerCart, logIn, logInTo, openProduct, shopUrl } from './support/shop.ts';
+import { addToCart, bearer, chooseCountry, closePopup, headerCart, logIn, logInTo, openProduct, shopUrl } from './support/shop.ts';
 
 /**
  * One full order per demo shop through the checkout screens, against the real server and the demo data
@@ -26,12 +26,6 @@ const amount = (text: string) => {
   return Number(normal);
 };
 
-/** The storefront's session token (the Admin-Token cookie of the shop's host). */
-async function bearer(page: Page, slug: string): Promise<Record<string, string>> {
-  const token = (await page.context().cookies(shopUrl(slug))).find((cookie) => cookie.name === 'Admin-Token')?.value;
-  expect(token, 'logged in').toBeTruthy();
-  return { authorization: `Bearer ${decodeURIComponent(token!)}` };
-}
 
 interface UserBudget {
   id: number;

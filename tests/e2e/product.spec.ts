@@ -1,7 +1,7 @@
 import { expectNoAxeViolations } from './support/axe.ts';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { E2E_ORIGIN } from './playwright.config.ts';
-import { chooseCountry, logIn, openProduct, shopUrl } from './support/shop.ts';
+import { bearer, chooseCountry, logIn, openProduct, shopUrl } from './support/shop.ts';
 
 /**
  * The product screen in the routed storefront against the real server and the demo data
@@ -319,9 +319,7 @@ test.describe('product page', () => {
     const name = (await number.innerText()).replace('Your order number: ', '').trim();
 
     // The provider's record of that order (its own origin, the storefront's session token).
-    const token = (await page.context().cookies(shopUrl('globex'))).find((cookie) => cookie.name === 'Admin-Token')?.value;
-    expect(token).toBeTruthy();
-    const answer = await page.request.get(`${E2E_ORIGIN}/api/user/order/${encodeURIComponent(name)}`, { headers: { authorization: `Bearer ${decodeURIComponent(token!)}` } });
+    const answer = await page.request.get(`${E2E_ORIGIN}/api/user/order/${encodeURIComponent(name)}`, { headers: await bearer(page, 'globex') });
     expect(answer.status(), await answer.text()).toBe(200);
     const order = (await answer.json()) as {
       total_gross: number;

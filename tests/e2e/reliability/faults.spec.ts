@@ -7,7 +7,7 @@ import { tally } from '../../reliability/report.ts';
 import { FAULTS, isAnswered, type Fault } from '../../reliability/client/fault-cases.ts';
 import { E2E_ORIGIN } from '../playwright.config.ts';
 import { postJson, shopId } from '../support/api.ts';
-import { chooseCountry, logIn, logInTo, shopUrl } from '../support/shop.ts';
+import { bearer, chooseCountry, logIn, logInTo, shopUrl } from '../support/shop.ts';
 
 /**
  * Fault matrix, browser level (docs/reliability.md "Fault matrix"): one representative call of each
@@ -70,12 +70,6 @@ async function seed(page: Page, entries: Record<string, unknown>): Promise<void>
   await page.reload();
 }
 
-/** The session's bearer header (the Admin-Token cookie of the shop's host). */
-async function bearer(page: Page, slug: string): Promise<Record<string, string>> {
-  const token = (await page.context().cookies(shopUrl(slug))).find((cookie) => cookie.name === 'Admin-Token')?.value;
-  if (!token) throw new Error('not logged in');
-  return { authorization: `Bearer ${decodeURIComponent(token)}` };
-}
 
 /**
  * Signs in to globex as its buyer and stores a cart and a checkout complete up to the summary (a

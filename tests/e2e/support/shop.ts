@@ -66,3 +66,10 @@ export async function closePopup(page: Page, title: string): Promise<void> {
   await popup.locator('[part="footer"]').getByRole('button', { name: /^(Close|Zamknij)$/ }).click();
   await expect(popup).toBeHidden();
 }
+
+/** The storefront's session as a bearer header: the Admin-Token cookie of the shop's host (fails when logged out). */
+export async function bearer(page: Page, slug: string): Promise<Record<string, string>> {
+  const token = (await page.context().cookies(shopUrl(slug))).find((cookie) => cookie.name === 'Admin-Token')?.value;
+  expect(token, 'logged in').toBeTruthy();
+  return { authorization: `Bearer ${decodeURIComponent(token!)}` };
+}
