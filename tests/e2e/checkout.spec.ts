@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { E2E_ORIGIN } from './playwright.config.ts';
 import { shopId } from './support/api.ts';
 import { expectNoAxeViolations as axe } from './support/axe.ts';
-import { addToCart, bearer, chooseCountry, closePopup, headerCart, logIn, logInTo, openProduct, shopUrl } from './support/shop.ts';
+import { addToCart, bearer, chooseCountry, closePopup, headerCart, logIn, logInTo, openProduct } from './support/shop.ts';
 
 /**
  * One full order per demo shop through the checkout screens, against the real server and the demo data
