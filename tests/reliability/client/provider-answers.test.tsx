@@ -86,6 +86,20 @@ function mutationCounter(): { add: (mutations: readonly Mutation[]) => void; not
   };
 }
 
+/**
+ * One run's provider: starts recording warnings afresh, counts the mutations, and serves the shop's
+ * real answers with them applied (its id and the list's `data` kept). Returns what is served.
+ */
+function serveMutated(answers: ShopAnswers, websiteChanges: readonly Mutation[], productChanges: readonly Mutation[], counter: ReturnType<typeof mutationCounter>) {
+  recordWarnings();
+  counter.add(websiteChanges);
+  counter.add(productChanges);
+  const website = mutate(answers.website, websiteChanges, keepShopId);
+  const products = mutate(answers.products, productChanges, keepList);
+  serve(website, products);
+  return { website, products };
+}
+
 /** A provider answering the mutated config and product list; anything else the storefront asks is a 404. */
 function serve(website: unknown, products: { data: unknown[] }): void {
   installFetch(async (url) => {
@@ -108,13 +122,8 @@ describe('provider answers: reading mutated real answers', () => {
     await fc.assert(
       fc.asyncProperty(slugArb, mutationsArb, mutationsArb, async (slug, websiteChanges, productChanges) => {
         const shopAnswers = real(slug);
-        recordWarnings();
-        counter.add(websiteChanges);
-        counter.add(productChanges);
         tried += 1;
-        const website = mutate(shopAnswers.website, websiteChanges, keepShopId);
-        const products = mutate(shopAnswers.products, productChanges, keepList);
-        serve(website, products);
+        const { products } = serveMutated(shopAnswers, websiteChanges, productChanges, counter);
         const problems: string[] = [];
 
         const read = await fetchWebsite(shopAnswers.slug).catch(asError);
@@ -161,13 +170,8 @@ describe('provider answers: the storefront on mutated real answers', () => {
         const shopAnswers = real(slug);
         const firstProduct = shopAnswers.products.data[0];
         const path = where === 'first product' ? `/products/${String(firstProduct?.slug)}/${String(firstProduct?.id)}` : where;
-        recordWarnings();
-        counter.add(websiteChanges);
-        counter.add(productChanges);
         tried += 1;
-        const website = mutate(shopAnswers.website, websiteChanges, keepShopId);
-        const products = mutate(shopAnswers.products, productChanges, keepList);
-        serve(website, products);
+        const { website, products } = serveMutated(shopAnswers, websiteChanges, productChanges, counter);
         document.body.innerHTML = '';
         resetScreenPage(path);
         resetShop();
