@@ -90,12 +90,12 @@ function mutationCounter(): { add: (mutations: readonly Mutation[]) => void; not
  * One run's provider: starts recording warnings afresh, counts the mutations, and serves the shop's
  * real answers with them applied (its id and the list's `data` kept). Returns what is served.
  */
-function serveMutated(answers: ShopAnswers, websiteChanges: readonly Mutation[], productChanges: readonly Mutation[], counter: ReturnType<typeof mutationCounter>) {
+function serveMutated(demoAnswers: ShopAnswers, websiteChanges: readonly Mutation[], productChanges: readonly Mutation[], counter: ReturnType<typeof mutationCounter>) {
   recordWarnings();
   counter.add(websiteChanges);
   counter.add(productChanges);
-  const website = mutate(answers.website, websiteChanges, keepShopId);
-  const products = mutate(answers.products, productChanges, keepList);
+  const website = mutate(demoAnswers.website, websiteChanges, keepShopId);
+  const products = mutate(demoAnswers.products, productChanges, keepList);
   serve(website, products);
   return { website, products };
 }
