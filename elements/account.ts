@@ -1,4 +1,4 @@
-import { AccountElement } from '../src/screens/account/AccountElement.tsx';
+import { AccountElement } from '../src/app/AccountElement.tsx';
 import { createElementClass, defineOnce } from './define.ts';
 
 /**

@@ -1,4 +1,4 @@
-import { CartButton, type CartButtonProps } from '../src/app/cart/CartButton.tsx';
+import { CartButton, type CartButtonProps } from '../src/screens/cart-button/CartButton.tsx';
 import { createElementClass, defineOnce } from './define.ts';
 
 /**

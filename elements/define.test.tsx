@@ -2,10 +2,11 @@ import { signal } from '@preact/signals-react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { act } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { useEmit } from '../src/app/element-context.tsx';
+import { useEmit } from '../src/kit/element-context.tsx';
 import { locale } from '../src/store/locale.ts';
-import { pageSingleton } from '../src/store/registry.ts';
-import { themeSettings } from '../src/store/theme.ts';
+import { pageSingleton } from '../src/page-singleton.ts';
+import { websiteFixture } from '../src/contract/test-fixtures.ts';
+import { savedShop } from '../src/store/shop.ts';
 import { registerStyles } from '../src/theme/styles.ts';
 import { createElementClass, defineOnce, parseBooleanAttribute } from './define.ts';
 
@@ -192,14 +193,14 @@ describe('createElementClass', () => {
   it('should apply the shop theme as settings variables on the root', async () => {
     const element = await mount('<shop-test-probe></shop-test-probe>');
     await act(async () => {
-      themeSettings.value = { accent_colour: 'rgb(5 150 105)', button_style: 'square', font: 'Lora' };
+      savedShop.value = websiteFixture({ settings: { ...websiteFixture().settings, accent_colour: 'rgb(5 150 105)', button_style: 'square', font: 'Lora' } });
     });
     const root = element.shadowRoot?.querySelector('.shop-root') as HTMLElement;
     expect(root.style.getPropertyValue('--_settings-accent')).toBe('rgb(5 150 105)');
     expect(root.style.getPropertyValue('--_settings-button-radius')).toBe('0');
     expect(root.style.getPropertyValue('--_settings-font')).toContain("'Lora'");
     await act(async () => {
-      themeSettings.value = null;
+      savedShop.value = null;
     });
   });
 

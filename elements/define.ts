@@ -1,8 +1,8 @@
 import r2wc from '@r2wc/react-to-web-component';
 import { createElement, type ComponentType } from 'react';
-import { ElementShell } from '../src/app/element-context.tsx';
-import { ErrorBoundary } from '../src/app/ErrorBoundary.tsx';
-import { configurePageFromElement } from '../src/store/config.ts';
+import { ElementShell } from '../src/app/ElementShell.tsx';
+import { ErrorBoundary } from '../src/kit/ErrorBoundary.tsx';
+import { CONFIG_ATTRIBUTES, configurePageFromElement } from '../src/store/config.ts';
 import { setLocale } from '../src/store/locale.ts';
 import { ensureDocumentFonts } from '../src/theme/fonts.ts';
 import { adoptStyles, releaseStyles } from '../src/theme/styles.ts';
@@ -13,33 +13,18 @@ export type PropType = 'string' | 'number' | 'boolean' | 'json';
 /** The typed props record of an element: every prop named with its attribute type. */
 export type PropTypes<P> = { [K in keyof P]-?: PropType };
 
-/** Attributes every element understands (DESIGN.md §3 "Configuration"). */
-export interface CommonProps {
-  /** Interface language for the whole page: `en` or `pl`. */
-  lang?: string;
-  /** The shop's slug, overriding the host-name rule. */
-  shop?: string;
-  /** The provider's API base URL (default: this page's origin). */
-  apiBase?: string;
-  /** Path the storefront is mounted under, e.g. `/shop`. */
-  basePath?: string;
-  /** Where links lead when no `<shop-storefront>` is on the page. */
-  storefrontUrl?: string;
-  /** The provider's own domain for the host-name rule (default `localhost`). */
-  providerDomain?: string;
-  /** Store designers allowed to preview this page: exact origins separated by spaces. */
-  designerOrigins?: string;
-}
+/**
+ * Attributes every element understands (DESIGN.md §3 "Configuration"): `lang`, the interface language
+ * for the whole page (`en` or `pl`), and the page configuration attributes, listed once in
+ * `CONFIG_ATTRIBUTES` (`shop`, `api-base`, `base-path`, `storefront-url`, `provider-domain`,
+ * `designer-origins`; see `PageConfig` for each).
+ */
+export type CommonProps = { lang?: string } & { [K in keyof typeof CONFIG_ATTRIBUTES]?: string };
 
-const COMMON_PROPS: PropTypes<CommonProps> = {
+const COMMON_PROPS = {
   lang: 'string',
-  shop: 'string',
-  apiBase: 'string',
-  basePath: 'string',
-  storefrontUrl: 'string',
-  providerDomain: 'string',
-  designerOrigins: 'string',
-};
+  ...Object.fromEntries(Object.keys(CONFIG_ATTRIBUTES).map((key) => [key, 'string'])),
+} as PropTypes<CommonProps>;
 
 /** r2wc keeps an element's props and its render function under these registered symbols. */
 const R2WC_PROPS = Symbol.for('r2wc.props');

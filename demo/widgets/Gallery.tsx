@@ -1,12 +1,12 @@
 import { useSignals } from '@preact/signals-react/runtime';
-import { useState, type ReactNode } from 'react';
+import { useState, type CSSProperties, type ReactNode } from 'react';
 import { LanguageSwitch } from '../../src/app/LanguageSwitch.tsx';
-import { emailField, strongPassword } from '../../src/domain/validation.ts';
+import { emailField, strongPassword } from '../../src/contract/fields.ts';
 import { t } from '../../src/i18n/index.ts';
+import { themeFromSettings } from '../../src/theme/theme.ts';
 import { countryOptions } from '../../src/i18n/countries.ts';
 import { locale } from '../../src/store/locale.ts';
 import { showAlert } from '../../src/store/alerts.ts';
-import { themeSettings } from '../../src/store/theme.ts';
 import { Accordion } from '../../src/widgets/accordion/Accordion.tsx';
 import { AlertToast } from '../../src/widgets/alert-toast/AlertToast.tsx';
 import { Autocomplete } from '../../src/widgets/autocomplete/Autocomplete.tsx';
@@ -59,7 +59,8 @@ export function Gallery() {
   const [dialogOpen, setDialogOpen] = useState(false);
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [loading, setLoading] = useState(false);
-  const style = themeSettings.value?.button_style ?? 'round';
+  // The gallery has no shop: the picked button style themes its own grid, as a shop's settings would.
+  const [style, setStyle] = useState<(typeof STYLES)[number]>('round');
   const lang = locale.value;
 
   return (
@@ -73,12 +74,12 @@ export function Gallery() {
             size="small"
             value={style}
             options={STYLES.map((value) => ({ value, label: caption(`style_${value}`) }))}
-            onValueChange={(value) => (themeSettings.value = { ...themeSettings.value, button_style: value as (typeof STYLES)[number] })}
+            onValueChange={(value) => setStyle(value as (typeof STYLES)[number])}
           />
         </div>
       </header>
 
-      <main className="gallery__grid">
+      <main className="gallery__grid" style={themeFromSettings({ button_style: style }) as CSSProperties}>
         <Section id="buttons">
           <div className="gallery__row">
             <Button>{t('product.add_to_cart')}</Button>

@@ -1,6 +1,6 @@
 import type * as v from 'valibot';
 import { api, type CallOptions } from './client.ts';
-import { AddressListSchema, AddressSchema, type Address, type AddressInput, type AddressTypeSchema } from './contract.ts';
+import { AddressListSchema, AddressSchema, type Address, type AddressInput, type AddressTypeSchema } from '../contract/contract.ts';
 
 /** The buyer's address book (DESIGN.md §4, `/api/user/addresses`); the shop is the token's shop. */
 

@@ -11,7 +11,7 @@ import {
   type RegisterRequest,
   type RegisterResponse,
   type ResetPasswordRequestSchema,
-} from './contract.ts';
+} from '../contract/contract.ts';
 
 /**
  * Account calls of spec §7 that need no session: login, logout, registration by request and the

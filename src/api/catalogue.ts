@@ -1,5 +1,5 @@
 import { api, type CallOptions } from './client.ts';
-import { ProductPageSchema, ProductSchema, type Product, type ProductPage, type SortOption } from './contract.ts';
+import { ProductPageSchema, ProductSchema, type Product, type ProductPage, type SortOption } from '../contract/contract.ts';
 
 /** Catalogue calls (DESIGN.md §4): a page of products, and one product. */
 

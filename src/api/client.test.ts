@@ -1,9 +1,10 @@
 import * as v from 'valibot';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { t } from '../i18n/index.ts';
-import { pageSingleton } from '../store/registry.ts';
+import { pageSingleton } from '../page-singleton.ts';
 import { API_TIMEOUT_MS, api, createApiClient, joinUrl } from './client.ts';
-import { ProductSchema } from './contract.ts';
+import { ProductSchema } from '../contract/contract.ts';
+import { productFixture } from '../contract/test-fixtures.ts';
 import { ApiClientError, errorMessage } from './errors.ts';
 
 type FetchStub = (input: RequestInfo | URL, init?: RequestInit) => Promise<Response>;
@@ -222,24 +223,7 @@ describe('api client: answers', () => {
   });
 
   it('should turn a body of the wrong shape (a product without id) into a malformed error', async () => {
-    const product = {
-      name: 'T-shirt',
-      slug: 't-shirt',
-      code: 'TS',
-      description: '',
-      calculated_price: 10,
-      vat: 23,
-      vat_included: false,
-      images: [],
-      variants: [],
-      thresholds: [],
-      groupbuy: null,
-      budget: null,
-      minimum_quantity: null,
-      minimum_total_quantity: null,
-      is_business_card: false,
-      availability: 'in_stock',
-    };
+    const { id: _id, ...product } = productFixture({ id: 7, name: 'T-shirt', images: [], variants: [] });
     stubFetch(json(product));
     const error = await failure(api.get('/api/products/7', ProductSchema));
     expect(error.kind).toBe('malformed');

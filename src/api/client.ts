@@ -1,6 +1,6 @@
 import { ofetch, type FetchResponse } from 'ofetch';
 import * as v from 'valibot';
-import { pageSingleton } from '../store/registry.ts';
+import { pageSingleton } from '../page-singleton.ts';
 import { getAuthToken, readCookie, XSRF_COOKIE } from './cookies.ts';
 import { ApiClientError, httpError } from './errors.ts';
 

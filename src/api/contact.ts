@@ -1,6 +1,6 @@
 import type * as v from 'valibot';
 import { api } from './client.ts';
-import { MessageResponseSchema, type ContactUsRequestSchema, type MessageResponse } from './contract.ts';
+import { MessageResponseSchema, type ContactUsRequestSchema, type MessageResponse } from '../contract/contract.ts';
 
 /** The contact-us form (spec §7 `POST /api/contact-us`: form data with `website_id`, optional file). */
 

@@ -11,7 +11,7 @@ import {
   type CoordinatorBuyer,
   type RegistrationRequest,
   type UserBudget,
-} from './contract.ts';
+} from '../contract/contract.ts';
 
 /**
  * The coordinator area (`/api/coordinator/…`, docs/api.md "Coordinator area"): registration requests

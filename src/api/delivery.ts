@@ -1,6 +1,6 @@
 import type * as v from 'valibot';
 import { api, type CallOptions } from './client.ts';
-import { DeliveryMethodListSchema, type DeliveryMethod, type DeliveryMethodsRequestSchema } from './contract.ts';
+import { DeliveryMethodListSchema, type DeliveryMethod, type DeliveryMethodsRequestSchema } from '../contract/contract.ts';
 
 /** Delivery methods for a cart and address (DESIGN.md §4). */
 

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { hasMessage, t as translate, type MessageParams } from '../i18n/index.ts';
-import { ApiErrorSchema } from './contract.ts';
+import { ApiErrorSchema } from '../contract/contract.ts';
 
 /**
  * Every failure of a provider call becomes one {@link ApiClientError}, so a store or screen handles

@@ -7,7 +7,8 @@ import { sendContact } from './contact.ts';
 import { fetchDeliveryMethods } from './delivery.ts';
 import { ApiClientError } from './errors.ts';
 import { addressInput, orderFixture, orderRequest, registration } from './test-fixtures.ts';
-import { resetWarnings } from './tolerant.ts';
+import { resetWarnings } from '../contract/tolerant.ts';
+import { productFixture, variantFixture, websiteFixture } from '../contract/test-fixtures.ts';
 import { createIdempotencyKey, fetchOrder, fetchOrders, fetchOrderWait, placeOrder } from './orders.ts';
 import { cancelEmailChange, changePassword, confirmEmailChange, fetchBudgets, fetchUser, updateUser } from './user.ts';
 import { fetchPaymentMethods, fetchWebsite } from './website.ts';
@@ -43,45 +44,16 @@ function sent(stub: ReturnType<typeof vi.fn<FetchStub>>) {
 // Answers that satisfy the contract
 
 const iso = '2025-01-01T00:00:00.000Z';
-const website = {
-  id: 1,
-  slug: 'acme',
-  name: 'Acme',
-  lang: 'en',
-  currency: 'PLN',
-  payment_type: 'invoice',
-  paymentMethods: [{ id: 1, code: 'invoice', name: 'Invoice' }],
-  is_gross: true,
-  login_required: false,
-  registration_type: 'form',
-  shipping_only_to_specific_address: false,
-  pages: [],
-  popups: [],
-  popup_enabled: false,
-  livechat_enabled: false,
-  livechat_script: null,
-  mpk_required: false,
-  settings: { accent_colour: null, font: null, favicon: null, logo: null, button_style: 'round' },
-};
-const product = {
+const website = websiteFixture({ name: 'Acme', pages: [] });
+const product = productFixture({
   id: 7,
   name: 'T-shirt',
   slug: 't-shirt',
   code: 'TS',
   description: '',
-  calculated_price: 10,
-  vat: 23,
-  vat_included: false,
   images: [],
-  variants: [{ id: 70, code: 'TS-B-M', color_code: 'black', size_code: 'M', quantity_in_box: null, stock: null, availability: 'in_stock' }],
-  thresholds: [],
-  groupbuy: null,
-  budget: null,
-  minimum_quantity: null,
-  minimum_total_quantity: null,
-  is_business_card: false,
-  availability: 'in_stock',
-};
+  variants: [variantFixture({ id: 70, code: 'TS-B-M', size_code: 'M' })],
+});
 const budget = {
   id: 4,
   budget_id: 2,

@@ -9,7 +9,7 @@ import {
   type OrderWaitResponse,
   type PlaceOrderRequest,
   type PlaceOrderResponse,
-} from './contract.ts';
+} from '../contract/contract.ts';
 
 /** Orders (DESIGN.md §4): placing one, the wait before the next, and the buyer's history. */
 

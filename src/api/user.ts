@@ -12,7 +12,7 @@ import {
   type User,
   type UserBudget,
   type UserUpdateRequestSchema,
-} from './contract.ts';
+} from '../contract/contract.ts';
 
 /** Calls of the logged-in user (spec §7 and DESIGN.md §4): profile, e-mail change, password and budgets. */
 

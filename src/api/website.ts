@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { api, type CallOptions } from './client.ts';
-import { PaymentMethodListSchema, WebsiteSchema, type PaymentMethod, type Website } from './contract.ts';
+import { PaymentMethodListSchema, WebsiteSchema, type PaymentMethod, type Website } from '../contract/contract.ts';
 import { isApiClientError } from './errors.ts';
 
 /**

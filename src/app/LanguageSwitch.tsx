@@ -1,5 +1,5 @@
 import { useSignals } from '@preact/signals-react/runtime';
-import { useEmit } from './element-context.tsx';
+import { useEmit } from '../kit/element-context.tsx';
 import { t } from '../i18n/index.ts';
 import { LOCALES, locale, setLocale } from '../store/locale.ts';
 import { SelectButton } from '../widgets/select-button/SelectButton.tsx';

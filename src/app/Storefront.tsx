@@ -4,21 +4,21 @@ import { guardRoute, type GuardResult } from '../domain/guards.ts';
 import { matchRoute, type RouteMatch } from '../domain/routes.ts';
 import { t } from '../i18n/index.ts';
 import { checkoutGuardState } from '../store/checkout.ts';
-import { awaitingDesigner, designerMode } from '../store/designer.ts';
+import { awaitingDesigner, designerMode } from '../store/designer-preview.ts';
 import { restoreSession, sessionStatus } from '../store/session.ts';
 import { loadShop, shop, shopStatus } from '../store/shop.ts';
-import { storageBase } from '../store/theme.ts';
+import { storageBase } from '../store/storage-base.ts';
 import { applyFavicon } from '../theme/favicon.ts';
-import { currentPath, currentQuery, navigate, routerActive, syncLocation } from './router.tsx';
-import { guardContext } from './guard-context.ts';
+import { currentPath, currentQuery, navigate, routerActive, syncLocation } from '../kit/router.tsx';
+import { guardContext } from '../kit/guard-context.ts';
 import { ROUTE_TITLES } from './route-titles.ts';
 import { preloadScreen, screenFor } from './screens.tsx';
 import { PopupHost } from './popups/PopupHost.tsx';
 import { AppShell } from './shell/AppShell.tsx';
-import { useCartChangeEvent } from './cart/use-cart-change-event.ts';
+import { useCartChangeEvent } from '../screens/cart-button/use-cart-change-event.ts';
 import { screenErrorFallback } from '../screens/system/ErrorScreen.tsx';
 import { LoadingScreen } from '../screens/system/LoadingScreen.tsx';
-import { ErrorBoundary } from './ErrorBoundary.tsx';
+import { ErrorBoundary } from '../kit/ErrorBoundary.tsx';
 import { StoreNotFound } from '../screens/system/StoreNotFound.tsx';
 
 /** How long the storefront waits for a lazily loaded screen's heading to focus it: 40 × 50 ms. */

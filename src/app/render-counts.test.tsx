@@ -5,13 +5,13 @@ import { product } from '../screens/catalogue/test-fixtures.ts';
 import { addToCart, cartLines, lineKey, resetCart, setCartQuantity } from '../store/cart.ts';
 import { setLocale } from '../store/locale.ts';
 import { resetSession, sessionStatus } from '../store/session.ts';
-import { resetShop, shop, shopStatus } from '../store/shop.ts';
-import { CartButton } from './cart/CartButton.tsx';
-import { ElementShell } from './element-context.tsx';
+import { resetShop, savedShop, shopStatus } from '../store/shop.ts';
+import { CartButton } from '../screens/cart-button/CartButton.tsx';
+import { ElementShell } from './ElementShell.tsx';
 import { LanguageSwitch } from './LanguageSwitch.tsx';
-import { currentPath, routerActive } from './router.tsx';
+import { currentPath, routerActive } from '../kit/router.tsx';
 import { Footer } from './shell/Footer.tsx';
-import { websiteFixture } from './shell/test-fixtures.ts';
+import { websiteFixture } from '../contract/test-fixtures.ts';
 
 /**
  * Render counts (issue 9): a cart change re-renders only what shows the cart. Each part of the page is
@@ -34,7 +34,7 @@ beforeEach(() => {
   resetSession();
   resetCart();
   setLocale('en');
-  shop.value = websiteFixture();
+  savedShop.value = websiteFixture();
   shopStatus.value = 'ready';
   sessionStatus.value = 'guest';
   routerActive.value = false;

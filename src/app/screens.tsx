@@ -2,8 +2,8 @@ import { useSignals } from '@preact/signals-react/runtime';
 import type { ComponentType } from 'react';
 import type { RouteId } from '../domain/routes.ts';
 import { t } from '../i18n/index.ts';
-import { retryableLazy, type RetryableLazy } from './lazy-retry.ts';
-import { Link } from './router.tsx';
+import { retryableLazy, type RetryableLazy } from '../kit/lazy-retry.ts';
+import { Link } from '../kit/router.tsx';
 import { ROUTE_TITLES } from './route-titles.ts';
 
 /** What every screen receives from the router. */

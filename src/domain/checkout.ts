@@ -13,7 +13,7 @@
  * @module
  */
 
-import type { Address } from '../api/contract.ts';
+import type { Address } from '../contract/contract.ts';
 
 /** Address types of the address book (`AddressTypeSchema`): `specific` is a one-off delivery address. */
 export type CheckoutAddressType = Address['type'];

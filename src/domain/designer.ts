@@ -8,7 +8,7 @@
  * @module
  */
 import * as v from 'valibot';
-import { ButtonStyleSchema, PageBlockSchema } from '../api/contract.ts';
+import { ButtonStyleSchema, PageBlockSchema } from '../contract/contract.ts';
 
 /** Every designer message carries this marker, so other messages on the page are told apart at once. */
 export const DESIGNER_SOURCE = 'shop-designer';

@@ -9,7 +9,7 @@
  *
  * @module
  */
-import type { POINTS_CURRENCY } from '../api/contract.ts';
+import type { POINTS_CURRENCY } from '../contract/contract.ts';
 import type { RouteDef } from './routes.ts';
 
 /** The points currency code (spec §1); typed from the contract so the two cannot drift apart. */

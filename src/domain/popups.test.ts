@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Page, Popup } from '../api/contract.ts';
+import type { Page, Popup } from '../contract/contract.ts';
 import { HOMEPAGE_SLUG, popupPageSlug, popupsToShow, type PopupVisibility } from './popups.ts';
 import type { RouteId } from './routes.ts';
 

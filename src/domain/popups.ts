@@ -8,7 +8,7 @@
  *
  * @module
  */
-import type { Page, PSEUDO_PAGE_SLUGS, Popup, Website } from '../api/contract.ts';
+import type { Page, PSEUDO_PAGE_SLUGS, Popup, Website } from '../contract/contract.ts';
 import type { RouteId } from './routes.ts';
 
 /** A fixed pseudo-page slug (`PSEUDO_PAGE_SLUGS` of the contract). */

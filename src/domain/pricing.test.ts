@@ -1,8 +1,8 @@
 import { describe, it, expect } from 'vitest';
 import * as fc from 'fast-check';
 import { sumMoney, toCents } from './money.ts';
+import { DEFAULT_QUANTITY_IN_BOX } from '../contract/contract.ts';
 import {
-  DEFAULT_QUANTITY_IN_BOX,
   DEFAULT_VAT,
   boxesFor,
   cartTotals,

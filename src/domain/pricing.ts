@@ -9,13 +9,11 @@
  *
  * @module
  */
+import { DEFAULT_QUANTITY_IN_BOX } from '../contract/contract.ts';
 import { roundMoney, sumMoney, toCents } from './money.ts';
 
 /** VAT rate in percent applied when a product carries none (spec §9: "Default VAT 23 %"). */
 export const DEFAULT_VAT = 23;
-
-/** Pieces in one box when a variant does not say (spec §9: "Default quantity in a box: 30"). */
-export const DEFAULT_QUANTITY_IN_BOX = 30;
 
 /**
  * One price tier: `price` applies to quantities from `min_quantity` to `max_quantity` inclusive.

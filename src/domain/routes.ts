@@ -8,7 +8,7 @@
  *
  * @module
  */
-import type { Page } from '../api/contract.ts';
+import type { Page } from '../contract/contract.ts';
 
 /** Every screen the storefront routes to. */
 export type RouteId =

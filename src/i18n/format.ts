@@ -1,4 +1,4 @@
-import { POINTS_CURRENCY } from '../api/contract.ts';
+import { POINTS_CURRENCY } from '../contract/contract.ts';
 import { locale, type Locale } from '../store/locale.ts';
 import { t } from './index.ts';
 

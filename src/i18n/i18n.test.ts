@@ -126,7 +126,7 @@ describe('dictionaries', () => {
   });
 
   it('has a label for every sort option, order status, availability and payment method of the API', async () => {
-    const contract = await import('../api/contract.ts');
+    const contract = await import('../contract/contract.ts');
     const groups: [string, readonly string[]][] = [
       ['catalogue.sort', contract.SORT_OPTIONS],
       ['orders.status', contract.OrderStatusSchema.options],

@@ -1,6 +1,6 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import type { ReactNode, Ref } from 'react';
-import { Link } from '../app/router.tsx';
+import { Link } from '../kit/router.tsx';
 import { buildPath } from '../domain/routes.ts';
 import { t } from '../i18n/index.ts';
 import { shopStatus } from '../store/shop.ts';

@@ -1,6 +1,6 @@
 import { act, within } from '@testing-library/react';
-import type { Website } from '../api/contract.ts';
-import { routerActive, syncLocation } from '../app/router.tsx';
+import type { Website } from '../contract/contract.ts';
+import { routerActive, syncLocation } from '../kit/router.tsx';
 import { clearAlerts } from '../store/alerts.ts';
 import { resetCart } from '../store/cart.ts';
 import { resetCartReview } from '../store/cart-review.ts';
@@ -8,7 +8,7 @@ import { resetPageConfig } from '../store/config.ts';
 import { locale } from '../store/locale.ts';
 import { resetProduct } from '../store/product.ts';
 import { resetSession, sessionStatus } from '../store/session.ts';
-import { resetShop, shop, shopStatus } from '../store/shop.ts';
+import { resetShop, savedShop, shopStatus } from '../store/shop.ts';
 import { GROSS_SHOP } from './catalogue/test-fixtures.ts';
 
 /** @internal Page set-up shared by the screens' component and element tests. */
@@ -26,7 +26,7 @@ export function resetScreenPage(path: string, website: Website = GROSS_SHOP, rou
   resetPageConfig();
   clearAlerts();
   localStorage.clear();
-  shop.value = website;
+  savedShop.value = website;
   shopStatus.value = 'ready';
   sessionStatus.value = 'guest';
   locale.value = 'en';

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ALERT_DEFAULT_DURATION_MS, alerts, clearAlerts, dismissAlert, showAlert } from './alerts.ts';
-import { pageSingleton } from './registry.ts';
+import { pageSingleton } from '../page-singleton.ts';
 
 beforeEach(() => {
   clearAlerts();

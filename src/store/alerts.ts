@@ -1,5 +1,5 @@
 import { signal } from '@preact/signals-react';
-import { pageSingleton } from './registry.ts';
+import { pageSingleton } from '../page-singleton.ts';
 
 /** The four alert kinds of spec §2; each has its icon, colour and spoken type word. */
 export type AlertType = 'info' | 'success' | 'warning' | 'error';

@@ -1,10 +1,11 @@
 import { batch, computed, signal } from '@preact/signals-react';
 import { fetchProductsByIds } from '../api/catalogue.ts';
-import type { Product } from '../api/contract.ts';
+import type { Product } from '../contract/contract.ts';
 import { reviewCart, type CartReview, type LineReview } from '../domain/cart-review.ts';
 import type { QuantityError } from '../domain/quantity.ts';
 import { cartBudgetTotals, cartTotals, updateCartProducts } from './cart.ts';
-import { pageSingleton } from './registry.ts';
+import { latestRequest } from './latest-request.ts';
+import { pageSingleton } from '../page-singleton.ts';
 import { sharedByKey } from './structural-sharing.ts';
 import { refreshUser, user } from './session.ts';
 import { isPointsShop, shop } from './shop.ts';
@@ -44,7 +45,7 @@ export const cartCheckError = pageSingleton('cartReview.error', () => signal<unk
 export const cartPricesChanged = pageSingleton('cartReview.pricesChanged', () => signal(false));
 
 /** @internal The check in flight. */
-const pending = pageSingleton('cartReview.pending', () => ({ controller: null as AbortController | null }));
+const request = pageSingleton('cartReview.request', latestRequest);
 
 /**
  * The review of the cart (`reviewCart`): bounds and problems per line and product, budget subtotals
@@ -76,8 +77,7 @@ export const cartReview = pageSingleton('cartReview.review', () => {
 
 /** Stops the check in flight, if any (the screen went away); what was loaded stays. */
 export function cancelCartCheck(): void {
-  pending.controller?.abort();
-  pending.controller = null;
+  request.cancel();
 }
 
 /**
@@ -90,16 +90,14 @@ export async function checkCart(productIds: readonly number[]): Promise<void> {
   const website = shop.peek();
   if (!website) return;
   const ids = [...new Set(productIds)];
-  const controller = new AbortController();
-  pending.controller = controller;
+  const run = request.start();
   batch(() => {
     cartCheckStatus.value = 'loading';
     cartCheckError.value = null;
   });
   try {
-    const [products] = await Promise.all([fetchProductsByIds(website.id, ids, { signal: controller.signal }), isPointsShop.peek() ? refreshUser() : Promise.resolve()]);
-    if (pending.controller !== controller || shop.peek()?.id !== website.id) return;
-    pending.controller = null;
+    const [products] = await Promise.all([fetchProductsByIds(website.id, ids, { signal: run.signal }), isPointsShop.peek() ? refreshUser() : Promise.resolve()]);
+    if (!run.settle() || shop.peek()?.id !== website.id) return;
     batch(() => {
       const { pricesChanged } = updateCartProducts(products);
       const byId = new Map(products.map((product) => [product.id, product]));
@@ -108,8 +106,7 @@ export async function checkCart(productIds: readonly number[]): Promise<void> {
       cartCheckStatus.value = 'ready';
     });
   } catch (error) {
-    if (pending.controller !== controller) return;
-    pending.controller = null;
+    if (!run.settle()) return;
     batch(() => {
       cartCheckError.value = error;
       cartCheckStatus.value = 'error';

@@ -1,6 +1,7 @@
 import * as fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { CardInfo, Product, User, Variant, Website } from '../api/contract.ts';
+import type { CardInfo, Product, User, Variant, Website } from '../contract/contract.ts';
+import { productFixture, variantFixture, websiteFixture } from '../contract/test-fixtures.ts';
 import { clearAuthToken } from '../api/cookies.ts';
 import { alerts, clearAlerts } from './alerts.ts';
 import {
@@ -16,38 +17,19 @@ import {
   resetCart,
   setCartQuantity,
   updateCartProducts,
-  type CartLine,
 } from './cart.ts';
+import type { CartLine } from './cart-line.ts';
 import { resetPageConfig } from './config.ts';
 import { setLocale } from './locale.ts';
 import { login, logout, resetSession, restoreSession, sessionStatus, user } from './session.ts';
-import { resetShop, shop } from './shop.ts';
+import { resetShop, savedShop } from './shop.ts';
 import { storageKey } from './storage.ts';
 
 // ---------------------------------------------------------------------------------------------------
 // Fixtures
 
-const website = (overrides: Partial<Website> = {}): Website => ({
-  id: 1,
-  slug: 'acme',
-  name: 'Acme Merch',
-  lang: 'en',
-  currency: 'PLN',
-  payment_type: 'invoice',
-  paymentMethods: [{ id: 1, code: 'invoice', name: 'Invoice' }],
-  is_gross: true,
-  login_required: false,
-  registration_type: 'form',
-  shipping_only_to_specific_address: false,
-  pages: [],
-  popups: [],
-  popup_enabled: false,
-  livechat_enabled: false,
-  livechat_script: null,
-  mpk_required: false,
-  settings: { accent_colour: null, font: null, favicon: null, logo: null, button_style: 'round' },
-  ...overrides,
-});
+/** The cart's shop: PLN, gross, invoice, no pages. */
+const website = (overrides: Partial<Website> = {}): Website => websiteFixture({ pages: [], ...overrides });
 
 const person = (id: number): User => ({
   id,
@@ -66,31 +48,21 @@ const person = (id: number): User => ({
 });
 
 function variant(id: number, color: string | null, size: string | null, overrides: Partial<Variant> = {}): Variant {
-  return { id, code: `V-${id}`, color_code: color, size_code: size, quantity_in_box: null, stock: null, availability: 'in_stock', ...overrides };
+  return variantFixture({ id, color_code: color, size_code: size, ...overrides });
 }
 
 /** A T-shirt at 10.00 net (VAT 23 %) in red and blue, sizes M and L. */
 function product(overrides: Partial<Product> = {}): Product {
-  return {
+  return productFixture({
     id: 1,
     name: 'T-shirt',
     slug: 't-shirt',
     code: 'TS',
     description: '',
-    calculated_price: 10,
-    vat: 23,
-    vat_included: false,
     images: ['products/t-shirt.png'],
     variants: [variant(11, 'red', 'M'), variant(12, 'red', 'L'), variant(13, 'blue', 'M')],
-    thresholds: [],
-    groupbuy: null,
-    budget: null,
-    minimum_quantity: null,
-    minimum_total_quantity: null,
-    is_business_card: false,
-    availability: 'in_stock',
     ...overrides,
-  };
+  });
 }
 
 const redM = variant(11, 'red', 'M');
@@ -165,7 +137,7 @@ beforeEach(() => {
   resetCart();
   clearAlerts();
   setLocale('en');
-  shop.value = website();
+  savedShop.value = website();
 });
 
 afterEach(() => {
@@ -306,7 +278,7 @@ describe('cart store: prices and totals (spec §9)', () => {
     expect(cartTotals.value.lines.map((l) => l.unitPrice)).toEqual([10]);
     addToCart(tiered, blueM, 50);
     expect(cartTotals.value.lines.map((l) => l.unitPrice)).toEqual([8, 8]);
-    shop.value = website({ is_gross: false });
+    savedShop.value = website({ is_gross: false });
     expect(cartTotals.value.lines.map((l) => l.total)).toEqual([480, 400]);
     setCartQuantity(cartTotals.value.lines[1]?.key ?? '', 39);
     expect(cartTotals.value.lines.map((l) => l.unitPrice)).toEqual([10, 10]);
@@ -320,7 +292,7 @@ describe('cart store: prices and totals (spec §9)', () => {
   });
 
   it('should show net prices and the net total in a net shop, taking VAT out of gross products', () => {
-    shop.value = website({ is_gross: false });
+    savedShop.value = website({ is_gross: false });
     addToCart(product(), redM, 3);
     addToCart(product({ id: 2, calculated_price: 24.6, vat_included: true }), redM, 1);
     const totals = cartTotals.value;
@@ -332,7 +304,7 @@ describe('cart store: prices and totals (spec §9)', () => {
   });
 
   it('should total points and points per budget in a points shop', () => {
-    shop.value = website({ currency: 'pkt', payment_type: 'budget', is_gross: false });
+    savedShop.value = website({ currency: 'pkt', payment_type: 'budget', is_gross: false });
     const marketing = { id: 3, name: 'Marketing', color: '#2563eb' };
     const sales = { id: 4, name: 'Sales', color: '#16a34a' };
     addToCart(product({ calculated_price: 25, budget: marketing }), redM, 2);
@@ -515,13 +487,13 @@ describe('cart store: storage per user and guest (spec §4)', () => {
   it('should show no cart without a shop, and keep shops apart', () => {
     sessionStatus.value = 'guest';
     addToCart(product(), redM, 1);
-    shop.value = null;
+    savedShop.value = null;
     expect(cartLines.value).toEqual([]);
-    shop.value = website({ id: 2, slug: 'globex' });
+    savedShop.value = website({ id: 2, slug: 'globex' });
     expect(cartLines.value).toEqual([]);
     addToCart(product(), blueM, 2);
     expect(storedPairs(storageKey('globex', null, 'cart'))).toEqual([[1, 13, 2]]);
-    shop.value = website();
+    savedShop.value = website();
     expect(pairs()).toEqual([[1, 11, 1]]);
   });
 });

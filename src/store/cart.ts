@@ -1,16 +1,17 @@
-import { batch, computed, effect, signal, untracked, type ReadonlySignal } from '@preact/signals-react';
+import { batch, computed, signal, type ReadonlySignal } from '@preact/signals-react';
 import * as v from 'valibot';
-import { BudgetSchema, GroupBuySchema, PriceTierSchema, type CardInfo, type GroupBuy, type PriceTier, type Product, type Variant } from '../api/contract.ts';
+import { BudgetSchema, GroupBuySchema, PriceTierSchema, type CardInfo, type Product, type Variant } from '../contract/contract.ts';
 import { cartCount as countPieces, cartLineKey, mergeLine, removeLine, setLineQuantity, totalQuantityByProduct } from '../domain/cart.ts';
 import { cartTotals as moneyTotals, displayPrice, pointsTotal, unitPrice } from '../domain/pricing.ts';
 import { t } from '../i18n/index.ts';
 import { showAlert } from './alerts.ts';
-import { pageSingleton } from './registry.ts';
-import { buildCartLine } from './cart-line.ts';
+import { pageSingleton } from '../page-singleton.ts';
+import { buildCartLine, type CartLine } from './cart-line.ts';
 import { sharedByKey } from './structural-sharing.ts';
 import { sessionStatus, user } from './session.ts';
 import { isPointsShop, shop } from './shop.ts';
-import { onStorageChange, readRawStored, readStored, removeStored, storageKey, writeStored } from './storage.ts';
+import { perUserState, type StateBinding, type StateOwner } from './per-user-state.ts';
+import { readRawStored, readStored, removeStored, writeStored } from './storage.ts';
 
 /**
  * The cart (spec §3 "Cart item", §4, §9): one list of lines per page, shared by every element, kept in
@@ -38,32 +39,6 @@ import { onStorageChange, readRawStored, readStored, removeStored, storageKey, w
 
 // ---------------------------------------------------------------------------------------------------
 // Types
-
-/** One cart line: what was chosen, how many, and the product snapshot needed to show and price it. */
-export interface CartLine {
-  product_id: number;
-  variant_id: number;
-  name: string;
-  slug: string;
-  /** The variant's code (the product's code when the variant has none). */
-  code: string;
-  /** The product's first image (a storage path), or null. */
-  image: string | null;
-  color_code: string | null;
-  size_code: string | null;
-  /** Whole pieces, at least 1. */
-  quantity: number;
-  /** Bought through the product's running Group Buy: such lines merge by product only (spec §9). */
-  groupbuy: boolean;
-  /** Pieces per box of the variant, the default 30 already applied when it was added. */
-  quantity_in_box: number | null;
-  /** The budget that pays for the product in a points shop. */
-  budget: { id: number; name: string; color: string } | null;
-  /** The product's pricing as last added; totals apply the domain rules to it. */
-  pricing: { calculated_price: number; vat: number | null; vat_included: boolean; thresholds: PriceTier[]; groupbuy: GroupBuy | null };
-  /** Business-card details for a card product (spec §3 `cardInfo`), else null. */
-  card_info: CardInfo | null;
-}
 
 /** A cart line with its key and prices, as {@link cartTotals} gives it. */
 export interface PricedCartLine {
@@ -198,19 +173,8 @@ function normalise(stored: StoredCart): CartLine[] {
 // ---------------------------------------------------------------------------------------------------
 // State
 
-/** Which stored cart the page shows: a shop and a user id (`null` = guest), with its storage key. */
-interface Owner {
-  shop: string;
-  userId: number | null;
-}
-interface Binding extends Owner {
-  key: string;
-}
-
 const lines = pageSingleton('cart.lines', () => signal<readonly CartLine[]>([]));
 const state = pageSingleton('cart.state', () => ({
-  binding: null as Binding | null,
-  stopListening: null as (() => void) | null,
   /** A failed write was reported; cleared by the next write that succeeds or another cart. */
   warned: false,
   /** The bound key's text as this page last read or wrote it: anything else there is another tab's write. */
@@ -311,14 +275,14 @@ function load(key: string): CartLine[] {
  * this page's copy could not be saved (full or blocked storage), this page's copy is the newer one.
  */
 function latestLines(): readonly CartLine[] {
-  const binding = state.binding;
+  const binding = owner.binding;
   if (!binding || state.warned || readRawStored(binding.key) === state.storedRaw) return lines.peek();
   return load(binding.key);
 }
 
 /** @internal Writes the cart of the bound owner; an empty cart removes its key. Reports one failure. */
 function save(cart: readonly CartLine[]): boolean {
-  const binding = state.binding;
+  const binding = owner.binding;
   if (!binding) return false;
   let saved = true;
   if (cart.length === 0) removeStored(binding.key);
@@ -355,17 +319,11 @@ function commit(next: CartLine[], persist = true): void {
   if (!wasEmpty && next.length === 0) notifyEmptied();
 }
 
-/** @internal Another tab changed the bound cart: show what it stored now. */
-function applyExternalChange(key: string): void {
-  if (state.binding?.key !== key) return;
-  commit(load(key), false);
-}
-
 // ---------------------------------------------------------------------------------------------------
 // Following the session
 
 /** @internal Whose cart the page should show now; null while there is no shop or the session is being checked. */
-function targetOwner(): Owner | null {
+function targetOwner(): StateOwner | null {
   const slug = shop.value?.slug;
   if (!slug) return null;
   const current = user.value;
@@ -377,49 +335,40 @@ function targetOwner(): Owner | null {
 }
 
 /**
- * @internal Shows the cart of `target`:
+ * @internal Shows the cart of `next`:
  * - from no cart (page start, session being checked): the stored cart, plus anything added meanwhile;
  * - guest → user of the same shop (a login): the user's cart with the guest's lines merged in, saved,
  *   and the guest key removed once the merged cart is saved;
  * - anything else (logout, user switch, other shop): the target's stored cart alone;
  * - to no cart: an empty in-memory cart (never the previous person's lines).
  */
-function follow(target: Owner | null): void {
-  const previous = state.binding;
-  const key = target ? storageKey(target.shop, target.userId, 'cart') : null;
-  if ((previous?.key ?? null) === key) return;
-
-  state.stopListening?.();
-  state.stopListening = null;
+function switchCart(next: StateBinding | null, previous: StateBinding | null): void {
   state.warned = false;
-
-  if (!target || !key) {
-    state.binding = null;
+  if (!next) {
     lines.value = [];
     return;
   }
   // The first cart shown on this page is where it starts; every later switch is a change.
   const isChange = previous !== null;
-
-  const isLogin = previous !== null && previous.userId === null && target.userId !== null && previous.shop === target.shop;
+  const isLogin = previous !== null && previous.userId === null && next.userId !== null && previous.shop === next.shop;
   const carried = previous === null || isLogin ? lines.peek() : [];
-  state.binding = { ...target, key };
-  const next = carried.reduce<CartLine[]>((cart, line) => mergeCartLine(cart, line), load(key));
+  const merged = carried.reduce<CartLine[]>((cart, line) => mergeCartLine(cart, line), load(next.key));
   batch(() => {
-    lines.value = next;
+    lines.value = merged;
     if (isChange) changes.value += 1;
   });
-  if (carried.length > 0 && save(next) && isLogin && previous) removeStored(previous.key);
-  state.stopListening = onStorageChange(key, () => applyExternalChange(key));
+  if (carried.length > 0 && save(merged) && isLogin && previous) removeStored(previous.key);
 }
 
-// One subscription per page, whatever number of elements import the store.
-pageSingleton('cart.follow', () =>
-  effect(() => {
-    const target = targetOwner();
-    untracked(() => follow(target));
-  }),
-);
+/** The cart shown follows the shop and the session, and another tab's change to it. */
+const owner = perUserState({
+  id: 'cart',
+  name: 'cart',
+  owner: targetOwner,
+  switched: switchCart,
+  changedElsewhere: (binding) => commit(load(binding.key), false),
+});
+owner.start();
 
 // ---------------------------------------------------------------------------------------------------
 // Actions
@@ -512,12 +461,9 @@ export function onCartEmptied(listener: () => void): () => void {
  * the current shop and session again (reading storage), as a store on a newly loaded page would.
  */
 export function resetCart(): void {
-  state.stopListening?.();
-  state.stopListening = null;
-  state.binding = null;
   state.warned = false;
   state.storedRaw = null;
   emptiedListeners.clear();
   lines.value = [];
-  follow(untracked(targetOwner));
+  owner.rebind();
 }

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { SORT_OPTIONS } from '../api/contract.ts';
+import { SORT_OPTIONS } from '../contract/contract.ts';
 import { ApiClientError, errorMessage } from '../api/errors.ts';
 import { GROSS_SHOP, catalogueOf, deferred, json, pageOf, product, products, stubCatalogue } from '../screens/catalogue/test-fixtures.ts';
 import {
@@ -25,12 +25,12 @@ import {
   toPageSize,
 } from './catalogue.ts';
 import { locale } from './locale.ts';
-import { resetShop, shop } from './shop.ts';
+import { resetShop, savedShop } from './shop.ts';
 
 beforeEach(() => {
   resetCatalogue();
   resetShop();
-  shop.value = GROSS_SHOP;
+  savedShop.value = GROSS_SHOP;
   locale.value = 'en';
 });
 
@@ -108,7 +108,7 @@ describe('catalogue store: requests', () => {
 
   it('should do nothing without a shop', async () => {
     const calls = stubCatalogue();
-    shop.value = null;
+    savedShop.value = null;
     await loadCatalogue();
     expect(calls).toHaveLength(0);
     expect(catalogueStatus.value).toBe('idle');

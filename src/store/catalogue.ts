@@ -1,8 +1,9 @@
 import { batch, signal } from '@preact/signals-react';
 import { fetchProducts } from '../api/catalogue.ts';
-import { SORT_OPTIONS, type Product, type ProductPage, type SortOption } from '../api/contract.ts';
+import { SORT_OPTIONS, type Product, type ProductPage, type SortOption } from '../contract/contract.ts';
 import { buildPath } from '../domain/routes.ts';
-import { pageSingleton } from './registry.ts';
+import { latestRequest } from './latest-request.ts';
+import { pageSingleton } from '../page-singleton.ts';
 import { shop } from './shop.ts';
 
 /**
@@ -60,10 +61,8 @@ export const catalogueAppliedQuery = pageSingleton('catalogueAppliedQuery', () =
 export const catalogueResultQuery = pageSingleton('catalogueResultQuery', () => signal<CatalogueQuery | null>(null));
 
 /** @internal The request in flight and the pending debounced search (one catalogue per page). */
-const pending = pageSingleton('cataloguePending', () => ({
-  controller: null as AbortController | null,
-  timer: undefined as ReturnType<typeof setTimeout> | undefined,
-}));
+const request = pageSingleton('catalogue.request', latestRequest);
+const pending = pageSingleton('cataloguePending', () => ({ timer: undefined as ReturnType<typeof setTimeout> | undefined }));
 
 /** Whether a value is one of the six sort options of spec §2. */
 export function isSortOption(value: unknown): value is SortOption {
@@ -141,8 +140,7 @@ function clearDebounce(): void {
 /** Stops whatever is pending: the debounced search and the request in flight (a screen that goes away). */
 export function cancelCatalogueLoad(): void {
   clearDebounce();
-  pending.controller?.abort();
-  pending.controller = null;
+  request.cancel();
 }
 
 /**
@@ -153,13 +151,11 @@ export function cancelCatalogueLoad(): void {
  */
 export async function loadCatalogue(): Promise<void> {
   clearDebounce();
-  pending.controller?.abort();
-  pending.controller = null;
+  request.cancel();
   const website = shop.peek();
   if (!website) return;
   const query = currentCatalogueQuery();
-  const controller = new AbortController();
-  pending.controller = controller;
+  const run = request.start();
   batch(() => {
     catalogueAppliedQuery.value = query;
     catalogueStatus.value = 'loading';
@@ -168,15 +164,14 @@ export async function loadCatalogue(): Promise<void> {
   try {
     const answer = await fetchProducts(
       { website_id: website.id, search: query.search, sort: query.sort, page: query.page, per_page: query.perPage },
-      { signal: controller.signal },
+      { signal: run.signal },
     );
-    if (pending.controller !== controller) return;
+    if (!run.settle()) return;
     const lastPage = Math.max(1, Math.ceil(answer.meta.total / Math.max(1, answer.meta.per_page)));
     if (answer.data.length === 0 && query.page > lastPage) {
       cataloguePage.value = lastPage;
       return await loadCatalogue();
     }
-    pending.controller = null;
     batch(() => {
       catalogueProducts.value = answer.data;
       catalogueMeta.value = answer.meta;
@@ -185,8 +180,7 @@ export async function loadCatalogue(): Promise<void> {
     });
   } catch (error) {
     // Cancelled or replaced: the newer request owns the state.
-    if (pending.controller !== controller) return;
-    pending.controller = null;
+    if (!run.settle()) return;
     batch(() => {
       catalogueError.value = error;
       catalogueStatus.value = 'error';
@@ -205,8 +199,7 @@ export function setCatalogueSearch(text: string): void {
     cataloguePage.value = 1;
   });
   clearDebounce();
-  pending.controller?.abort();
-  pending.controller = null;
+  request.cancel();
   pending.timer = setTimeout(() => {
     pending.timer = undefined;
     void loadCatalogue();

@@ -6,7 +6,7 @@ import { addToCart } from './cart.ts';
 import { summaryBlockers } from './checkout-blockers.ts';
 import { chooseDeliveryAddress, chooseDeliveryMethod, choosePaymentMethod, resetCheckout, setMpkCode } from './checkout.ts';
 import { sessionStatus, user } from './session.ts';
-import { shop } from './shop.ts';
+import { savedShop, shop } from './shop.ts';
 
 const courier = { id: 1, type: 'courier' as const, name: 'Courier', price: 19.99, pickup_address: null, budgets: [] };
 const address = { id: 4, type: 'delivery' as const, name: 'Anna', surname: 'Nowak', company: 'ACME', street: 'Marszałkowska 104', city: 'Warszawa', zip: '00-017', country: 'PL', nip: '7010150006', phone: '' };
@@ -30,7 +30,7 @@ describe('summaryBlockers (computed)', () => {
     expect(summaryBlockers.value).toEqual([{ key: 'validation.nip_missing', step: 'delivery' }]);
     chooseDeliveryAddress(address);
     expect(summaryBlockers.value).toEqual([]);
-    shop.value = { ...shop.value!, mpk_required: false };
+    savedShop.value = { ...shop.value!, mpk_required: false };
     setMpkCode('');
     expect(summaryBlockers.value).toEqual([]);
   });

@@ -2,7 +2,7 @@ import { computed, type ReadonlySignal } from '@preact/signals-react';
 import { summaryBlockers as blockersOf, type SummaryBlocker } from '../domain/summary-blockers.ts';
 import { cartTotals } from './cart.ts';
 import { checkoutState } from './checkout.ts';
-import { pageSingleton } from './registry.ts';
+import { pageSingleton } from '../page-singleton.ts';
 import { user } from './session.ts';
 import { isPointsShop, shop } from './shop.ts';
 

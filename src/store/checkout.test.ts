@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Order } from '../api/contract.ts';
+import type { Order } from '../contract/contract.ts';
 import { isApiClientError } from '../api/errors.ts';
 import { orderFixture } from '../api/test-fixtures.ts';
 import { GROSS_SHOP } from '../screens/catalogue/test-fixtures.ts';
@@ -28,7 +28,7 @@ import {
   updateContact,
 } from './checkout.ts';
 import { sessionStatus, user } from './session.ts';
-import { shop } from './shop.ts';
+import { savedShop } from './shop.ts';
 import { storageKey } from './storage.ts';
 
 const SHOP = { ...GROSS_SHOP, paymentMethods: [{ id: 1, code: 'invoice' as const, name: 'Invoice' }] };
@@ -199,7 +199,7 @@ describe('clear-checkout (spec §4)', () => {
   });
 
   it('should start billing NOT same as delivery in a shop that ships only to a specific address', () => {
-    shop.value = { ...SHOP, shipping_only_to_specific_address: true };
+    savedShop.value = { ...SHOP, shipping_only_to_specific_address: true };
     fillCheckout();
     clearCheckout();
     expect(checkoutState.value.billingAddressSameAsDelivery).toBe(false);

@@ -1,6 +1,6 @@
-import { batch, computed, effect, signal, untracked, type ReadonlySignal } from '@preact/signals-react';
+import { batch, computed, signal, type ReadonlySignal } from '@preact/signals-react';
 import * as v from 'valibot';
-import type { PlaceOrderRequest, User } from '../api/contract.ts';
+import type { PlaceOrderRequest, User } from '../contract/contract.ts';
 import { createIdempotencyKey, placeOrder as placeOrderCall } from '../api/orders.ts';
 import {
   clearCheckoutState,
@@ -21,10 +21,11 @@ import {
 } from '../domain/checkout.ts';
 import type { CheckoutGuardState } from '../domain/guards.ts';
 import { cartLines, clearCart, onCartEmptied } from './cart.ts';
-import { pageSingleton } from './registry.ts';
+import { perUserState, type StateBinding } from './per-user-state.ts';
+import { pageSingleton } from '../page-singleton.ts';
 import { user } from './session.ts';
 import { shop } from './shop.ts';
-import { onStorageChange, readStored, removeStored, removeStoredMatching, storageKey, writeStored } from './storage.ts';
+import { readStored, removeStored, removeStoredMatching, writeStored } from './storage.ts';
 
 /**
  * The client checkout state (spec §3 "Client checkout state", §4), one per page, shared by every
@@ -109,13 +110,6 @@ const CONTACT_NAME = 'contact';
 // ---------------------------------------------------------------------------------------------------
 // State
 
-interface Binding {
-  shop: string;
-  userId: number;
-  key: string;
-  contactKey: string;
-}
-
 interface OrderAttempt {
   key: string;
   body: string;
@@ -126,11 +120,7 @@ function currentRules(): CheckoutShopRules {
 }
 
 const stateSignal = pageSingleton('checkout.state', () => signal<CheckoutState>(initialCheckoutState({ shippingOnlyToSpecificAddress: false })));
-const internals = pageSingleton('checkout.internals', () => ({
-  binding: null as Binding | null,
-  attempt: null as OrderAttempt | null,
-  stopListening: null as (() => void) | null,
-}));
+const internals = pageSingleton('checkout.internals', () => ({ attempt: null as OrderAttempt | null }));
 /** The order the confirmation is showing after it cleared checkout (this page only, never stored). */
 const confirmedOrder = pageSingleton('checkout.confirmed', () => signal<PlacedOrder | null>(null));
 /** The page is leaving for the provider's payment page: the step guards stand still meanwhile. */
@@ -175,8 +165,8 @@ export const checkoutGuardState = pageSingleton('checkout.guard', () =>
 // Persistence
 
 /** @internal The contact to start with: the stored one, else the user's profile. */
-function startingContact(contactKey: string, profile: User | null): ContactInformation {
-  const stored = readStored(contactKey, isStoredContact);
+function startingContact(savedContactKey: string, profile: User | null): ContactInformation {
+  const stored = readStored(savedContactKey, isStoredContact);
   if (stored) return { ...EMPTY_CONTACT, ...stored };
   if (!profile) return { ...EMPTY_CONTACT };
   return {
@@ -190,21 +180,26 @@ function startingContact(contactKey: string, profile: User | null): ContactInfor
   };
 }
 
+/** @internal The storage key of the contact `binding`'s user saved. */
+function contactKey(binding: StateBinding): string {
+  return owner.keyOf(binding, CONTACT_NAME);
+}
+
 /** @internal The stored state of `binding`, or a fresh one (bad data is discarded by `readStored`). */
-function load(binding: Binding, profile: User | null): { state: CheckoutState; attempt: OrderAttempt | null } {
+function load(binding: StateBinding, profile: User | null): { state: CheckoutState; attempt: OrderAttempt | null } {
   const stored = readStored(binding.key, isStoredState);
   const base = stored ? (v.parse(StoredStateSchema, stored).state as CheckoutState) : initialCheckoutState(currentRules());
-  return { state: { ...base, contactInformation: startingContact(binding.contactKey, profile) }, attempt: stored?.attempt ?? null };
+  return { state: { ...base, contactInformation: startingContact(contactKey(binding), profile) }, attempt: stored?.attempt ?? null };
 }
 
 /** @internal Writes the state and the contact of the bound user. A full storage keeps the page's copy. */
 function save(): void {
-  const binding = internals.binding;
+  const binding = owner.binding;
   if (!binding) return;
   const state = stateSignal.peek();
   writeStored(binding.key, { version: STORED_VERSION, state, attempt: internals.attempt });
   // An empty contact (just cleared) does not overwrite the saved one the next checkout starts from.
-  if (!isEmptyContact(state.contactInformation)) writeStored(binding.contactKey, state.contactInformation);
+  if (!isEmptyContact(state.contactInformation)) writeStored(contactKey(binding), state.contactInformation);
 }
 
 /** @internal Sets the state and saves it. */
@@ -213,45 +208,35 @@ function commit(next: CheckoutState): void {
   save();
 }
 
-/** @internal Shows the checkout of the current user, or a fresh state when nobody is logged in. */
-function follow(target: { shop: string; userId: number } | null, profile: User | null): void {
-  const key = target ? storageKey(target.shop, target.userId, CHECKOUT_MARKER) : null;
-  if ((internals.binding?.key ?? null) === key) return;
-  internals.stopListening?.();
-  internals.stopListening = null;
-  if (!target || !key) {
-    internals.binding = null;
+/** @internal Shows the checkout of the bound user, or a fresh state when nobody is logged in. */
+function show(binding: StateBinding | null): void {
+  if (!binding) {
     internals.attempt = null;
     stateSignal.value = initialCheckoutState(currentRules());
     return;
   }
-  const binding: Binding = { ...target, key, contactKey: storageKey(target.shop, target.userId, CONTACT_NAME) };
-  internals.binding = binding;
-  const loaded = load(binding, profile);
+  const loaded = load(binding, user.peek());
   internals.attempt = loaded.attempt;
   stateSignal.value = loaded.state;
-  // Another tab of the same user moved on in the checkout (or finished it): follow it.
-  const reload = () => {
-    if (internals.binding?.key !== key) return;
-    const again = load(binding, user.peek());
-    internals.attempt = again.attempt;
-    stateSignal.value = again.state;
-  };
-  const stopState = onStorageChange(key, reload);
-  const stopContact = onStorageChange(binding.contactKey, reload);
-  internals.stopListening = () => {
-    stopState();
-    stopContact();
-  };
 }
 
-pageSingleton('checkout.follow', () =>
-  effect(() => {
+/**
+ * The checkout shown is the logged-in user's in this shop; another tab of the same user moving on in
+ * the checkout (or finishing it, or saving another contact) is followed.
+ */
+const owner = perUserState({
+  id: 'checkout',
+  name: CHECKOUT_MARKER,
+  alsoWatch: [CONTACT_NAME],
+  owner: () => {
     const slug = shop.value?.slug;
     const current = user.value;
-    untracked(() => follow(slug && current ? { shop: slug, userId: current.id } : null, current));
-  }),
-);
+    return slug && current ? { shop: slug, userId: current.id } : null;
+  },
+  switched: (next) => show(next),
+  changedElsewhere: show,
+});
+owner.start();
 
 // Spec §4: whenever the cart becomes empty, checkout state is cleared. The confirmation empties the
 // cart itself, after it took the order it shows.
@@ -323,9 +308,9 @@ export function enterCheckoutStep(step: 'delivery' | 'payment' | 'summary'): voi
   const state = stateSignal.peek();
   if (step === 'delivery') confirmedOrder.value = null;
   // After clear-checkout the contact is empty: a new checkout starts from the saved contact or the profile.
-  const binding = internals.binding;
+  const binding = owner.binding;
   const prefill = step === 'delivery' && binding !== null && isEmptyContact(state.contactInformation);
-  const contactInformation = prefill ? startingContact(binding.contactKey, user.peek()) : state.contactInformation;
+  const contactInformation = prefill ? startingContact(contactKey(binding), user.peek()) : state.contactInformation;
   const next = { ...state, contactInformation, locationInCheckout: true, checkoutComplete: state.checkoutComplete || step === 'summary' };
   if (next.locationInCheckout !== state.locationInCheckout || next.checkoutComplete !== state.checkoutComplete || contactInformation !== state.contactInformation) {
     commit(next);
@@ -348,7 +333,7 @@ function isEmptyContact(contact: ContactInformation): boolean {
  * removes that saved contact too.
  */
 export function clearCheckout(): void {
-  const binding = internals.binding;
+  const binding = owner.binding;
   internals.attempt = null;
   stateSignal.value = clearCheckoutState(currentRules());
   if (binding) removeStoredMatching(`${binding.shop}:u${binding.userId}:${CHECKOUT_MARKER}`);
@@ -364,14 +349,14 @@ export function confirmPlacedOrder(): PlacedOrder | null {
   const order = state.placedOrder ?? confirmedOrder.peek();
   if (!order) return null;
   if (!state.placedOrder) return order;
-  const binding = internals.binding;
+  const binding = owner.binding;
   batch(() => {
     confirmedOrder.value = order;
     clearCheckout();
     stateSignal.value = { ...stateSignal.peek(), contactInformation: { ...EMPTY_CONTACT } };
     clearCart();
   });
-  if (binding) removeStored(binding.contactKey);
+  if (binding) removeStored(contactKey(binding));
   return order;
 }
 
@@ -457,9 +442,6 @@ export async function placeOrder(input: PlaceOrderInput): Promise<PlacedOrder | 
 
 /** @internal Tests start from a fresh page. */
 export function resetCheckout(): void {
-  internals.stopListening?.();
-  internals.stopListening = null;
-  internals.binding = null;
   internals.attempt = null;
   placing.value = false;
   leavingToPay.value = false;
@@ -468,7 +450,5 @@ export function resetCheckout(): void {
   // A test's fresh cart store forgot its listeners: listen again (once).
   cartWatch.stop();
   cartWatch.stop = onCartEmptied(() => clearCheckout());
-  const slug = untracked(() => shop.value?.slug);
-  const current = untracked(() => user.value);
-  follow(slug && current ? { shop: slug, userId: current.id } : null, current);
+  owner.rebind();
 }

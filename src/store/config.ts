@@ -1,5 +1,5 @@
 import { signal } from '@preact/signals-react';
-import { pageSingleton } from './registry.ts';
+import { pageSingleton } from '../page-singleton.ts';
 
 /**
  * How this page uses the shop elements (DESIGN.md §3 "Configuration"), from attributes on any
@@ -10,11 +10,17 @@ import { pageSingleton } from './registry.ts';
  * a value wins.
  */
 export interface PageConfig {
+  /** The shop's slug, overriding the host-name rule. */
   shop: string | null;
+  /** The provider's API base URL (default: this page's origin). */
   apiBase: string | null;
+  /** Path the storefront is mounted under, e.g. `/shop`. */
   basePath: string;
+  /** Where links lead when no `<shop-storefront>` is on the page. */
   storefrontUrl: string | null;
+  /** The provider's own domain for the host-name rule (default `localhost`). */
   providerDomain: string;
+  /** Store designers allowed to preview this page: exact origins separated by spaces. */
   designerOrigins: string | null;
 }
 
@@ -49,7 +55,10 @@ export function configurePage(values: Partial<Record<keyof PageConfig, string | 
   if (changed) pageConfig.value = next;
 }
 
-/** The attribute that carries each configuration key on a shop element. */
+/**
+ * The attribute that carries each configuration key on a shop element: the one list of them, from which
+ * every element's attributes (`elements/define.ts`) and the page-wide look-up below are made.
+ */
 export const CONFIG_ATTRIBUTES = {
   shop: 'shop',
   apiBase: 'api-base',

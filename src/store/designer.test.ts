@@ -1,14 +1,18 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { websiteFixture } from '../app/shell/test-fixtures.ts';
+import { websiteFixture } from '../contract/test-fixtures.ts';
 import { DESIGNER_PROTOCOL_VERSION, DESIGNER_SOURCE } from '../domain/designer.ts';
+import { withPreview } from '../domain/preview.ts';
 import { configurePage, resetPageConfig } from './config.ts';
-import { DESIGNER_GRACE_MS, awaitingDesigner, designerMode, resetDesigner, startDesignerBridge, withPreview } from './designer.ts';
-import { resetShop, shop, shopStatus } from './shop.ts';
-import { themeSettings } from './theme.ts';
+import { DESIGNER_GRACE_MS, resetDesigner, startDesignerBridge as startBridge } from './designer.ts';
+import { awaitingDesigner, designerMode } from './designer-preview.ts';
+import { resetShop, savedShop, shop, shopStatus } from './shop.ts';
 import { framedWindow as framedWindowFrom } from './designer-test-window.ts';
 
 const DESIGNER = 'http://localhost:4173';
 const SAVED = websiteFixture({ slug: 'acme', settings: { accent_colour: '#111111', font: null, favicon: null, logo: 'shops/acme/logo.svg', button_style: 'round' } });
+
+/** Starts the bridge on `win` for the shop's store, as the shop's loader does. */
+const startDesignerBridge = (win: Window) => startBridge(win, { status: shopStatus, website: savedShop });
 
 /** A framed window whose designer is DESIGNER (see designer-test-window.ts). */
 const framedWindow = () => framedWindowFrom(DESIGNER);
@@ -29,8 +33,7 @@ afterEach(() => {
 });
 
 function readyShop() {
-  shop.value = SAVED;
-  themeSettings.value = SAVED.settings;
+  savedShop.value = SAVED;
   shopStatus.value = 'ready';
 }
 
@@ -85,20 +88,18 @@ describe('startDesignerBridge', () => {
     readyShop();
     startDesignerBridge(win);
     send(message('settings', { settings: { accent_colour: '#ff0000' } }));
-    expect(themeSettings.value?.accent_colour).toBe('#111111');
+    expect(shop.value?.settings.accent_colour).toBe('#111111');
 
     send(message('enable'));
     send(message('settings', { settings: { accent_colour: '#ff0000', button_style: 'square' } }));
     send(message('settings', { settings: { logo: null } }));
     send(message('page', { page: { slug: 'home', content: { blocks: [{ type: 'rich_text', html: '<p>Preview</p>' }] } } }));
-    expect(themeSettings.value).toMatchObject({ accent_colour: '#ff0000', button_style: 'square', logo: null });
     expect(shop.value?.settings).toMatchObject({ accent_colour: '#ff0000', button_style: 'square', logo: null });
     expect(shop.value?.pages.find((page) => page.slug === 'home')?.content).toEqual({ blocks: [{ type: 'rich_text', html: '<p>Preview</p>' }] });
 
     send(message('disable'));
     expect(designerMode.value).toBe(false);
     expect(shop.value).toBe(SAVED);
-    expect(themeSettings.value).toBe(SAVED.settings);
   });
 
   it('should lay pushes that came before the shop loaded over it once it has', () => {
@@ -108,7 +109,6 @@ describe('startDesignerBridge', () => {
     send(message('settings', { settings: { accent_colour: 'rgb(1 2 3)' } }));
     readyShop();
     expect(shop.value?.settings.accent_colour).toBe('rgb(1 2 3)');
-    expect(themeSettings.value?.accent_colour).toBe('rgb(1 2 3)');
   });
 
   it('should hold guard redirects until the designer switches the mode on', () => {

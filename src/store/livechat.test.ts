@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { websiteFixture } from '../app/shell/test-fixtures.ts';
+import { websiteFixture } from '../contract/test-fixtures.ts';
 import { LIVECHAT_MARKER, hostPageNonce, injectLiveChat, liveChatScriptUrl } from './livechat.ts';
 
 const API = 'https://api.example/';

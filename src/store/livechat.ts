@@ -1,4 +1,4 @@
-import type { Website } from '../api/contract.ts';
+import type { Website } from '../contract/contract.ts';
 
 /** Marks the live-chat `<script>` the elements added, so a second element or bundle finds it. */
 export const LIVECHAT_MARKER = 'data-shop-livechat';

@@ -1,5 +1,5 @@
 import { signal } from '@preact/signals-react';
-import { pageSingleton } from './registry.ts';
+import { pageSingleton } from '../page-singleton.ts';
 
 /** The interface languages: English (fallback and default) and Polish (spec §1). */
 export const LOCALES = ['en', 'pl'] as const;

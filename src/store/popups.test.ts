@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Website } from '../api/contract.ts';
+import type { Website } from '../contract/contract.ts';
 import { GROSS_SHOP } from '../screens/catalogue/test-fixtures.ts';
 import { closedPopupIds, closePopup, resetClosedPopups } from './popups.ts';
-import { resetShop, shop } from './shop.ts';
+import { resetShop, savedShop } from './shop.ts';
 
 const ACME_KEY = 'shop-elements:acme:closed-popups';
 const acme: Website = { ...GROSS_SHOP, slug: 'acme' };
@@ -12,7 +12,7 @@ const globex: Website = { ...GROSS_SHOP, slug: 'globex' };
 function reload(website: Website): void {
   resetShop();
   resetClosedPopups();
-  shop.value = website;
+  savedShop.value = website;
 }
 
 beforeEach(() => {

@@ -1,5 +1,5 @@
 import { computed, signal, type ReadonlySignal } from '@preact/signals-react';
-import { pageSingleton } from './registry.ts';
+import { pageSingleton } from '../page-singleton.ts';
 import { shop } from './shop.ts';
 import { readStored, shopKey, writeStored } from './storage.ts';
 

@@ -12,12 +12,12 @@ import {
   resetProduct,
   toProductId,
 } from './product.ts';
-import { resetShop, shop } from './shop.ts';
+import { resetShop, savedShop } from './shop.ts';
 
 beforeEach(() => {
   resetProduct();
   resetShop();
-  shop.value = GROSS_SHOP;
+  savedShop.value = GROSS_SHOP;
   locale.value = 'en';
 });
 
@@ -65,7 +65,7 @@ describe('product store: loading one product', () => {
 
   it('should do nothing without a shop', async () => {
     const calls = stubProducts(serve(product()));
-    shop.value = null;
+    savedShop.value = null;
     await loadProduct(1);
     expect(calls).toHaveLength(0);
     expect(productStatus.value).toBe('idle');

@@ -1,8 +1,9 @@
 import { batch, signal } from '@preact/signals-react';
 import { fetchProduct } from '../api/catalogue.ts';
-import type { Product } from '../api/contract.ts';
+import type { Product } from '../contract/contract.ts';
 import { isApiClientError } from '../api/errors.ts';
-import { pageSingleton } from './registry.ts';
+import { latestRequest } from './latest-request.ts';
+import { pageSingleton } from '../page-singleton.ts';
 import { shop } from './shop.ts';
 
 /**
@@ -36,7 +37,7 @@ export const productStatus = pageSingleton('product.status', () => signal<Produc
 export const productError = pageSingleton('product.error', () => signal<unknown>(null));
 
 /** @internal The request in flight (one product per page). */
-const pending = pageSingleton('product.pending', () => ({ controller: null as AbortController | null }));
+const request = pageSingleton('product.request', latestRequest);
 
 /** Whether `id` can name a product: a positive whole number. */
 export function isProductId(id: unknown): id is number {
@@ -58,8 +59,7 @@ function isNotFound(error: unknown): boolean {
 
 /** Stops the request in flight, if any (a screen that goes away); what is shown stays. */
 export function cancelProductLoad(): void {
-  pending.controller?.abort();
-  pending.controller = null;
+  request.cancel();
 }
 
 /**
@@ -80,8 +80,7 @@ export async function loadProduct(id: number | null): Promise<void> {
     });
     return;
   }
-  const controller = new AbortController();
-  pending.controller = controller;
+  const run = request.start();
   batch(() => {
     productRequestedId.value = id;
     if (currentProduct.peek()?.id !== id) currentProduct.value = null;
@@ -89,17 +88,15 @@ export async function loadProduct(id: number | null): Promise<void> {
     productStatus.value = 'loading';
   });
   try {
-    const answer = await fetchProduct(id, website.id, { signal: controller.signal });
-    if (pending.controller !== controller) return;
-    pending.controller = null;
+    const answer = await fetchProduct(id, website.id, { signal: run.signal });
+    if (!run.settle()) return;
     batch(() => {
       currentProduct.value = answer;
       productStatus.value = 'ready';
     });
   } catch (error) {
     // Cancelled or replaced: the newer request owns the state.
-    if (pending.controller !== controller) return;
-    pending.controller = null;
+    if (!run.settle()) return;
     batch(() => {
       currentProduct.value = null;
       productError.value = isNotFound(error) ? null : error;

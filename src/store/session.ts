@@ -1,11 +1,11 @@
 import { computed, signal } from '@preact/signals-react';
 import * as authApi from '../api/auth.ts';
 import { api } from '../api/client.ts';
-import type { User } from '../api/contract.ts';
+import type { User } from '../contract/contract.ts';
 import type { ResetPasswordRequest } from '../api/auth.ts';
 import { clearAuthToken, getAuthToken, setAuthToken } from '../api/cookies.ts';
 import { fetchUser } from '../api/user.ts';
-import { pageSingleton } from './registry.ts';
+import { pageSingleton } from '../page-singleton.ts';
 import { shop } from './shop.ts';
 import { readStored, removeStored, shopKey, writeStored } from './storage.ts';
 

@@ -1,19 +1,35 @@
 import { computed, signal } from '@preact/signals-react';
 import { api } from '../api/client.ts';
-import { POINTS_CURRENCY, type Website } from '../api/contract.ts';
+import { POINTS_CURRENCY, type Website } from '../contract/contract.ts';
 import { fetchWebsite } from '../api/website.ts';
+import { withPreview } from '../domain/preview.ts';
 import { shopSlugFromHost } from '../domain/tenant.ts';
 import { configurePageFromDocument, pageConfig } from './config.ts';
+import { designerPreview } from './designer-preview.ts';
 import { injectLiveChat } from './livechat.ts';
 import { setLocale } from './locale.ts';
-import { pageSingleton } from './registry.ts';
-import { storageBase, themeSettings } from './theme.ts';
+import { pageSingleton } from '../page-singleton.ts';
+import { storageBase } from './storage-base.ts';
 
 /** Where the shop's presets stand: loading first, then the app knows which shop it is (spec §2 start-up). */
 export type ShopStatus = 'idle' | 'loading' | 'ready' | 'not-found' | 'error';
 
-/** The shop's configuration (spec §1), once loaded. */
-export const shop = pageSingleton('shop', () => signal<Website | null>(null));
+/** The shop's configuration (spec §1) as the provider answered it, once loaded. */
+export const savedShop = pageSingleton('savedShop', () => signal<Website | null>(null));
+
+/**
+ * The shop every screen and element shows: the saved configuration with a store designer's preview
+ * laid over it (settings and pages, `store/designer-preview.ts`), or the saved one when there is none.
+ * Computed, so the preview can never drift from the shop it was laid over, and ending it brings the
+ * saved shop back by itself.
+ */
+export const shop = pageSingleton('shop', () =>
+  computed(() => {
+    const saved = savedShop.value;
+    const preview = designerPreview.value;
+    return saved && preview ? withPreview(saved, preview.settings, preview.pages) : saved;
+  }),
+);
 export const shopStatus = pageSingleton('shopStatus', () => signal<ShopStatus>('idle'));
 
 /** Points (budget) shop: currency `pkt` (spec §1). */
@@ -74,7 +90,9 @@ export function loadShop(): Promise<void> {
     shopStatus.value = 'loading';
     // Only a framed page can have a store designer: its bridge loads then, beside the shop's config,
     // and listens before the shop is ready (widgets on ordinary pages never load its code).
-    const designer = isFramed() ? import('./designer.ts').then((module) => module.startDesignerBridge()).catch(() => undefined) : undefined;
+    const designer = isFramed()
+      ? import('./designer.ts').then((module) => module.startDesignerBridge(window, { status: shopStatus, website: savedShop })).catch(() => undefined)
+      : undefined;
     try {
       const website = await fetchWebsite(slug);
       await designer;
@@ -82,8 +100,7 @@ export function loadShop(): Promise<void> {
         shopStatus.value = 'not-found';
         return;
       }
-      shop.value = website;
-      themeSettings.value = website.settings;
+      savedShop.value = website;
       if (!userPickedLocale.value) setLocale(website.lang);
       shopStatus.value = 'ready';
       if (typeof document !== 'undefined') injectLiveChat(website, config.apiBase || location.href);
@@ -97,7 +114,7 @@ export function loadShop(): Promise<void> {
 /** @internal Tests start from a page that has not loaded a shop. */
 export function resetShop(): void {
   pending = null;
-  shop.value = null;
+  savedShop.value = null;
   shopStatus.value = 'idle';
   userPickedLocale.value = false;
 }

@@ -1,16 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Website } from '../api/contract.ts';
+import type { Website } from '../contract/contract.ts';
+import { websiteFixture } from '../contract/test-fixtures.ts';
 import { getAuthToken, setAuthToken } from '../api/cookies.ts';
 import { configurePage, configurePageFromDocument, normaliseBasePath, pageConfig, resetPageConfig } from './config.ts';
 import { locale } from './locale.ts';
 import { adoptToken, isLoggedIn, login, logout, onSessionEnd, resetSession, restoreSession, sessionStatus, storedUserId, user } from './session.ts';
-import { loadShop, markLocaleChosen, resetShop, resolveShopSlug, shop, shopStatus } from './shop.ts';
+import { loadShop, markLocaleChosen, resetShop, resolveShopSlug, savedShop, shop, shopStatus } from './shop.ts';
 import { onStorageChange, readStored, removeStoredMatching, shopKey, storageKey, writeStored } from './storage.ts';
-import { themeSettings } from './theme.ts';
 
-const website: Website = {
-  id: 1,
-  slug: 'acme',
+/** A closed points shop in Polish, with an accent colour and square buttons. */
+const website: Website = websiteFixture({
   name: 'ACME Corporation',
   lang: 'pl',
   currency: 'pkt',
@@ -19,15 +18,10 @@ const website: Website = {
   is_gross: false,
   login_required: true,
   registration_type: 'budget_form',
-  shipping_only_to_specific_address: false,
   pages: [],
-  popups: [],
-  popup_enabled: false,
-  livechat_enabled: false,
-  livechat_script: null,
   mpk_required: true,
   settings: { accent_colour: '#2563eb', font: null, favicon: null, logo: null, button_style: 'square' },
-};
+});
 
 const me = {
   id: 7,
@@ -80,7 +74,6 @@ beforeEach(() => {
   localStorage.clear();
   clearCookies();
   locale.value = 'en';
-  themeSettings.value = null;
 });
 
 afterEach(() => {
@@ -181,7 +174,7 @@ describe('shop store', () => {
     expect(shopStatus.value).toBe('ready');
     expect(shop.value?.name).toBe('ACME Corporation');
     expect(locale.value).toBe('pl');
-    expect(themeSettings.value?.button_style).toBe('square');
+    expect(shop.value?.settings.button_style).toBe('square');
   });
 
   it('should keep a language the user chose over the shop default', async () => {
@@ -225,7 +218,7 @@ describe('shop store', () => {
 
 describe('session store', () => {
   beforeEach(() => {
-    shop.value = website;
+    savedShop.value = website;
   });
 
   it('should be a guest without a token, without calling the API', async () => {

@@ -1,16 +1,20 @@
 import { act, render, waitFor } from '@testing-library/react';
 import { createElement } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ElementShell } from '../app/element-context.tsx';
-import { themeSettings } from '../store/theme.ts';
+import { ElementShell } from '../app/ElementShell.tsx';
+import { websiteFixture } from '../contract/test-fixtures.ts';
+import { savedShop } from '../store/shop.ts';
 import { ensureDocumentFonts, fontFaceCss } from './fonts.ts';
+
+/** A shop whose settings name `font`. */
+const shopWithFont = (font: string) => websiteFixture({ settings: { ...websiteFixture().settings, font } });
 import { ensureShopFont, shopFontFaceCss } from './shop-fonts.ts';
 
 const shopFontStyle = () => document.getElementById('shop-elements-shop-font');
 
 afterEach(() => {
   shopFontStyle()?.remove();
-  themeSettings.value = null;
+  savedShop.value = null;
   document.body.innerHTML = '';
 });
 
@@ -46,13 +50,13 @@ describe('shop fonts', () => {
   it('should be declared by any element for the shop font of its settings, and follow a change', async () => {
     ensureDocumentFonts();
     expect(document.getElementById('shop-elements-fonts')?.textContent).toBe(fontFaceCss());
-    themeSettings.value = { font: 'Lora' };
+    savedShop.value = shopWithFont('Lora');
     const host = document.createElement('div');
     document.body.append(host);
     render(createElement(ElementShell, { host, root: document }), { container: host });
     await waitFor(() => expect(shopFontStyle()?.textContent).toContain("font-family:'Lora'"));
     act(() => {
-      themeSettings.value = { font: 'Inter' };
+      savedShop.value = shopWithFont('Inter');
     });
     await waitFor(() => expect(shopFontStyle()).toBeNull());
   });

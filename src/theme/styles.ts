@@ -1,4 +1,4 @@
-import { pageSingleton } from '../store/registry.ts';
+import { pageSingleton } from '../page-singleton.ts';
 
 /**
  * The page's widget and screen styles, shared by every shadow root. Each module registers its CSS on

@@ -1,4 +1,4 @@
-import type { WebsiteSettings } from '../api/contract.ts';
+import type { WebsiteSettings } from '../contract/contract.ts';
 import { strongAccent } from './colour.ts';
 
 /** Accent colour when a shop sets none (spec §9). */

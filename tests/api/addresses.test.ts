@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AddressSchema, ApiErrorSchema, type Address } from '../../src/api/contract.ts';
+import { AddressSchema, ApiErrorSchema, type Address } from '../../src/contract/contract.ts';
 import { startTestServer, type TestServer } from './harness.ts';
 
 let server: TestServer;

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiErrorSchema, AuthResponseSchema, MessageResponseSchema, RegisterResponseSchema } from '../../src/api/contract.ts';
+import { ApiErrorSchema, AuthResponseSchema, MessageResponseSchema, RegisterResponseSchema } from '../../src/contract/contract.ts';
 import { storefrontUrl } from '../../demo/server/config.ts';
 import { verifyPassword } from '../../demo/server/services/passwords.ts';
 import { hashToken } from '../../demo/server/services/tokens.ts';

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiErrorSchema, POINTS_CURRENCY, ProductPageSchema, ProductSchema, SORT_OPTIONS, type Product, type SortOption } from '../../src/api/contract.ts';
+import { ApiErrorSchema, POINTS_CURRENCY, ProductPageSchema, ProductSchema, SORT_OPTIONS, type Product, type SortOption } from '../../src/contract/contract.ts';
 import { displayPrice, listUnitPrice } from '../../src/domain/pricing.ts';
 import { escapeLike } from '../../demo/server/routes/catalogue.ts';
 import { startTestServer, type TestServer } from './harness.ts';
@@ -59,7 +59,7 @@ async function shopPricing(shop: string): Promise<ShopPricing> {
   return rows[0]!;
 }
 
-/** The price the product card shows (src/app/price.ts), computed by the domain: the price sorts' key. */
+/** The price the product card shows (src/kit/price.ts), computed by the domain: the price sorts' key. */
 function shownPrice(product: Product, shop: ShopPricing): number {
   const { price } = listUnitPrice(product);
   return shop.currency.toLowerCase() === POINTS_CURRENCY ? price : displayPrice(price, product, shop.is_gross);

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiErrorSchema, MessageResponseSchema, UPLOAD_MAX_BYTES } from '../../src/api/contract.ts';
+import { ApiErrorSchema, MessageResponseSchema, UPLOAD_MAX_BYTES } from '../../src/contract/contract.ts';
 import { JPEG, PDF, png } from '../fixtures/upload-files.ts';
 import { startTestServer, type TestServer } from './harness.ts';
 

@@ -8,7 +8,7 @@ import {
   RegistrationRequestSchema,
   UserBudgetSchema,
   UserSchema,
-} from '../../src/api/contract.ts';
+} from '../../src/contract/contract.ts';
 import { startTestServer, type TestServer } from './harness.ts';
 
 let server: TestServer;

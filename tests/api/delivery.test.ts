@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiErrorSchema, DeliveryMethodSchema } from '../../src/api/contract.ts';
+import { ApiErrorSchema, DeliveryMethodSchema } from '../../src/contract/contract.ts';
 import { startTestServer, type TestServer } from './harness.ts';
 
 let server: TestServer;

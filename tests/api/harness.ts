@@ -6,10 +6,10 @@ import { loadConfig, type ServerConfig } from '../../demo/server/config.ts';
 import { openDb, type Db } from '../../demo/server/db/index.ts';
 import { migrate } from '../../demo/server/db/migrate.ts';
 import { seedDemo } from '../../demo/server/seed/index.ts';
-import { setStrictAnswers } from '../../src/api/tolerant.ts';
+import { setStrictAnswers } from '../../src/contract/tolerant.ts';
 
 // The reference server must answer the whole contract: a field the storefront would read with a
-// fallback (src/api/tolerant.ts) fails these tests instead of being warned about.
+// fallback (src/contract/tolerant.ts) fails these tests instead of being warned about.
 setStrictAnswers(true);
 
 /**

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PlaceOrderResponseSchema } from '../../src/api/contract.ts';
+import { PlaceOrderResponseSchema } from '../../src/contract/contract.ts';
 import { storefrontUrl } from '../../demo/server/config.ts';
 import { mailAmount } from '../../demo/server/services/order-mail.ts';
 import { ORDER_CONTACT, acmePointsOrder, firstRow } from './order-fixtures.ts';

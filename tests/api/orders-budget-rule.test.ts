@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import * as fc from 'fast-check';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiErrorSchema, PlaceOrderResponseSchema, UserBudgetSchema, type UserBudget } from '../../src/api/contract.ts';
+import { ApiErrorSchema, PlaceOrderResponseSchema, UserBudgetSchema, type UserBudget } from '../../src/contract/contract.ts';
 import { planSpend, spendVerdict, type SpendNeed } from '../../src/domain/budget-spend.ts';
 import { budgetPlan, deliveryBudgetOptions } from '../../src/domain/checkout-totals.ts';
 import { acmePointsOrder, firstRow } from './order-fixtures.ts';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiErrorSchema, PlaceOrderResponseSchema } from '../../src/api/contract.ts';
+import { ApiErrorSchema, PlaceOrderResponseSchema } from '../../src/contract/contract.ts';
 import { ORDER_CONTACT, acmePointsOrder, firstRow } from './order-fixtures.ts';
 import { startTestServer, TEST_DATABASE_URL, type TestServer } from './harness.ts';
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiErrorSchema, OrderPageSchema, OrderSchema, OrderWaitResponseSchema, PlaceOrderResponseSchema } from '../../src/api/contract.ts';
+import { ApiErrorSchema, OrderPageSchema, OrderSchema, OrderWaitResponseSchema, PlaceOrderResponseSchema } from '../../src/contract/contract.ts';
 import { startTestServer, type TestServer } from './harness.ts';
 
 /** This file runs with the order wait switched on (30 s), as in production. */

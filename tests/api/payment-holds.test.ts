@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import * as v from 'valibot';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ApiErrorSchema, OrderSchema, PlaceOrderResponseSchema, WebsiteSchema } from '../../src/api/contract.ts';
+import { ApiErrorSchema, OrderSchema, PlaceOrderResponseSchema, WebsiteSchema } from '../../src/contract/contract.ts';
 import { openDb, type Db } from '../../demo/server/db/index.ts';
 import { expireHolds, startHoldSweeper } from '../../demo/server/services/payment-holds.ts';
 import { ORDER_CONTACT, firstRow } from './order-fixtures.ts';

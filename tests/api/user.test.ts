@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiErrorSchema, ConfirmEmailResponseSchema, MessageResponseSchema, UserBudgetSchema, UserSchema } from '../../src/api/contract.ts';
+import { ApiErrorSchema, ConfirmEmailResponseSchema, MessageResponseSchema, UserBudgetSchema, UserSchema } from '../../src/contract/contract.ts';
 import { DEMO_PASSWORD, mailedToken, mailsTo, startTestServer, type TestServer } from './harness.ts';
 
 const WEAK_PASSWORD_TEXT = 'The password must have at least 8 characters, one uppercase letter, one lowercase letter and one digit';

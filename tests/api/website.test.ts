@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiErrorSchema, PaymentMethodSchema, WebsiteSchema } from '../../src/api/contract.ts';
+import { ApiErrorSchema, PaymentMethodSchema, WebsiteSchema } from '../../src/contract/contract.ts';
 import { startTestServer, type TestServer } from './harness.ts';
 
 let server: TestServer;

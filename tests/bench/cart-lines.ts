@@ -1,7 +1,7 @@
 import type { Browser, Page } from '@playwright/test';
-import type { Product, Variant } from '../../src/api/contract.ts';
+import type { Product, Variant } from '../../src/contract/contract.ts';
 import { buildCartLine } from '../../src/store/cart-line.ts';
-import type { CartLine } from '../../src/store/cart.ts';
+import type { CartLine } from '../../src/store/cart-line.ts';
 import { startBenchServer, type BenchServer } from './server.ts';
 import { installPageHelpers, ensureBuild, isMain, launchBenchBrowser, markdownTable, ms, summarise, type BenchOptions, type Benchmark } from './support.ts';
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { loadavg } from 'node:os';
 import * as v from 'valibot';
-import { DeliveryMethodSchema, ProductPageSchema } from '../../src/api/contract.ts';
+import { DeliveryMethodSchema, ProductPageSchema } from '../../src/contract/contract.ts';
 import { startBenchServer, type BenchServer } from './server.ts';
 import { ensureBuild, isMain, markdownTable, ms, summarise, type BenchOptions, type Benchmark } from './support.ts';
 

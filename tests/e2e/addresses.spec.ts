@@ -1,7 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import { E2E_ORIGIN } from './playwright.config.ts';
 import { expectNoAxeViolations as axe } from './support/axe.ts';
-import { addToCart, bearer, chooseCountry, headerCart, logInTo, openProduct, shopUrl } from './support/shop.ts';
+import { CartPage, CheckoutPage, ProductPage } from './support/pages.ts';
+import { bearer, chooseCountry, logInTo, shopUrl } from './support/shop.ts';
 
 /**
  * The address book (`/user/addresses`, issue 7) against the real server and the demo data, then the
@@ -94,21 +95,24 @@ test.describe('address book', () => {
     ]);
 
     // The checkout uses the same book: the specific address is offered, the delivery one is not.
-    await openProduct(page, 'initech', 'INI-MUG', 'Kubek ceramiczny');
-    await addToCart(page, { colour: 'Biały', quantity: 4, expectedCount: 4 });
-    await headerCart(page).click();
-    await main(page).getByRole('link', { name: 'Przejdź do kasy' }).click();
+    const product = new ProductPage(page);
+    await product.open('initech', 'INI-MUG', 'Kubek ceramiczny');
+    await product.addToCart({ colour: 'Biały', quantity: 4, expectedCount: 4 });
+    const cart = new CartPage(page);
+    await cart.openFromHeader();
+    await cart.goToCheckout();
+    const checkout = new CheckoutPage(page);
     await expect(page.getByRole('heading', { level: 1, name: 'Dane dostawy' })).toBeVisible();
-    const addresses = main(page).getByRole('group', { name: 'Adres dostawy' });
+    const addresses = checkout.group('Adres dostawy');
     await expect(addresses.getByRole('radio', { name: /Adresowa/ })).toHaveCount(0);
-    await addresses.getByRole('radio', { name: /Wskazana 7/ }).check();
-    await main(page).getByRole('group', { name: 'Adres rozliczeniowy' }).getByRole('checkbox', { name: 'Taki sam jak adres dostawy' }).check();
-    await main(page).getByRole('button', { name: 'Dalej' }).click();
+    await checkout.choose('Adres dostawy', /Wskazana 7/);
+    await checkout.group('Adres rozliczeniowy').getByRole('checkbox', { name: 'Taki sam jak adres dostawy' }).check();
+    await checkout.continue();
     await expect(page.getByRole('heading', { level: 1, name: 'Dane płatności' })).toBeVisible();
     // That address has no tax ID, so an invoice would be refused ("Nip missing from address"): pay online.
     await expect(main(page).getByRole('radio', { name: 'Faktura' })).toBeVisible();
-    await main(page).getByRole('radio', { name: 'Płatność online' }).click();
-    await main(page).getByRole('button', { name: 'Dalej' }).click();
+    await checkout.choosePayment('Płatność online');
+    await checkout.continue();
     await expect(page.getByRole('heading', { level: 1, name: 'Podsumowanie' })).toBeVisible();
     await expect(main(page).getByText(/ul\. Wskazana 7/).first()).toBeVisible();
 

@@ -1,5 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { expectNoAxeViolations as axe } from './support/axe.ts';
+import { CartPage } from './support/pages.ts';
 import { addToCart, closePopup, headerCart, logInTo, openProduct, shopUrl } from './support/shop.ts';
 
 /**
@@ -10,20 +11,17 @@ import { addToCart, closePopup, headerCart, logInTo, openProduct, shopUrl } from
  */
 
 const main = (page: Page) => page.getByRole('main');
-const lines = (page: Page) => main(page).getByRole('list', { name: /^(Cart|Koszyk)$/ }).getByRole('listitem').filter({ has: page.getByRole('spinbutton') });
-const lineOf = (page: Page, text: string | RegExp) => lines(page).filter({ hasText: text });
+const lines = (page: Page) => new CartPage(page).lines;
+const lineOf = (page: Page, text: string | RegExp) => new CartPage(page).line(text);
 const counterOf = (line: Locator) => line.getByRole('spinbutton');
 /** The value (`<dd>`) of the term `term` (`<dt>`) in a definition list inside `scope`. */
 const figure = (scope: Locator, term: string | RegExp) => scope.locator('dl > div').filter({ has: scope.page().getByRole('term').filter({ hasText: term }) }).getByRole('definition');
-const checkoutLink = (page: Page) => main(page).getByRole('link', { name: 'Go to checkout' });
-const checkoutButton = (page: Page) => main(page).getByRole('button', { name: 'Go to checkout' });
+const checkoutLink = (page: Page) => new CartPage(page).checkoutLink;
+const checkoutButton = (page: Page) => new CartPage(page).checkoutButton;
 /** Intl puts no-break spaces between amount and unit: compare with plain spaces. */
 const plain = async (locator: Locator) => (await locator.innerText()).replace(/[\u00a0\u202f]/g, ' ').trim();
 
-async function openCart(page: Page) {
-  await headerCart(page).click();
-  await expect(page.getByRole('heading', { level: 1, name: /^(Cart|Koszyk)$/ })).toBeVisible();
-}
+const openCart = (page: Page) => new CartPage(page).openFromHeader();
 
 test.describe('cart', () => {
   test('should merge lines, price every line by the tier of the product total, change quantities and remove a line', async ({ page }) => {

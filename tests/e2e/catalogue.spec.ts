@@ -1,10 +1,10 @@
 import { expectNoAxeViolations } from './support/axe.ts';
 import { expect, test } from '@playwright/test';
 import { E2E_ORIGIN } from './playwright.config.ts';
+import { CataloguePage, LoginPage } from './support/pages.ts';
+import { shopUrl } from './support/shop.ts';
 
 /** The catalogue in the storefront against the demo data: search, sort, paging, prices, state in the URL. */
-const port = new URL(E2E_ORIGIN).port;
-const shopUrl = (slug: string, path = '/') => `http://${slug}.localhost:${port}${path}`;
 
 test.describe('catalogue', () => {
   test('should list products with gross prices and badges to a guest of the open shop', async ({ page }) => {
@@ -20,18 +20,17 @@ test.describe('catalogue', () => {
 
   test('should search accent-insensitively, keep the search in the URL and survive a reload', async ({ page }) => {
     // initech requires login: sign in first.
-    await page.goto(shopUrl('initech', '/login?redirect=%2Fproducts'));
-    await page.getByRole('textbox', { name: 'E-mail' }).fill('buyer@initech.test');
-    await page.getByRole('textbox', { name: 'Hasło' }).fill('Passw0rd!');
-    await page.getByRole('button', { name: 'Zaloguj się' }).click();
+    const login = new LoginPage(page);
+    await login.open('initech', '/products');
+    await login.logIn('buyer@initech.test');
     await expect(page).toHaveURL(shopUrl('initech', '/products'));
-    const search = page.getByRole('main').getByRole('searchbox');
-    await search.fill('zolty');
+    const catalogue = new CataloguePage(page);
+    await catalogue.searchFor('zolty');
     await expect(page).toHaveURL(/search=zolty/);
-    await expect(page.getByRole('article').filter({ hasText: /żółty/i }).first()).toBeVisible();
-    await expect(search).toBeFocused();
+    await expect(catalogue.cardsWith(/żółty/i).first()).toBeVisible();
+    await expect(catalogue.search).toBeFocused();
     await page.reload();
-    await expect(page.getByRole('article').filter({ hasText: /żółty/i }).first()).toBeVisible();
+    await expect(catalogue.cardsWith(/żółty/i).first()).toBeVisible();
   });
 
   test('should show the API order for each sort and move between pages', async ({ page, request }) => {
@@ -57,8 +56,9 @@ test.describe('catalogue', () => {
   });
 
   test('should open a product from its card', async ({ page }) => {
-    await page.goto(shopUrl('globex', '/products?search=GLX-MUG'));
-    await page.getByRole('article').first().getByRole('link').first().click();
+    const catalogue = new CataloguePage(page);
+    await catalogue.open('globex', 'GLX-MUG');
+    await catalogue.cards.first().getByRole('link').first().click();
     await expect(page).toHaveURL(/\/products\/[a-z0-9-]+\/\d+$/);
   });
 

@@ -2,7 +2,8 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { E2E_ORIGIN } from './playwright.config.ts';
 import { shopId } from './support/api.ts';
 import { expectNoAxeViolations as axe } from './support/axe.ts';
-import { addToCart, bearer, chooseCountry, closePopup, headerCart, logIn, logInTo, openProduct } from './support/shop.ts';
+import { CartPage, CheckoutPage, LoginPage, ProductPage } from './support/pages.ts';
+import { bearer, chooseCountry, closePopup, headerCart } from './support/shop.ts';
 
 /**
  * One full order per demo shop through the checkout screens, against the real server and the demo data
@@ -15,17 +16,6 @@ import { addToCart, bearer, chooseCountry, closePopup, headerCart, logIn, logInT
  */
 
 const main = (page: Page) => page.getByRole('main');
-const group = (page: Page, name: string | RegExp) => main(page).getByRole('group', { name });
-const nextButton = (page: Page) => main(page).getByRole('button', { name: /^(Continue|Dalej)$/ });
-/** Intl puts no-break spaces between amount and unit: compare with plain spaces. */
-const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ').trim();
-/** "PLN 1,234.56" / "1 234,56 zł" / "125 pts" → 1234.56 */
-const amount = (text: string) => {
-  const digits = plain(text).replace(/[^\d,.]/g, '');
-  const normal = /,\d{2}$/.test(digits) ? digits.replaceAll('.', '').replaceAll(' ', '').replace(',', '.') : digits.replaceAll(',', '');
-  return Number(normal);
-};
-
 
 interface UserBudget {
   id: number;
@@ -48,76 +38,56 @@ async function latestOrder(request: APIRequestContext, slug: string, headers: Re
 }
 
 /** Opens the cart from the header and goes to checkout, closing the shop's cart popup `cartPopup` first (acme has one). */
-async function openCartAndCheckout(page: Page, cartPopup?: string) {
-  await headerCart(page).click();
-  await expect(page.getByRole('heading', { level: 1, name: /^(Cart|Koszyk)$/ })).toBeVisible();
+async function openCartAndCheckout(page: Page, cartPopup?: string): Promise<CheckoutPage> {
+  const cart = new CartPage(page);
+  await cart.openFromHeader();
   if (cartPopup) await closePopup(page, cartPopup);
-  await main(page).getByRole('link', { name: /^(Go to checkout|Przejdź do kasy)$/ }).click();
-}
-
-/** The summary's order total: the definition of the "Total" term in its totals. */
-async function summaryTotal(page: Page): Promise<number> {
-  const totals = main(page).locator('dl.shop-order-totals');
-  const total = totals.locator('div.shop-order-totals__total').getByRole('definition');
-  await expect(total).toBeVisible();
-  return amount(await total.innerText());
-}
-
-/** Places the order on the summary and answers the order name the confirmation shows. */
-async function placeOrder(page: Page, button: RegExp = /^(Place order|Złóż zamówienie)$/): Promise<string> {
-  const place = main(page).getByRole('button', { name: button });
-  await expect(place).toBeEnabled();
-  await place.click();
-  await expect(page).toHaveURL(/\/order-confirmation$/);
-  await expect(page.getByRole('heading', { level: 1, name: /^(Thank you for your order!|Dziękujemy za zamówienie!)$/ })).toBeVisible();
-  const text = await main(page).getByText(/^(Your order number|Numer Twojego zamówienia): /).innerText();
-  const name = text.split(': ')[1]?.trim() ?? '';
-  expect(name).toMatch(/^[A-Z]+-\d{6,}$/);
-  return name;
+  await cart.goToCheckout();
+  return new CheckoutPage(page);
 }
 
 test.describe('checkout', () => {
   test('acme: points budgets pay the lines and the delivery; the MPK and the statement are required', async ({ page }) => {
-    await logInTo(page, 'acme', 'buyer@acme.test');
+    await new LoginPage(page).logInTo('acme', 'buyer@acme.test');
     const headers = await bearer(page, 'acme');
     const before = await budgetsOf(page.request, headers);
     const welcomeBefore = before.find((budget) => budget.name === 'Welcome pack')!;
 
-    await openProduct(page, 'acme', 'ACME-MUG', 'Ceramic mug');
-    await addToCart(page, { colour: 'White', quantity: 10, expectedCount: 10 });
-    await openCartAndCheckout(page, 'Have your cost centre ready');
+    const product = new ProductPage(page);
+    await product.open('acme', 'ACME-MUG', 'Ceramic mug');
+    await product.addToCart({ colour: 'White', quantity: 10, expectedCount: 10 });
+    const checkout = await openCartAndCheckout(page, 'Have your cost centre ready');
 
     await expect(page).toHaveURL(/\/checkout\/delivery$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Delivery details' })).toBeVisible();
-    const contact = group(page, 'Contact information');
+    const contact = checkout.group('Contact information');
     await expect(contact.getByRole('textbox', { name: /^E-mail/ })).toHaveValue('buyer@acme.test');
     await expect(contact.getByRole('textbox', { name: /^First name/ })).toHaveValue('Anna');
-    await group(page, 'Delivery method').getByRole('radio', { name: /^Courier/ }).check();
-    await group(page, 'Delivery address').getByRole('radio', { name: /Marszałkowska/ }).check();
+    await checkout.choose('Delivery method', /^Courier/);
+    await checkout.choose('Delivery address', /Marszałkowska/);
     // The cost centre is required in acme.
-    await nextButton(page).click();
+    await checkout.continue();
     await expect(main(page).getByRole('textbox', { name: /^Cost centre code \(MPK\)/ })).toBeFocused();
     await main(page).getByRole('textbox', { name: /^Cost centre code \(MPK\)/ }).fill('MPK-100');
     await axe(page);
-    await nextButton(page).click();
+    await checkout.continue();
 
     await expect(page).toHaveURL(/\/checkout\/payment$/);
     await expect(main(page).getByRole('radio', { name: 'Points budget' })).toBeChecked();
     await main(page).getByRole('radio', { name: /Welcome pack/ }).check();
     await axe(page);
-    await nextButton(page).click();
+    await checkout.continue();
 
     await expect(page).toHaveURL(/\/checkout\/summary$/);
     // 10 mugs at 10 points and the courier at 25 points from the Welcome pack.
-    const shown = await summaryTotal(page);
+    const shown = await checkout.total();
     expect(shown).toBe(125);
-    const place = main(page).getByRole('button', { name: 'Place order' });
-    await place.click();
+    await checkout.placeButton().click();
     await expect(main(page).getByRole('checkbox', { name: /^I confirm that this order/ })).toBeFocused();
     await main(page).getByRole('checkbox', { name: /^I confirm that this order/ }).check();
     await main(page).getByRole('textbox', { name: /^Order comment/ }).fill('e2e: acme checkout');
     await axe(page);
-    const name = await placeOrder(page);
+    const name = await checkout.placeOrder();
     await axe(page);
     await expect(headerCart(page)).toHaveAccessibleName('Cart (0)');
 
@@ -132,17 +102,18 @@ test.describe('checkout', () => {
   });
 
   test('globex: a guest logs in at checkout, types a new address and pays by invoice (gross prices)', async ({ page }) => {
-    await openProduct(page, 'globex', 'GLX-MUG', 'Ceramic mug');
-    await addToCart(page, { colour: 'White', quantity: 5, expectedCount: 5 });
-    await openCartAndCheckout(page);
+    const product = new ProductPage(page);
+    await product.open('globex', 'GLX-MUG', 'Ceramic mug');
+    await product.addToCart({ colour: 'White', quantity: 5, expectedCount: 5 });
+    const checkout = await openCartAndCheckout(page);
     await expect(page).toHaveURL(/\/login\?redirect=%2Fcheckout%2Fdelivery$/);
-    await logIn(page, 'buyer@globex.test');
+    await new LoginPage(page).logIn('buyer@globex.test');
     await expect(page).toHaveURL(/\/checkout\/delivery$/);
     // The guest's cart came along.
     await expect(headerCart(page)).toHaveAccessibleName('Cart (5)');
 
-    await group(page, 'Delivery method').getByRole('radio', { name: /^Courier/ }).check();
-    const address = group(page, 'Delivery address');
+    await checkout.choose('Delivery method', /^Courier/);
+    const address = checkout.group('Delivery address');
     // An empty book: the new-address form shows at once.
     await expect(address.getByText('No addresses available')).toBeVisible();
     await address.getByRole('textbox', { name: /^Company/ }).fill('Globex Sp. z o.o.');
@@ -151,21 +122,21 @@ test.describe('checkout', () => {
     await address.getByRole('textbox', { name: /^City/ }).fill('Kraków');
     await address.getByRole('textbox', { name: /^Zip code/ }).fill('31503');
     await chooseCountry(address, 'Poland');
-    await nextButton(page).click();
+    await checkout.continue();
     // The postal code must fit the country.
     await expect(address.getByText('Invalid postal code format')).toBeVisible();
     await address.getByRole('textbox', { name: /^Zip code/ }).fill('31-503');
-    await nextButton(page).click();
+    await checkout.continue();
 
     await expect(page).toHaveURL(/\/checkout\/payment$/);
-    await main(page).getByRole('radio', { name: 'Invoice' }).click();
-    await nextButton(page).click();
+    await checkout.choosePayment('Invoice');
+    await checkout.continue();
     await expect(page).toHaveURL(/\/checkout\/summary$/);
     await expect(main(page).getByText('Globex Sp. z o.o.').first()).toBeVisible();
     // 5 × 24.99 = 124.95 net + 23 % VAT (28.74, rounded per line) = 153.69; courier 19.99 net = 24.59 gross.
-    const shown = await summaryTotal(page);
+    const shown = await checkout.total();
     expect(shown).toBe(178.28);
-    const name = await placeOrder(page);
+    const name = await checkout.placeOrder();
 
     const headers = await bearer(page, 'globex');
     const order = await latestOrder(page.request, 'globex', headers);
@@ -176,23 +147,24 @@ test.describe('checkout', () => {
   });
 
   test('globex: an online payment leaves for the payment page and returns to payment processing', async ({ page }) => {
-    await logInTo(page, 'globex', 'coordinator@globex.test');
-    await openProduct(page, 'globex', 'GLX-MUG', 'Ceramic mug');
-    await addToCart(page, { colour: 'Black', quantity: 2, expectedCount: 2 });
-    await openCartAndCheckout(page);
-    await group(page, 'Delivery method').getByRole('radio', { name: /^Self-pickup/ }).check();
-    await expect(group(page, 'Delivery method').getByText('ul. Lubicz 17')).toBeVisible();
-    const billing = group(page, 'Billing address');
+    await new LoginPage(page).logInTo('globex', 'coordinator@globex.test');
+    const product = new ProductPage(page);
+    await product.open('globex', 'GLX-MUG', 'Ceramic mug');
+    await product.addToCart({ colour: 'Black', quantity: 2, expectedCount: 2 });
+    const checkout = await openCartAndCheckout(page);
+    await checkout.choose('Delivery method', /^Self-pickup/);
+    await expect(checkout.group('Delivery method').getByText('ul. Lubicz 17')).toBeVisible();
+    const billing = checkout.group('Billing address');
     await billing.getByRole('textbox', { name: /^First name/ }).fill('Emma');
     await billing.getByRole('textbox', { name: /^Surname/ }).fill('Brown');
     await billing.getByRole('textbox', { name: /^Street and number/ }).fill('ul. Lubicz 17');
     await billing.getByRole('textbox', { name: /^City/ }).fill('Kraków');
     await billing.getByRole('textbox', { name: /^Zip code/ }).fill('31-503');
     await chooseCountry(billing, 'Poland');
-    await nextButton(page).click();
-    await main(page).getByRole('radio', { name: 'Online payment' }).click();
-    await nextButton(page).click();
-    await main(page).getByRole('button', { name: 'Place order' }).click();
+    await checkout.continue();
+    await checkout.choosePayment('Online payment');
+    await checkout.continue();
+    await checkout.placeButton().click();
 
     // The demo provider's payment page, then back to the storefront.
     await expect(page.getByRole('button', { name: 'Pay' })).toBeVisible();
@@ -205,30 +177,31 @@ test.describe('checkout', () => {
   });
 
   test('initech (pl): delivery only to a specific address, billing from the address book', async ({ page }) => {
-    await logInTo(page, 'initech', 'buyer@initech.test');
-    await openProduct(page, 'initech', 'INI-MUG', 'Kubek ceramiczny');
-    await addToCart(page, { colour: 'Biały', quantity: 4, expectedCount: 4 });
-    await openCartAndCheckout(page);
+    await new LoginPage(page).logInTo('initech', 'buyer@initech.test');
+    const product = new ProductPage(page);
+    await product.open('initech', 'INI-MUG', 'Kubek ceramiczny');
+    await product.addToCart({ colour: 'Biały', quantity: 4, expectedCount: 4 });
+    const checkout = await openCartAndCheckout(page);
 
     await expect(page.getByRole('heading', { level: 1, name: 'Dane dostawy' })).toBeVisible();
-    const methods = group(page, 'Metoda dostawy');
+    const methods = checkout.group('Metoda dostawy');
     await expect(methods.getByRole('radio')).toHaveCount(1);
     await expect(methods.getByRole('radio', { name: /^Dostawa pod wskazany adres/ })).toBeChecked();
-    await group(page, 'Adres dostawy').getByRole('radio', { name: /Piotrkowska/ }).check();
-    const billing = group(page, 'Adres rozliczeniowy');
+    await checkout.choose('Adres dostawy', /Piotrkowska/);
+    const billing = checkout.group('Adres rozliczeniowy');
     await expect(billing.getByRole('checkbox', { name: 'Taki sam jak adres dostawy' })).not.toBeChecked();
     await billing.getByRole('combobox', { name: 'Uzupełnij z książki adresowej' }).click();
     await page.getByRole('option', { name: /Grzybowska/ }).click();
     await expect(billing.getByRole('textbox', { name: /^NIP/ })).toHaveValue('5260250274');
     await axe(page);
-    await nextButton(page).click();
+    await checkout.continue();
 
     await expect(page.getByRole('heading', { level: 1, name: 'Dane płatności' })).toBeVisible();
-    await main(page).getByRole('radio', { name: 'Faktura' }).click();
-    await nextButton(page).click();
+    await checkout.choosePayment('Faktura');
+    await checkout.continue();
     await expect(page.getByRole('heading', { level: 1, name: 'Podsumowanie' })).toBeVisible();
-    const shown = await summaryTotal(page);
-    const name = await placeOrder(page);
+    const shown = await checkout.total();
+    const name = await checkout.placeOrder();
 
     const headers = await bearer(page, 'initech');
     const order = await latestOrder(page.request, 'initech', headers);

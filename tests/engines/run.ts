@@ -169,7 +169,7 @@ async function runEngine(setup: EngineSetup, journeys: JourneyResult[]): Promise
     } else {
       try {
         await withTimeout(journey.run(engine, site), JOURNEY_TIMEOUT_MS, `the journey took over ${JOURNEY_TIMEOUT_MS / 1000} s`);
-        // A part that failed shows "Something went wrong!" in its error box (src/app/ErrorBoundary.tsx).
+        // A part that failed shows "Something went wrong!" in its error box (src/kit/ErrorBoundary.tsx).
         await engine.frame(null);
         const broken = await engine.evaluate<string | null>(
           `() => { const box = (${FIND_SOURCE})([{ css: '.shop-error-box', name: null, text: null, hidden: false, nth: null }], false); return box ? box.innerText : null; }`,

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { idField } from '../../../src/domain/validation.ts';
+import { idField } from '../../../src/contract/fields.ts';
 import { ApiError } from './errors.ts';
 import { parseWith, unstorableTextPath } from './validate.ts';
 

@@ -5,7 +5,7 @@ import {
   RegisterRequestSchema,
   ResetPasswordRequestSchema,
   type RegisterRequest,
-} from '../../../src/api/contract.ts';
+} from '../../../src/contract/contract.ts';
 import { storefrontUrl } from '../config.ts';
 import { isUniqueViolation, type Queryable } from '../db/index.ts';
 import { requireAuth, shopAccess } from '../http/auth.ts';

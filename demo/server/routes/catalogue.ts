@@ -1,8 +1,8 @@
 import type { Hono } from 'hono';
 import * as v from 'valibot';
-import { POINTS_CURRENCY, ProductQuerySchema, type ProductPage, type SortOption } from '../../../src/api/contract.ts';
+import { POINTS_CURRENCY, ProductQuerySchema, type ProductPage, type SortOption } from '../../../src/contract/contract.ts';
 import { DEFAULT_VAT } from '../../../src/domain/pricing.ts';
-import { idField } from '../../../src/domain/validation.ts';
+import { idField } from '../../../src/contract/fields.ts';
 import { shopAccess } from '../http/auth.ts';
 import type { AppEnv } from '../http/env.ts';
 import { fail } from '../http/errors.ts';

@@ -1,5 +1,5 @@
 import type { Context, Hono } from 'hono';
-import { ContactUsRequestSchema } from '../../../src/api/contract.ts';
+import { ContactUsRequestSchema } from '../../../src/contract/contract.ts';
 import type { Queryable } from '../db/index.ts';
 import { shopAccess } from '../http/auth.ts';
 import type { AppEnv } from '../http/env.ts';

@@ -5,7 +5,7 @@ import {
   RejectRegistrationRequestSchema,
   type Budget,
   type RegistrationRequest,
-} from '../../../src/api/contract.ts';
+} from '../../../src/contract/contract.ts';
 import { storefrontUrl } from '../config.ts';
 import type { Queryable } from '../db/index.ts';
 import { userAccess } from '../http/auth.ts';

@@ -2,8 +2,8 @@ import type { Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import * as v from 'valibot';
-import { PlaceOrderRequestSchema } from '../../../src/api/contract.ts';
-import { idField } from '../../../src/domain/validation.ts';
+import { PlaceOrderRequestSchema } from '../../../src/contract/contract.ts';
+import { idField } from '../../../src/contract/fields.ts';
 import { storefrontUrl, type ServerConfig } from '../config.ts';
 import type { Db } from '../db/index.ts';
 import { requireAuth, shopAccess, userAccess } from '../http/auth.ts';
@@ -12,16 +12,9 @@ import { fail } from '../http/errors.ts';
 import { escapeHtml, htmlPage } from '../http/html.ts';
 import { isAllowedOrigin } from '../http/security.ts';
 import { jsonBody, queryParams } from '../http/validate.ts';
-import {
-  findOrderForPayment,
-  IDEMPOTENCY_KEY_PATTERN,
-  listOrders,
-  loadOrder,
-  ORDER_NAME_PATTERN,
-  placeOrder,
-  remainingWait,
-  type PayableOrder,
-} from '../services/orders.ts';
+import { IDEMPOTENCY_KEY_PATTERN, remainingWait } from '../services/order-guards.ts';
+import { findOrderForPayment, listOrders, loadOrder, ORDER_NAME_PATTERN, type PayableOrder } from '../services/order-reads.ts';
+import { placeOrder } from '../services/orders.ts';
 import { cancelPayment, expireHolds, payOrder } from '../services/payment-holds.ts';
 
 const websiteIdParam = v.pipe(v.string(), v.toNumber(), idField);

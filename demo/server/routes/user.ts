@@ -5,8 +5,8 @@ import {
   ConfirmEmailRequestSchema,
   UserUpdateRequestSchema,
   type User,
-} from '../../../src/api/contract.ts';
-import { idField } from '../../../src/domain/validation.ts';
+} from '../../../src/contract/contract.ts';
+import { idField } from '../../../src/contract/fields.ts';
 import { storefrontUrl, type ServerConfig } from '../config.ts';
 import { isUniqueViolation, type Queryable } from '../db/index.ts';
 import { shopAccess, userAccess } from '../http/auth.ts';

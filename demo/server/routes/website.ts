@@ -1,6 +1,6 @@
 import type { Hono } from 'hono';
-import type { Page, PaymentMethod, Popup, Website, WebsiteSettings } from '../../../src/api/contract.ts';
-import { ButtonStyleSchema, PaymentMethodsRequestSchema } from '../../../src/api/contract.ts';
+import type { Page, PaymentMethod, Popup, Website, WebsiteSettings } from '../../../src/contract/contract.ts';
+import { ButtonStyleSchema, PaymentMethodsRequestSchema } from '../../../src/contract/contract.ts';
 import type { Queryable } from '../db/index.ts';
 import { shopAccess } from '../http/auth.ts';
 import type { AppEnv, WebsiteRow } from '../http/env.ts';

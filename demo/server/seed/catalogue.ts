@@ -10,7 +10,7 @@
  * @module
  */
 import type { Queryable } from '../db/index.ts';
-import type { PSEUDO_PAGE_SLUGS } from '../../../src/api/contract.ts';
+import type { PSEUDO_PAGE_SLUGS } from '../../../src/contract/contract.ts';
 import { roundMoney } from '../../../src/domain/money.ts';
 import { productImagePath, type ColourCode, type ImageKind } from './images.ts';
 

@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as v from 'valibot';
-import { PageBlockSchema, PSEUDO_PAGE_SLUGS, WebsiteSettingsSchema } from '../../../src/api/contract.ts';
+import { PageBlockSchema, PSEUDO_PAGE_SLUGS, WebsiteSettingsSchema } from '../../../src/contract/contract.ts';
 import { openDb, type Db } from '../db/index.ts';
 import { migrate } from '../db/migrate.ts';
 import { verifyPassword } from '../services/passwords.ts';

@@ -18,8 +18,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import * as v from 'valibot';
-import { HEX_COLOUR_PATTERN, PageBlockSchema, PSEUDO_PAGE_SLUGS } from '../../../src/api/contract.ts';
-import { EMAIL_PATTERN } from '../../../src/domain/validation.ts';
+import { HEX_COLOUR_PATTERN, PageBlockSchema, PSEUDO_PAGE_SLUGS } from '../../../src/contract/contract.ts';
+import { EMAIL_PATTERN } from '../../../src/contract/fields.ts';
 import { storefrontUrl, type ServerConfig } from '../config.ts';
 import type { Db, Queryable } from '../db/index.ts';
 import { sendMail } from '../services/outbox.ts';

@@ -1,4 +1,4 @@
-import type { Order } from '../../../src/api/contract.ts';
+import type { Order } from '../../../src/contract/contract.ts';
 import type { Queryable } from '../db/index.ts';
 import type { WebsiteRow } from '../http/env.ts';
 import { sendMail, untrusted } from './outbox.ts';

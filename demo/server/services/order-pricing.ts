@@ -1,4 +1,4 @@
-import type { CardInfo, Product, Variant } from '../../../src/api/contract.ts';
+import type { CardInfo, Product, Variant } from '../../../src/contract/contract.ts';
 import { totalQuantityByProduct } from '../../../src/domain/cart.ts';
 import { moneyDeliveryCharge, orderTotals as checkoutOrderTotals } from '../../../src/domain/checkout-totals.ts';
 import { cartTotals, lineTotal, unitPrice, vatRate } from '../../../src/domain/pricing.ts';

@@ -1,11 +1,11 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import type { MouseEvent } from 'react';
-import type { Popup } from '../../api/contract.ts';
+import type { Popup } from '../../contract/contract.ts';
 import { t } from '../../i18n/index.ts';
 import { registerStyles } from '../../theme/styles.ts';
 import { Button } from '../../widgets/button/Button.tsx';
 import { Dialog } from '../../widgets/dialog/Dialog.tsx';
-import { SafeHtml } from '../content/SafeHtml.tsx';
+import { SafeHtml } from '../../kit/content/SafeHtml.tsx';
 import css from './popups.css?inline';
 
 registerStyles('popups', css);

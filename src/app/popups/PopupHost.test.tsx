@@ -1,15 +1,15 @@
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Popup, Website } from '../../api/contract.ts';
+import type { Popup, Website } from '../../contract/contract.ts';
 import type { RouteId } from '../../domain/routes.ts';
 import { resetScreenPage } from '../../screens/test-page.ts';
-import { awaitingDesigner, designerMode } from '../../store/designer.ts';
+import { awaitingDesigner, designerMode } from '../../store/designer-preview.ts';
 import { locale } from '../../store/locale.ts';
 import { closedPopupIds, resetClosedPopups } from '../../store/popups.ts';
-import { ElementShell } from '../element-context.tsx';
-import { currentPath } from '../router.tsx';
-import { page, websiteFixture } from '../shell/test-fixtures.ts';
+import { ElementShell } from '../ElementShell.tsx';
+import { currentPath } from '../../kit/router.tsx';
+import { page, websiteFixture } from '../../contract/test-fixtures.ts';
 import { PopupHost } from './PopupHost.tsx';
 
 const popup = (id: number, pageId: number, title: string, html: string): Popup => ({ id, page_id: pageId, popup_data: { title, html } });

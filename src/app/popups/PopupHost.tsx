@@ -2,11 +2,11 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { Suspense } from 'react';
 import { popupPageSlug, popupsToShow } from '../../domain/popups.ts';
 import type { RouteId } from '../../domain/routes.ts';
-import { awaitingDesigner, designerMode } from '../../store/designer.ts';
+import { awaitingDesigner, designerMode } from '../../store/designer-preview.ts';
 import { closedPopupIds, closePopup } from '../../store/popups.ts';
 import { isLoggedIn } from '../../store/session.ts';
 import { shop } from '../../store/shop.ts';
-import { retryableLazy } from '../lazy-retry.ts';
+import { retryableLazy } from '../../kit/lazy-retry.ts';
 
 /** The dialog loads with the first popup: most screens show none, so the storefront's code stays lean. */
 const PopupDialog = retryableLazy(() => import('./PopupDialog.tsx'), (module) => module.PopupDialog);

@@ -5,11 +5,12 @@ import { getAuthToken, setAuthToken } from '../../api/cookies.ts';
 import { alerts, clearAlerts } from '../../store/alerts.ts';
 import { setLocale } from '../../store/locale.ts';
 import { resetSession, sessionStatus, user } from '../../store/session.ts';
-import { resetShop, shop } from '../../store/shop.ts';
-import { ElementShell } from '../element-context.tsx';
-import { currentPath, routerActive } from '../router.tsx';
-import { AccountMenu, accountMenuLinks } from './AccountMenu.tsx';
-import { userFixture, websiteFixture } from './test-fixtures.ts';
+import { resetShop, savedShop } from '../../store/shop.ts';
+import { ElementShell } from '../ElementShell.tsx';
+import { currentPath, routerActive } from '../../kit/router.tsx';
+import { accountMenuLinks } from '../../screens/account/account-links.ts';
+import { AccountMenu } from './AccountMenu.tsx';
+import { userFixture, websiteFixture } from '../../contract/test-fixtures.ts';
 
 type FetchStub = (input: RequestInfo | URL, init?: RequestInit) => Promise<Response>;
 
@@ -18,7 +19,7 @@ beforeEach(() => {
   resetSession();
   clearAlerts();
   setLocale('en');
-  shop.value = websiteFixture();
+  savedShop.value = websiteFixture();
   user.value = userFixture();
   sessionStatus.value = 'user';
   routerActive.value = true;
@@ -60,7 +61,7 @@ describe('AccountMenu', () => {
   });
 
   it('should offer Budgets only in a points (pkt) shop', async () => {
-    shop.value = websiteFixture({ currency: 'pkt', payment_type: 'budget' });
+    savedShop.value = websiteFixture({ currency: 'pkt', payment_type: 'budget' });
     await openMenu();
     expect(itemNames()).toEqual(['Order history', 'Account details', 'Addresses', 'Budgets', 'Log out']);
     expect(screen.getByRole('menuitem', { name: 'Budgets' })).toHaveAttribute('href', '/user/budgets');
@@ -168,7 +169,7 @@ describe('AccountMenu', () => {
   });
 
   it('should go to Login after logging out of a shop that requires login, even when the API call fails', async () => {
-    shop.value = websiteFixture({ login_required: true });
+    savedShop.value = websiteFixture({ login_required: true });
     setAuthToken('token-123');
     vi.stubGlobal('fetch', vi.fn<FetchStub>(async () => new Response('{}', { status: 500, headers: { 'Content-Type': 'application/json' } })));
     const ue = await openMenu();
@@ -180,7 +181,7 @@ describe('AccountMenu', () => {
 
   it('should label the menu in Polish', async () => {
     setLocale('pl');
-    shop.value = websiteFixture({ currency: 'pkt' });
+    savedShop.value = websiteFixture({ currency: 'pkt' });
     await openMenu();
     const menu = screen.getByRole('menu', { name: 'Menu konta' });
     expect(within(menu).getAllByRole('menuitem').map((entry) => entry.textContent)).toEqual([

@@ -4,39 +4,19 @@ import { buildPath } from '../../domain/routes.ts';
 import { t } from '../../i18n/index.ts';
 import { registerStyles } from '../../theme/styles.ts';
 import { showAlert } from '../../store/alerts.ts';
+import { accountMenuLinks } from '../../screens/account/account-links.ts';
 import { isCoordinator, logout, user } from '../../store/session.ts';
 import { isPointsShop, shop } from '../../store/shop.ts';
 import { useAnchoredLayer } from '../../widgets/shared/use-anchored-layer.ts';
 import { useDismiss } from '../../widgets/shared/use-dismiss.ts';
-import { useElement, useEmit } from '../element-context.tsx';
-import { currentPath, Link, navigate } from '../router.tsx';
+import { useElement, useEmit } from '../../kit/element-context.tsx';
+import { currentPath, Link, navigate } from '../../kit/router.tsx';
 import css from './shell.css?inline';
 
 registerStyles('shell', css);
 
 /** Gap between the menu button and the menu. */
 export const ACCOUNT_MENU_OFFSET_PX = 4;
-
-/** One link of the account menu. */
-export interface AccountMenuLink {
-  to: string;
-  label: string;
-}
-
-/**
- * The account menu's links for the current shop and user (spec §2 "Account menu"): Order history,
- * Account details and Addresses always; Budgets only in a points (pkt) shop; the Coordinator area
- * only for coordinators.
- */
-export function accountMenuLinks(options: { pointsShop: boolean; coordinator: boolean }): AccountMenuLink[] {
-  return [
-    { to: buildPath('user-orders'), label: t('account.orders') },
-    { to: buildPath('user-account-details'), label: t('account.details') },
-    { to: buildPath('user-addresses'), label: t('account.addresses') },
-    ...(options.pointsShop ? [{ to: buildPath('user-budgets'), label: t('account.budgets') }] : []),
-    ...(options.coordinator ? [{ to: buildPath('coordinator'), label: t('account.coordinator_area') }] : []),
-  ];
-}
 
 type FocusTarget = 'first' | 'last';
 

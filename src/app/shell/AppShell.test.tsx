@@ -4,17 +4,17 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { clearAlerts, showAlert } from '../../store/alerts.ts';
 import { setLocale } from '../../store/locale.ts';
 import { resetSession, sessionStatus } from '../../store/session.ts';
-import { resetShop, shop } from '../../store/shop.ts';
-import { currentPath, routerActive } from '../router.tsx';
+import { resetShop, savedShop } from '../../store/shop.ts';
+import { currentPath, routerActive } from '../../kit/router.tsx';
 import { AppShell, MAIN_ID } from './AppShell.tsx';
-import { websiteFixture } from './test-fixtures.ts';
+import { websiteFixture } from '../../contract/test-fixtures.ts';
 
 beforeEach(() => {
   resetShop();
   resetSession();
   clearAlerts();
   setLocale('en');
-  shop.value = websiteFixture();
+  savedShop.value = websiteFixture();
   sessionStatus.value = 'guest';
   routerActive.value = true;
   currentPath.value = '/';

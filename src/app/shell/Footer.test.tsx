@@ -1,15 +1,15 @@
 import { render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setLocale } from '../../store/locale.ts';
-import { resetShop, shop } from '../../store/shop.ts';
+import { resetShop, savedShop } from '../../store/shop.ts';
 import { Footer } from './Footer.tsx';
 import { legalPages, navPages } from './layout.ts';
-import { page, websiteFixture } from './test-fixtures.ts';
+import { page, websiteFixture } from '../../contract/test-fixtures.ts';
 
 beforeEach(() => {
   resetShop();
   setLocale('en');
-  shop.value = websiteFixture();
+  savedShop.value = websiteFixture();
 });
 
 afterEach(() => {
@@ -37,7 +37,7 @@ describe('Footer', () => {
   });
 
   it('should leave out a legal page the shop does not have', () => {
-    shop.value = websiteFixture({ pages: [page({ id: 3, slug: 'terms-of-use', name: 'Terms', is_deletable: 0 })] });
+    savedShop.value = websiteFixture({ pages: [page({ id: 3, slug: 'terms-of-use', name: 'Terms', is_deletable: 0 })] });
     render(<Footer />);
     expect(footerLinks()).toEqual([
       ['Terms', '/terms-of-use'],
@@ -46,7 +46,7 @@ describe('Footer', () => {
   });
 
   it('should show only the contact link when the shop has no content pages', () => {
-    shop.value = websiteFixture({ pages: [] });
+    savedShop.value = websiteFixture({ pages: [] });
     render(<Footer />);
     expect(footerLinks()).toEqual([['Contact us', '/contact']]);
     expect(screen.queryByRole('heading', { name: 'Information' })).not.toBeInTheDocument();
@@ -65,7 +65,7 @@ describe('Footer', () => {
   });
 
   it('should render nothing before a shop is loaded', () => {
-    shop.value = null;
+    savedShop.value = null;
     const { container } = render(<Footer />);
     expect(container).toBeEmptyDOMElement();
   });

@@ -3,7 +3,7 @@ import { buildPath } from '../../domain/routes.ts';
 import { t } from '../../i18n/index.ts';
 import { registerStyles } from '../../theme/styles.ts';
 import { shop } from '../../store/shop.ts';
-import { Link } from '../router.tsx';
+import { Link } from '../../kit/router.tsx';
 import { legalPages, navPages } from './layout.ts';
 import css from './shell.css?inline';
 

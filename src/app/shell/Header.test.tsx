@@ -4,12 +4,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { locale, setLocale } from '../../store/locale.ts';
 import { pageConfig, resetPageConfig } from '../../store/config.ts';
 import { resetSession, sessionStatus, user } from '../../store/session.ts';
-import { loadShop, resetShop, shop } from '../../store/shop.ts';
-import { storageBase } from '../../store/theme.ts';
-import { currentPath, routerActive } from '../router.tsx';
+import { loadShop, resetShop, savedShop, shop } from '../../store/shop.ts';
+import { storageBase } from '../../store/storage-base.ts';
+import { currentPath, routerActive } from '../../kit/router.tsx';
 import { Header } from './Header.tsx';
 import { SEARCH_MAX_LENGTH, searchPath } from './SearchBox.tsx';
-import { userFixture, websiteFixture } from './test-fixtures.ts';
+import { userFixture, websiteFixture } from '../../contract/test-fixtures.ts';
 
 beforeEach(() => {
   resetShop();
@@ -17,7 +17,7 @@ beforeEach(() => {
   resetPageConfig();
   setLocale('en');
   storageBase.value = 'https://api.acme.test/storage/';
-  shop.value = websiteFixture();
+  savedShop.value = websiteFixture();
   sessionStatus.value = 'guest';
   routerActive.value = true;
   currentPath.value = '/';
@@ -33,7 +33,7 @@ const mainNav = () => screen.getByRole('navigation', { name: 'Main navigation' }
 
 describe('Header', () => {
   it('should show the logo from the storage URL, named by the shop and linking home', () => {
-    shop.value = websiteFixture({ settings: { ...websiteFixture().settings, logo: '/logos/acme.png' } });
+    savedShop.value = websiteFixture({ settings: { ...websiteFixture().settings, logo: '/logos/acme.png' } });
     render(<Header />);
     const logo = screen.getByRole('img', { name: 'Acme Merch' });
     expect(logo).toHaveAttribute('src', 'https://api.acme.test/storage/logos/acme.png');
@@ -41,7 +41,7 @@ describe('Header', () => {
   });
 
   it('should pass an absolute logo URL through unchanged', () => {
-    shop.value = websiteFixture({ settings: { ...websiteFixture().settings, logo: 'https://cdn.acme.test/logo.svg' } });
+    savedShop.value = websiteFixture({ settings: { ...websiteFixture().settings, logo: 'https://cdn.acme.test/logo.svg' } });
     render(<Header />);
     expect(screen.getByRole('img', { name: 'Acme Merch' })).toHaveAttribute('src', 'https://cdn.acme.test/logo.svg');
   });
@@ -156,7 +156,7 @@ describe('Header', () => {
   });
 
   it('should show only the language switch while no shop is loaded', () => {
-    shop.value = null;
+    savedShop.value = null;
     render(<Header />);
     expect(screen.getByRole('radiogroup', { name: 'Language' })).toBeInTheDocument();
     expect(screen.queryByRole('navigation')).not.toBeInTheDocument();

@@ -3,8 +3,8 @@ import { useEffect, useId, useState, type FormEvent } from 'react';
 import { buildPath } from '../../domain/routes.ts';
 import { t } from '../../i18n/index.ts';
 import { registerStyles } from '../../theme/styles.ts';
-import { useElement } from '../element-context.tsx';
-import { currentPath, currentQuery, navigate } from '../router.tsx';
+import { useElement } from '../../kit/element-context.tsx';
+import { currentPath, currentQuery, navigate } from '../../kit/router.tsx';
 import css from './shell.css?inline';
 
 registerStyles('shell', css);

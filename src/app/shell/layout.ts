@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import type { Page } from '../../api/contract.ts';
+import type { Page } from '../../contract/contract.ts';
 
 /**
  * Helpers the shell's parts share: which layout the header uses, and which of the shop's pages go

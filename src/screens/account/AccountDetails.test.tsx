@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { User } from '../../api/contract.ts';
+import type { User } from '../../contract/contract.ts';
 import { alerts } from '../../store/alerts.ts';
 import { locale } from '../../store/locale.ts';
 import { sessionStatus, user } from '../../store/session.ts';

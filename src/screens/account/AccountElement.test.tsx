@@ -1,7 +1,7 @@
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import '../../../elements/account.ts';
-import { currentPath, hrefFor, navigate, routerActive, routerScope } from '../../app/router.tsx';
+import { currentPath, hrefFor, navigate, routerActive, routerScope } from '../../kit/router.tsx';
 import { GROSS_SHOP, json, logInBuyer } from '../product/test-fixtures.ts';
 import { mountElement, resetScreenPage } from '../test-page.ts';
 import { stubApi } from '../checkout/test-helpers.tsx';

@@ -1,7 +1,7 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import type { ReactNode, Ref } from 'react';
-import { currentPath, Link } from '../../app/router.tsx';
-import { accountMenuLinks } from '../../app/shell/AccountMenu.tsx';
+import { currentPath, Link } from '../../kit/router.tsx';
+import { accountMenuLinks } from './account-links.ts';
 import { t } from '../../i18n/index.ts';
 import { isCoordinator } from '../../store/session.ts';
 import { isPointsShop } from '../../store/shop.ts';

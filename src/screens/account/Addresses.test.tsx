@@ -1,8 +1,8 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEventLib from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Address } from '../../api/contract.ts';
-import { ElementShell } from '../../app/element-context.tsx';
+import type { Address } from '../../contract/contract.ts';
+import { ElementShell } from '../../app/ElementShell.tsx';
 import { alerts } from '../../store/alerts.ts';
 import { checkoutState, chooseDeliveryAddress, resetCheckout } from '../../store/checkout.ts';
 import { locale } from '../../store/locale.ts';

@@ -1,6 +1,6 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, useId, useRef, useState } from 'react';
-import type { Address } from '../../api/contract.ts';
+import type { Address } from '../../contract/contract.ts';
 import { errorMessage } from '../../api/errors.ts';
 import { t } from '../../i18n/index.ts';
 import { showAlert } from '../../store/alerts.ts';

@@ -1,5 +1,5 @@
 import { useSignals } from '@preact/signals-react/runtime';
-import type { UserBudget } from '../../api/contract.ts';
+import type { UserBudget } from '../../contract/contract.ts';
 import { errorMessage } from '../../api/errors.ts';
 import { isSpendable, planSpend } from '../../domain/budget-spend.ts';
 import { fetchBudgets } from '../../api/user.ts';

@@ -2,15 +2,16 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import userEvent from '@testing-library/user-event';
 import * as v from 'valibot';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { UserSchema, type CoordinatorBuyer, type RegistrationRequest, type UserBudget, type Website } from '../../api/contract.ts';
-import { ElementShell } from '../../app/element-context.tsx';
+import { UserSchema, type CoordinatorBuyer, type RegistrationRequest, type UserBudget, type Website } from '../../contract/contract.ts';
+import { ElementShell } from '../../app/ElementShell.tsx';
 import { alerts } from '../../store/alerts.ts';
 import { locale } from '../../store/locale.ts';
 import { sessionStatus, user } from '../../store/session.ts';
-import { shop } from '../../store/shop.ts';
+import { savedShop } from '../../store/shop.ts';
 import { GROSS_SHOP, POINTS_SHOP, assignment, json, plain } from '../product/test-fixtures.ts';
 import { resetScreenPage } from '../test-page.ts';
-import { Coordinator, dayToIso } from './Coordinator.tsx';
+import { Coordinator } from './Coordinator.tsx';
+import { dayToIso } from './coordinator/dates.ts';
 
 /** One call the stubbed provider received. */
 interface Call {
@@ -112,7 +113,7 @@ function provider(options: { requests?: RegistrationRequest[]; buyers?: Coordina
 }
 
 function logInCoordinator(website: Website = POINTS_SHOP): void {
-  shop.value = website;
+  savedShop.value = website;
   user.value = v.parse(UserSchema, {
     id: 7,
     email: 'boss@example.com',

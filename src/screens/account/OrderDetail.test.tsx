@@ -1,8 +1,8 @@
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Order, Product } from '../../api/contract.ts';
-import { ElementShell } from '../../app/element-context.tsx';
+import type { Order, Product } from '../../contract/contract.ts';
+import { ElementShell } from '../../app/ElementShell.tsx';
 import { alerts } from '../../store/alerts.ts';
 import { cartLines } from '../../store/cart.ts';
 import { setLocale } from '../../store/locale.ts';

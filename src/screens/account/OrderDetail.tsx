@@ -2,7 +2,7 @@ import { useSignals } from '@preact/signals-react/runtime';
 import type { ReactNode } from 'react';
 import { fetchOrder } from '../../api/orders.ts';
 import { errorMessage, isApiClientError } from '../../api/errors.ts';
-import { Link } from '../../app/router.tsx';
+import { Link } from '../../kit/router.tsx';
 import { buildPath } from '../../domain/routes.ts';
 import { formatDate, formatMoney } from '../../i18n/format.ts';
 import { t } from '../../i18n/index.ts';

@@ -1,9 +1,9 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { OrderSummary } from '../../api/contract.ts';
-import { ElementShell } from '../../app/element-context.tsx';
-import { currentPath } from '../../app/router.tsx';
+import type { OrderSummary } from '../../contract/contract.ts';
+import { ElementShell } from '../../app/ElementShell.tsx';
+import { currentPath } from '../../kit/router.tsx';
 import { setLocale } from '../../store/locale.ts';
 import { sessionStatus } from '../../store/session.ts';
 import { stubApi, noAnswer, type ApiCall } from '../checkout/test-helpers.tsx';

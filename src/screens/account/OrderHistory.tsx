@@ -2,7 +2,7 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { fetchOrders } from '../../api/orders.ts';
 import { errorMessage } from '../../api/errors.ts';
-import { currentPath, currentQuery, hrefFor, Link, navigate, routerActive } from '../../app/router.tsx';
+import { currentPath, currentQuery, hrefFor, Link, navigate, routerActive } from '../../kit/router.tsx';
 import { buildPath } from '../../domain/routes.ts';
 import { t } from '../../i18n/index.ts';
 import { sessionStatus, user } from '../../store/session.ts';

@@ -2,7 +2,7 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, useRef, useState } from 'react';
 import { isApiClientError } from '../../api/errors.ts';
 import { confirmEmailChange } from '../../api/user.ts';
-import { currentQuery, Link, syncLocation } from '../../app/router.tsx';
+import { currentQuery, Link, syncLocation } from '../../kit/router.tsx';
 import { buildPath } from '../../domain/routes.ts';
 import { t } from '../../i18n/index.ts';
 import { refreshUser, user } from '../../store/session.ts';

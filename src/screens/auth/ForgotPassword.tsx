@@ -1,8 +1,8 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, useRef, useState } from 'react';
 import { forgotPassword } from '../../api/auth.ts';
-import { ForgotPasswordRequestSchema } from '../../api/contract.ts';
-import { Link } from '../../app/router.tsx';
+import { ForgotPasswordRequestSchema } from '../../contract/contract.ts';
+import { Link } from '../../kit/router.tsx';
 import { buildPath } from '../../domain/routes.ts';
 import { t } from '../../i18n/index.ts';
 import { shop } from '../../store/shop.ts';

@@ -1,10 +1,10 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { currentPath } from '../../app/router.tsx';
+import { currentPath } from '../../kit/router.tsx';
 import { locale } from '../../store/locale.ts';
 import { sessionStatus, user as sessionUser } from '../../store/session.ts';
-import { shop } from '../../store/shop.ts';
+import { savedShop } from '../../store/shop.ts';
 import { USER, WEBSITE, callsTo, deferredAnswer, json, renderScreen, resetPage, stubApi } from './auth-test-helpers.ts';
 import { Login } from './Login.tsx';
 
@@ -133,7 +133,7 @@ describe('Login', () => {
     expect(screen.getByRole('link', { name: 'Forgot password?' })).toHaveAttribute('href', '/forget');
     expect(screen.getByRole('link', { name: 'Register' })).toHaveAttribute('href', '/register');
     unmount();
-    shop.value = { ...WEBSITE, registration_type: 'invoice_noform' };
+    savedShop.value = { ...WEBSITE, registration_type: 'invoice_noform' };
     renderScreen(Login);
     expect(screen.getByRole('link', { name: 'Forgot password?' })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Register' })).not.toBeInTheDocument();

@@ -1,7 +1,7 @@
 import { useSignals } from '@preact/signals-react/runtime';
-import { LoginRequestSchema } from '../../api/contract.ts';
-import { useElement, useEmit } from '../../app/element-context.tsx';
-import { currentQuery, Link, navigate } from '../../app/router.tsx';
+import { LoginRequestSchema } from '../../contract/contract.ts';
+import { useElement, useEmit } from '../../kit/element-context.tsx';
+import { currentQuery, Link, navigate } from '../../kit/router.tsx';
 import { buildPath } from '../../domain/routes.ts';
 import { t } from '../../i18n/index.ts';
 import { login } from '../../store/session.ts';

@@ -1,7 +1,7 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { currentPath } from '../../app/router.tsx';
+import { currentPath } from '../../kit/router.tsx';
 import { alerts } from '../../store/alerts.ts';
 import { locale } from '../../store/locale.ts';
 import { sessionStatus } from '../../store/session.ts';

@@ -1,9 +1,9 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { useState } from 'react';
-import { ResetPasswordRequestSchema } from '../../api/contract.ts';
+import { ResetPasswordRequestSchema } from '../../contract/contract.ts';
 import { isApiClientError } from '../../api/errors.ts';
-import { useElement, useEmit } from '../../app/element-context.tsx';
-import { currentQuery, Link, navigate } from '../../app/router.tsx';
+import { useElement, useEmit } from '../../kit/element-context.tsx';
+import { currentQuery, Link, navigate } from '../../kit/router.tsx';
 import { buildPath } from '../../domain/routes.ts';
 import { t } from '../../i18n/index.ts';
 import { showAlert } from '../../store/alerts.ts';

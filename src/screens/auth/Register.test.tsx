@@ -2,7 +2,7 @@ import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { locale } from '../../store/locale.ts';
-import { shop } from '../../store/shop.ts';
+import { savedShop } from '../../store/shop.ts';
 import { WEBSITE, callsTo, json, renderScreen, resetPage, stubApi } from './auth-test-helpers.ts';
 import { Register } from './Register.tsx';
 import { invalidFieldsBody } from '../../api/test-fixtures.ts';
@@ -170,7 +170,7 @@ describe('Register', () => {
   });
 
   it('should show only a message and a link to login in a _noform shop', () => {
-    shop.value = { ...WEBSITE, registration_type: 'budget_noform' };
+    savedShop.value = { ...WEBSITE, registration_type: 'budget_noform' };
     renderScreen(Register);
     expect(screen.getByRole('heading', { level: 1, name: 'Register' })).toBeInTheDocument();
     expect(screen.getByText('Registration is not available in this shop.')).toBeInTheDocument();

@@ -2,38 +2,30 @@ import { render, type RenderResult } from '@testing-library/react';
 import { createElement, type ComponentType } from 'react';
 import { vi } from 'vitest';
 import { clearAuthToken } from '../../api/cookies.ts';
-import type { User, Website } from '../../api/contract.ts';
-import { ElementShell } from '../../app/element-context.tsx';
-import { routerActive, syncLocation } from '../../app/router.tsx';
+import type { User, Website } from '../../contract/contract.ts';
+import { websiteFixture } from '../../contract/test-fixtures.ts';
+import { ElementShell } from '../../app/ElementShell.tsx';
+import { routerActive, syncLocation } from '../../kit/router.tsx';
 import { clearAlerts } from '../../store/alerts.ts';
 import { resetPageConfig } from '../../store/config.ts';
 import { locale } from '../../store/locale.ts';
 import { resetSession } from '../../store/session.ts';
-import { resetShop, shop } from '../../store/shop.ts';
+import { resetShop, savedShop } from '../../store/shop.ts';
 
 /** @internal Fixtures and a fetch stub shared by the sign-in screens' tests. */
 
 /** A shop with a registration form (`registration_type` without `_noform`). */
-export const WEBSITE: Website = {
+export const WEBSITE: Website = websiteFixture({
   id: 7,
-  slug: 'acme',
   name: 'Acme',
-  lang: 'en',
   currency: 'pkt',
   payment_type: 'budget',
   paymentMethods: [],
   is_gross: false,
   login_required: true,
   registration_type: 'budget_form',
-  shipping_only_to_specific_address: false,
   pages: [],
-  popups: [],
-  popup_enabled: false,
-  livechat_enabled: false,
-  livechat_script: null,
-  mpk_required: false,
-  settings: { accent_colour: null, font: null, favicon: null, logo: null, button_style: 'round' },
-};
+});
 
 export const USER: User = {
   id: 42,
@@ -98,7 +90,7 @@ export function resetPage(path = '/', website: Website = WEBSITE): void {
   resetPageConfig();
   clearAuthToken();
   clearAlerts();
-  shop.value = website;
+  savedShop.value = website;
   locale.value = 'en';
   routerActive.value = true;
   window.history.replaceState(null, '', path);

@@ -5,7 +5,7 @@ import '../../../elements/forgot-password.ts';
 import '../../../elements/login.ts';
 import '../../../elements/new-password.ts';
 import '../../../elements/register.ts';
-import { routerActive } from '../../app/router.tsx';
+import { routerActive } from '../../kit/router.tsx';
 import { mountElement } from '../test-page.ts';
 import { USER, json, resetPage, stubApi } from './auth-test-helpers.ts';
 

@@ -1,9 +1,9 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Product } from '../../api/contract.ts';
-import { ElementShell } from '../../app/element-context.tsx';
-import { routerActive } from '../../app/router.tsx';
+import type { Product } from '../../contract/contract.ts';
+import { ElementShell } from '../../app/ElementShell.tsx';
+import { routerActive } from '../../kit/router.tsx';
 import { addToCart, cartLines, lineKey, setCartQuantity } from '../../store/cart.ts';
 import { cartCheckStatus } from '../../store/cart-review.ts';
 import { CLOSED_SHOP, POINTS_SHOP, assignment, buyer, json, logInBuyer, pageOf, plain, product, settle, stubProducts, variant, type ProductCall } from '../product/test-fixtures.ts';

@@ -1,14 +1,14 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { memo } from 'react';
-import { variantText } from '../../app/cart/CartSummaryList.tsx';
-import { Link } from '../../app/router.tsx';
+import { variantText } from '../cart-button/CartSummaryList.tsx';
+import { Link } from '../../kit/router.tsx';
 import type { LineReview } from '../../domain/cart-review.ts';
 import type { QuantityError } from '../../domain/quantity.ts';
 import { buildPath } from '../../domain/routes.ts';
 import { formatMoney, formatNumber } from '../../i18n/format.ts';
 import { t } from '../../i18n/index.ts';
 import type { PricedCartLine } from '../../store/cart.ts';
-import { storageBase } from '../../store/theme.ts';
+import { storageBase } from '../../store/storage-base.ts';
 import { storageUrl } from '../../theme/theme.ts';
 import { Badge } from '../../widgets/badge/Badge.tsx';
 import { Button } from '../../widgets/button/Button.tsx';

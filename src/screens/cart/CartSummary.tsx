@@ -1,6 +1,6 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { useId } from 'react';
-import { Link } from '../../app/router.tsx';
+import { Link } from '../../kit/router.tsx';
 import type { CartBlocker, CartReview } from '../../domain/cart-review.ts';
 import { buildPath } from '../../domain/routes.ts';
 import { formatMoney } from '../../i18n/format.ts';

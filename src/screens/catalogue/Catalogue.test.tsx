@@ -1,13 +1,13 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Website } from '../../api/contract.ts';
-import { ElementShell } from '../../app/element-context.tsx';
-import { currentPath, navigate, routerActive, syncLocation } from '../../app/router.tsx';
+import type { Website } from '../../contract/contract.ts';
+import { ElementShell } from '../../app/ElementShell.tsx';
+import { currentPath, navigate, routerActive, syncLocation } from '../../kit/router.tsx';
 import { CATALOGUE_PAGE_SIZE, CATALOGUE_SEARCH_DEBOUNCE_MS, resetCatalogue } from '../../store/catalogue.ts';
 import { resetPageConfig } from '../../store/config.ts';
 import { locale } from '../../store/locale.ts';
-import { resetShop, shop, shopStatus } from '../../store/shop.ts';
+import { resetShop, savedShop, shopStatus } from '../../store/shop.ts';
 import { Catalogue, type CatalogueProps } from './Catalogue.tsx';
 import { GROSS_SHOP, POINTS_SHOP, catalogueOf, deferred, json, pageOf, product, stubCatalogue, type CatalogueCall } from './test-fixtures.ts';
 
@@ -19,7 +19,7 @@ function resetPage(path: string, website: Website = GROSS_SHOP): void {
   resetCatalogue();
   resetShop();
   resetPageConfig();
-  shop.value = website;
+  savedShop.value = website;
   shopStatus.value = 'ready';
   locale.value = 'en';
   routerActive.value = true;
@@ -308,7 +308,7 @@ describe('Catalogue: empty and error states', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Products' })).toBeInTheDocument();
     expect(calls).toHaveLength(0);
     act(() => {
-      shop.value = GROSS_SHOP;
+      savedShop.value = GROSS_SHOP;
       shopStatus.value = 'ready';
     });
     await waitFor(() => expect(cards()).toHaveLength(3));

@@ -1,8 +1,8 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { memo, useEffect, useRef, type FormEvent } from 'react';
-import { SORT_OPTIONS, type Product } from '../../api/contract.ts';
+import { SORT_OPTIONS, type Product } from '../../contract/contract.ts';
 import { errorMessage } from '../../api/errors.ts';
-import { currentPath, currentQuery, hrefFor, navigate, routerActive } from '../../app/router.tsx';
+import { currentPath, currentQuery, hrefFor, navigate, routerActive } from '../../kit/router.tsx';
 import type { RouteId } from '../../domain/routes.ts';
 import { t } from '../../i18n/index.ts';
 import { tp } from '../../i18n/plural.ts';

@@ -1,12 +1,12 @@
 import { render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Product } from '../../api/contract.ts';
-import { ElementShell } from '../../app/element-context.tsx';
-import { routerActive } from '../../app/router.tsx';
+import type { Product } from '../../contract/contract.ts';
+import { ElementShell } from '../../app/ElementShell.tsx';
+import { routerActive } from '../../kit/router.tsx';
 import { resetPageConfig } from '../../store/config.ts';
 import { locale } from '../../store/locale.ts';
-import { resetShop, shop } from '../../store/shop.ts';
-import { storageBase } from '../../store/theme.ts';
+import { resetShop, savedShop } from '../../store/shop.ts';
+import { storageBase } from '../../store/storage-base.ts';
 import { PRODUCT_IMAGE_SIZE, ProductCard } from './ProductCard.tsx';
 import { GROSS_SHOP, NET_SHOP, POINTS_SHOP, product } from './test-fixtures.ts';
 
@@ -28,7 +28,7 @@ const FUTURE = '2999-01-01T00:00:00Z';
 beforeEach(() => {
   resetShop();
   resetPageConfig();
-  shop.value = GROSS_SHOP;
+  savedShop.value = GROSS_SHOP;
   locale.value = 'en';
   routerActive.value = true;
   storageBase.value = 'https://api.example/storage/';
@@ -72,7 +72,7 @@ describe('ProductCard', () => {
     const card = renderCard(product({ calculated_price: 10, vat: 23 }));
     expect(plain(card.querySelector('.shop-product-card__price')?.textContent)).toBe('Price: PLN 12.30 gross');
     document.body.innerHTML = '';
-    shop.value = NET_SHOP;
+    savedShop.value = NET_SHOP;
     const net = renderCard(product({ calculated_price: 10, vat: 23 }));
     expect(plain(net.querySelector('.shop-product-card__price')?.textContent)).toBe('Price: PLN 10.00 net');
   });
@@ -87,7 +87,7 @@ describe('ProductCard', () => {
   });
 
   it('should show points without a net/gross hint in a points shop', () => {
-    shop.value = POINTS_SHOP;
+    savedShop.value = POINTS_SHOP;
     const card = renderCard(product({ calculated_price: 120 }));
     expect(plain(card.querySelector('.shop-product-card__price')?.textContent)).toBe('Price: 120 pts');
     expect(card.querySelector('.shop-product-card__hint')).toBeNull();

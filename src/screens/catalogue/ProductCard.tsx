@@ -1,13 +1,13 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { memo } from 'react';
-import type { Product } from '../../api/contract.ts';
-import { productDisplayPrice } from '../../app/price.ts';
-import { Link } from '../../app/router.tsx';
+import type { Product } from '../../contract/contract.ts';
+import { productDisplayPrice } from '../../kit/price.ts';
+import { Link } from '../../kit/router.tsx';
 import { isGroupBuyActive } from '../../domain/pricing.ts';
 import { buildPath } from '../../domain/routes.ts';
 import { t } from '../../i18n/index.ts';
 import { storageUrl } from '../../theme/theme.ts';
-import { storageBase } from '../../store/theme.ts';
+import { storageBase } from '../../store/storage-base.ts';
 import { Badge, type BadgeTone } from '../../widgets/badge/Badge.tsx';
 import { registerStyles } from '../../theme/styles.ts';
 import css from './catalogue.css?inline';

@@ -3,11 +3,11 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mountElement } from '../test-page.ts';
 import '../../../elements/catalogue.ts';
-import { currentPath, routerActive, syncLocation } from '../../app/router.tsx';
+import { currentPath, routerActive, syncLocation } from '../../kit/router.tsx';
 import { resetCatalogue } from '../../store/catalogue.ts';
 import { resetPageConfig } from '../../store/config.ts';
 import { locale } from '../../store/locale.ts';
-import { resetShop, shop, shopStatus } from '../../store/shop.ts';
+import { resetShop, savedShop, shopStatus } from '../../store/shop.ts';
 import { GROSS_SHOP, catalogueOf, stubCatalogue, type CatalogueCall } from './test-fixtures.ts';
 
 
@@ -17,7 +17,7 @@ beforeEach(() => {
   resetCatalogue();
   resetShop();
   resetPageConfig();
-  shop.value = GROSS_SHOP;
+  savedShop.value = GROSS_SHOP;
   shopStatus.value = 'ready';
   locale.value = 'en';
   // On an intranet page: no storefront owns the URL.

@@ -1,65 +1,14 @@
-import * as v from 'valibot';
 import { vi } from 'vitest';
-import { ProductSchema, type Product, type Website } from '../../api/contract.ts';
+import type { Product } from '../../contract/contract.ts';
+import { productFixture } from '../../contract/test-fixtures.ts';
 
 /** @internal Fixtures and a fetch stub shared by the catalogue's tests (store, price, screen, element). */
 
-const BASE_WEBSITE: Website = {
-  id: 3,
-  slug: 'globex',
-  name: 'Globex',
-  lang: 'en',
-  currency: 'PLN',
-  payment_type: 'invoice',
-  paymentMethods: [],
-  is_gross: true,
-  login_required: false,
-  registration_type: 'invoice_noform',
-  shipping_only_to_specific_address: false,
-  pages: [],
-  popups: [],
-  popup_enabled: false,
-  livechat_enabled: false,
-  livechat_script: null,
-  mpk_required: false,
-  settings: { accent_colour: null, font: null, favicon: null, logo: null, button_style: 'round' },
-};
-
-/** A money shop showing gross prices (like the demo's globex). */
-export const GROSS_SHOP: Website = BASE_WEBSITE;
-/** A money shop showing net prices. */
-export const NET_SHOP: Website = { ...BASE_WEBSITE, id: 4, slug: 'initech', name: 'Initech', is_gross: false };
-/** A points (budget) shop: currency `pkt` (like the demo's acme), gross on purpose: points carry no VAT. */
-export const POINTS_SHOP: Website = { ...BASE_WEBSITE, id: 5, slug: 'acme', name: 'Acme', currency: 'pkt', payment_type: 'budget', is_gross: true };
-
-/** A product shaped like `ProductSchema` (checked against it), net 10.00 at 23 % VAT unless overridden. */
-export function product(overrides: Partial<Product> = {}): Product {
-  const id = overrides.id ?? 1;
-  return v.parse(ProductSchema, {
-    id,
-    name: `Product ${id}`,
-    slug: `product-${id}`,
-    code: `P-${String(id).padStart(4, '0')}`,
-    description: '',
-    calculated_price: 10,
-    vat: 23,
-    vat_included: false,
-    images: [`products/p${id}.svg`],
-    variants: [{ id: id * 10, code: `P-${id}-1`, color_code: 'black', size_code: null, quantity_in_box: null, stock: null, availability: 'in_stock' }],
-    thresholds: [],
-    groupbuy: null,
-    budget: null,
-    minimum_quantity: null,
-    minimum_total_quantity: null,
-    is_business_card: false,
-    availability: 'in_stock',
-    ...overrides,
-  });
-}
+export { GROSS_SHOP, NET_SHOP, POINTS_SHOP, productFixture as product } from '../../contract/test-fixtures.ts';
 
 /** `count` products with ids from `firstId`. */
 export function products(count: number, firstId = 1): Product[] {
-  return Array.from({ length: count }, (_, index) => product({ id: firstId + index }));
+  return Array.from({ length: count }, (_, index) => productFixture({ id: firstId + index }));
 }
 
 /** A real JSON `Response`. */

@@ -1,9 +1,9 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { useMemo, useState } from 'react';
-import { useCartChangeEvent } from '../../app/cart/use-cart-change-event.ts';
-import { useElement } from '../../app/element-context.tsx';
-import { navigate } from '../../app/router.tsx';
-import { useShopAndSession } from '../../app/use-shop-and-session.ts';
+import { useCartChangeEvent } from '../cart-button/use-cart-change-event.ts';
+import { useElement } from '../../kit/element-context.tsx';
+import { navigate } from '../../kit/router.tsx';
+import { useShopAndSession } from '../../kit/use-shop-and-session.ts';
 import { guardRoute, type CheckoutGuardState } from '../../domain/guards.ts';
 import { buildPath } from '../../domain/routes.ts';
 import { t } from '../../i18n/index.ts';

@@ -1,8 +1,8 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { createContext, useContext, useEffect, type ReactNode } from 'react';
-import { hrefFor, Link, navigate } from '../../app/router.tsx';
-import { CartSummaryList } from '../../app/cart/CartSummaryList.tsx';
-import { useElement } from '../../app/element-context.tsx';
+import { hrefFor, Link, navigate } from '../../kit/router.tsx';
+import { CartSummaryList } from '../cart-button/CartSummaryList.tsx';
+import { useElement } from '../../kit/element-context.tsx';
 import { buildPath } from '../../domain/routes.ts';
 import { formatMoney } from '../../i18n/format.ts';
 import { t } from '../../i18n/index.ts';

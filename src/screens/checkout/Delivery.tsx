@@ -1,6 +1,6 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
-import type { Address, DeliveryMethod } from '../../api/contract.ts';
+import type { Address, DeliveryMethod } from '../../contract/contract.ts';
 import { needsDeliveryAddress, type ChosenDeliveryMethod } from '../../domain/checkout.ts';
 import { countryName } from '../../i18n/countries.ts';
 import { t } from '../../i18n/index.ts';

@@ -1,6 +1,6 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, useState } from 'react';
-import { Link } from '../../app/router.tsx';
+import { Link } from '../../kit/router.tsx';
 import { buildPath } from '../../domain/routes.ts';
 import type { PlacedOrder } from '../../domain/checkout.ts';
 import { t } from '../../i18n/index.ts';

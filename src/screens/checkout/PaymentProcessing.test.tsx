@@ -1,8 +1,8 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Order } from '../../api/contract.ts';
-import { ElementShell } from '../../app/element-context.tsx';
+import type { Order } from '../../contract/contract.ts';
+import { ElementShell } from '../../app/ElementShell.tsx';
 import { setLocale } from '../../store/locale.ts';
 import { moneyOrder } from '../account/orders/test-fixtures.ts';
 import { GROSS_SHOP, json, logInBuyer } from '../product/test-fixtures.ts';

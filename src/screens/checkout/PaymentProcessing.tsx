@@ -1,9 +1,9 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import type { ReactNode } from 'react';
-import type { Order } from '../../api/contract.ts';
+import type { Order } from '../../contract/contract.ts';
 import { errorMessage, isApiClientError } from '../../api/errors.ts';
 import { fetchOrder } from '../../api/orders.ts';
-import { currentQuery, Link } from '../../app/router.tsx';
+import { currentQuery, Link } from '../../kit/router.tsx';
 import { buildPath } from '../../domain/routes.ts';
 import { t } from '../../i18n/index.ts';
 import { sessionStatus, user } from '../../store/session.ts';

@@ -1,7 +1,7 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { useId, useRef, useState } from 'react';
 import { isApiClientError } from '../../api/errors.ts';
-import { useEmit } from '../../app/element-context.tsx';
+import { useEmit } from '../../kit/element-context.tsx';
 import { deliveryCharge, orderTotals } from '../../domain/checkout-totals.ts';
 import { costCentreIssues, isMpkRequired } from '../../domain/mpk.ts';
 import { t } from '../../i18n/index.ts';

@@ -1,8 +1,8 @@
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { vi } from 'vitest';
-import type { Address, Order, PaymentMethod, Product, UserBudget, Website } from '../../api/contract.ts';
-import { ElementShell } from '../../app/element-context.tsx';
+import type { Address, Order, PaymentMethod, Product, UserBudget, Website } from '../../contract/contract.ts';
+import { ElementShell } from '../../app/ElementShell.tsx';
 import type { CheckoutAddress, ChosenDeliveryMethod, DeliveryCostBudgetChoice, PaymentMethodCode } from '../../domain/checkout.ts';
 import { addToCart } from '../../store/cart.ts';
 import {

@@ -1,11 +1,11 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { useRef, useState } from 'react';
 import { sendContact } from '../../api/contact.ts';
-import { ContactUsRequestSchema } from '../../api/contract.ts';
+import { ContactUsRequestSchema } from '../../contract/contract.ts';
 import { t } from '../../i18n/index.ts';
 import { showAlert } from '../../store/alerts.ts';
-import { routerActive } from '../../app/router.tsx';
-import { designerMode } from '../../store/designer.ts';
+import { routerActive } from '../../kit/router.tsx';
+import { designerMode } from '../../store/designer-preview.ts';
 import { sessionStatus, user } from '../../store/session.ts';
 import { shop } from '../../store/shop.ts';
 import { registerStyles } from '../../theme/styles.ts';

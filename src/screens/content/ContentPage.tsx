@@ -1,9 +1,9 @@
 import { useSignals } from '@preact/signals-react/runtime';
-import { SafeHtml } from '../../app/content/SafeHtml.tsx';
-import { useShopAndSession } from '../../app/use-shop-and-session.ts';
+import { SafeHtml } from '../../kit/content/SafeHtml.tsx';
+import { useShopAndSession } from '../../kit/use-shop-and-session.ts';
 import type { RouteId } from '../../domain/routes.ts';
 import { t } from '../../i18n/index.ts';
-import { designerMode } from '../../store/designer.ts';
+import { designerMode } from '../../store/designer-preview.ts';
 import { sessionStatus } from '../../store/session.ts';
 import { shop } from '../../store/shop.ts';
 import { Loading } from '../../widgets/loading/Loading.tsx';

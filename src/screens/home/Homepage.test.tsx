@@ -1,8 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Page, PageBlock, Website } from '../../api/contract.ts';
-import { currentPath } from '../../app/router.tsx';
+import type { Page, PageBlock, Website } from '../../contract/contract.ts';
+import { currentPath } from '../../kit/router.tsx';
 import { GROSS_SHOP, json, pageOf, product } from '../catalogue/test-fixtures.ts';
 import { renderStep, stubApi } from '../checkout/test-helpers.tsx';
 import { resetScreenPage } from '../test-page.ts';

@@ -1,13 +1,13 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { Suspense, type ReactNode } from 'react';
-import type { PageBlock } from '../../api/contract.ts';
-import { SafeHtml } from '../../app/content/SafeHtml.tsx';
-import { ErrorBoundary } from '../../app/ErrorBoundary.tsx';
-import { retryableLazy } from '../../app/lazy-retry.ts';
-import { Link } from '../../app/router.tsx';
+import type { PageBlock } from '../../contract/contract.ts';
+import { SafeHtml } from '../../kit/content/SafeHtml.tsx';
+import { ErrorBoundary } from '../../kit/ErrorBoundary.tsx';
+import { retryableLazy } from '../../kit/lazy-retry.ts';
+import { Link } from '../../kit/router.tsx';
 import { t } from '../../i18n/index.ts';
 import { shop } from '../../store/shop.ts';
-import { storageBase } from '../../store/theme.ts';
+import { storageBase } from '../../store/storage-base.ts';
 import { registerStyles } from '../../theme/styles.ts';
 import { storageUrl } from '../../theme/theme.ts';
 import { ShopPending } from '../ScreenFrame.tsx';
@@ -19,7 +19,7 @@ registerStyles('home', css);
 // Element blocks load the element's code only on a page that places one.
 const Catalogue = retryableLazy(() => import('../catalogue/Catalogue.tsx'), (module) => module.Catalogue);
 const Product = retryableLazy(() => import('../product/Product.tsx'), (module) => module.Product);
-const CartButton = retryableLazy(() => import('../../app/cart/CartButton.tsx'), (module) => module.CartButton);
+const CartButton = retryableLazy(() => import('../cart-button/CartButton.tsx'), (module) => module.CartButton);
 
 /** An element placed on the page, in its own section while its code loads; one that fails fails alone. */
 function ElementBlock({ kind, children }: { kind: string; children: ReactNode }) {

@@ -1,9 +1,9 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, useId, useState } from 'react';
 import { fetchProducts, fetchProductsByIds } from '../../api/catalogue.ts';
-import type { Product } from '../../api/contract.ts';
+import type { Product } from '../../contract/contract.ts';
 import { isApiClientError } from '../../api/errors.ts';
-import { Link } from '../../app/router.tsx';
+import { Link } from '../../kit/router.tsx';
 import { t } from '../../i18n/index.ts';
 import { shop } from '../../store/shop.ts';
 import { Loading } from '../../widgets/loading/Loading.tsx';

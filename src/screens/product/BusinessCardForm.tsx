@@ -1,6 +1,6 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import * as v from 'valibot';
-import { CardInfoSchema } from '../../api/contract.ts';
+import { CardInfoSchema } from '../../contract/contract.ts';
 import { t } from '../../i18n/index.ts';
 import { TextField, type TextFieldType } from '../../widgets/text-field/TextField.tsx';
 import type { BoundField, FieldRules } from '../auth/use-auth-form.ts';

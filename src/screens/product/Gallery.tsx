@@ -1,5 +1,5 @@
 import { useSignals } from '@preact/signals-react/runtime';
-import { storageBase } from '../../store/theme.ts';
+import { storageBase } from '../../store/storage-base.ts';
 import { t } from '../../i18n/index.ts';
 import { storageUrl } from '../../theme/theme.ts';
 import { Carousel } from '../../widgets/carousel/Carousel.tsx';

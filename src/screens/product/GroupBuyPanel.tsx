@@ -1,6 +1,6 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { useId } from 'react';
-import type { GroupBuy, PriceTier } from '../../api/contract.ts';
+import type { GroupBuy, PriceTier } from '../../contract/contract.ts';
 import { groupBuyTier, isGroupBuyActive, lowestPriceTier, normaliseGroupBuyTiers, piecesToNextTier } from '../../domain/pricing.ts';
 import { formatNumber } from '../../i18n/format.ts';
 import { t } from '../../i18n/index.ts';

@@ -1,6 +1,6 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { useId } from 'react';
-import type { PriceTier } from '../../api/contract.ts';
+import type { PriceTier } from '../../contract/contract.ts';
 import { formatNumber } from '../../i18n/format.ts';
 import { t } from '../../i18n/index.ts';
 

@@ -1,9 +1,9 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Product as ProductData } from '../../api/contract.ts';
-import { ElementShell } from '../../app/element-context.tsx';
-import { currentPath, routerActive } from '../../app/router.tsx';
+import type { Product as ProductData } from '../../contract/contract.ts';
+import { ElementShell } from '../../app/ElementShell.tsx';
+import { currentPath, routerActive } from '../../kit/router.tsx';
 import { alerts } from '../../store/alerts.ts';
 import { addToCart, cartLines } from '../../store/cart.ts';
 import { locale } from '../../store/locale.ts';

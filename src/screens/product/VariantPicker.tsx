@@ -1,5 +1,5 @@
 import { useSignals } from '@preact/signals-react/runtime';
-import type { Variant } from '../../api/contract.ts';
+import type { Variant } from '../../contract/contract.ts';
 import { colourHex, colourName } from '../../i18n/colours.ts';
 import { t } from '../../i18n/index.ts';
 import { SelectButton, type SelectButtonOption } from '../../widgets/select-button/SelectButton.tsx';

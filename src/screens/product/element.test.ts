@@ -5,7 +5,7 @@ import { mountElement, resetScreenPage } from '../test-page.ts';
 import '../../../elements/product.ts';
 import { cartLines } from '../../store/cart.ts';
 import { resetProduct } from '../../store/product.ts';
-import { shop } from '../../store/shop.ts';
+import { savedShop } from '../../store/shop.ts';
 import { CLOSED_SHOP, GROSS_SHOP, product, serve, stubProducts } from './test-fixtures.ts';
 
 
@@ -38,7 +38,7 @@ describe('<shop-product>', () => {
   });
 
   it('should ask a guest to log in first in a shop that requires login, the link firing a cancelable shop-navigate', async () => {
-    shop.value = CLOSED_SHOP;
+    savedShop.value = CLOSED_SHOP;
     const calls = stubProducts(serve(product({ id: 7 })));
     const { element, view } = await mountElement('<shop-product product-id="7" lang="pl"></shop-product>');
     expect(view.getByRole('heading', { level: 1, name: 'Logowanie' })).toBeInTheDocument();

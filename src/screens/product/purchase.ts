@@ -1,4 +1,4 @@
-import type { Product, UserBudget, Variant } from '../../api/contract.ts';
+import type { Product, UserBudget, Variant } from '../../contract/contract.ts';
 import { budgetStanding, spendableIn, spendVerdict } from '../../domain/budget-spend.ts';
 import { judgeQuantities, maxLineQuantity, variantLimit, type QuantityError } from '../../domain/quantity.ts';
 import type { MessageKey } from '../../i18n/index.ts';

@@ -1,46 +1,13 @@
 import * as v from 'valibot';
-import { ProductSchema, UserSchema, type Product, type User, type UserBudget, type Variant, type Website } from '../../api/contract.ts';
+import { UserSchema, type Product, type User, type UserBudget } from '../../contract/contract.ts';
 import { resetCart } from '../../store/cart.ts';
 import { sessionStatus, user } from '../../store/session.ts';
-import { GROSS_SHOP, json, stubCatalogue, type CatalogueCall as ProductCall } from '../catalogue/test-fixtures.ts';
+import { json, stubCatalogue, type CatalogueCall as ProductCall } from '../catalogue/test-fixtures.ts';
 
 /** @internal Fixtures and a fetch stub shared by the product page's tests (store, screen, element). */
 
-export { GROSS_SHOP, NET_SHOP, POINTS_SHOP, deferred, json, pageOf, settle, type CatalogueCall as ProductCall } from '../catalogue/test-fixtures.ts';
-
-/** A money shop that requires login. */
-export const CLOSED_SHOP: Website = { ...GROSS_SHOP, id: 6, slug: 'umbrella', name: 'Umbrella', login_required: true };
-
-/** A variant: in stock without a limit, black, no size, default box, unless overridden. */
-export function variant(overrides: Partial<Variant> = {}): Variant {
-  const id = overrides.id ?? 10;
-  return { id, code: `V-${id}`, color_code: 'black', size_code: null, quantity_in_box: null, stock: null, availability: 'in_stock', ...overrides };
-}
-
-/** A product shaped like `ProductSchema` (checked against it), net 10.00 at 23 % VAT unless overridden. */
-export function product(overrides: Partial<Product> = {}): Product {
-  const id = overrides.id ?? 1;
-  return v.parse(ProductSchema, {
-    id,
-    name: `Product ${id}`,
-    slug: `product-${id}`,
-    code: `P-${id}`,
-    description: 'A fine product.',
-    calculated_price: 10,
-    vat: 23,
-    vat_included: false,
-    images: [`products/p${id}.svg`],
-    variants: [variant({ id: id * 10 })],
-    thresholds: [],
-    groupbuy: null,
-    budget: null,
-    minimum_quantity: null,
-    minimum_total_quantity: null,
-    is_business_card: false,
-    availability: 'in_stock',
-    ...overrides,
-  });
-}
+export { deferred, json, pageOf, settle, type CatalogueCall as ProductCall } from '../catalogue/test-fixtures.ts';
+export { CLOSED_SHOP, GROSS_SHOP, NET_SHOP, POINTS_SHOP, productFixture as product, variantFixture as variant } from '../../contract/test-fixtures.ts';
 
 /** A budget assignment of budget `budget_id` (active, 500 points left unless overridden). */
 export function assignment(overrides: Partial<UserBudget> = {}): UserBudget {

@@ -1,7 +1,7 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { errorMessage } from '../../api/errors.ts';
-import type { ErrorFallbackProps } from '../../app/ErrorBoundary.tsx';
+import type { ErrorFallbackProps } from '../../kit/ErrorBoundary.tsx';
 import { t } from '../../i18n/index.ts';
 import { registerStyles } from '../../theme/styles.ts';
 import { Button } from '../../widgets/button/Button.tsx';

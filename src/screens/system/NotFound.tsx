@@ -1,5 +1,5 @@
 import { useSignals } from '@preact/signals-react/runtime';
-import { Link } from '../../app/router.tsx';
+import { Link } from '../../kit/router.tsx';
 import { t } from '../../i18n/index.ts';
 import { registerStyles } from '../../theme/styles.ts';
 import css from './system.css?inline';

@@ -1,7 +1,7 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect } from 'react';
-import { useElement } from '../../app/element-context.tsx';
-import { navigate } from '../../app/router.tsx';
+import { useElement } from '../../kit/element-context.tsx';
+import { navigate } from '../../kit/router.tsx';
 import { t } from '../../i18n/index.ts';
 import { shop } from '../../store/shop.ts';
 import { registerStyles } from '../../theme/styles.ts';

@@ -2,10 +2,10 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiClientError } from '../../api/errors.ts';
-import { websiteFixture } from '../../app/shell/test-fixtures.ts';
-import { currentPath, routerActive } from '../../app/router.tsx';
+import { websiteFixture } from '../../contract/test-fixtures.ts';
+import { currentPath, routerActive } from '../../kit/router.tsx';
 import { setLocale } from '../../store/locale.ts';
-import { resetShop, shop } from '../../store/shop.ts';
+import { resetShop, savedShop } from '../../store/shop.ts';
 import { ErrorScreen } from './ErrorScreen.tsx';
 import { LoadingScreen } from './LoadingScreen.tsx';
 import { NotFound } from './NotFound.tsx';
@@ -64,7 +64,7 @@ describe('StoreNotFound', () => {
   });
 
   it('should go to / (replacing the history entry) when a shop is loaded', () => {
-    shop.value = websiteFixture();
+    savedShop.value = websiteFixture();
     currentPath.value = '/store-not-found';
     const push = vi.spyOn(window.history, 'pushState');
     render(<StoreNotFound />);

@@ -3,7 +3,7 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, useRef, useState, type FocusEvent, type ReactNode } from 'react';
 import { t } from '../../i18n/index.ts';
 import { alerts, dismissAlert, type Alert, type AlertType } from '../../store/alerts.ts';
-import { pageSingleton } from '../../store/registry.ts';
+import { pageSingleton } from '../../page-singleton.ts';
 import { registerStyles } from '../../theme/styles.ts';
 import { Portal } from '../shared/Portal.tsx';
 import css from './alert-toast.css?inline';

@@ -1,4 +1,4 @@
-import { OverlayLayer } from '../../app/element-context.tsx';
+import { OverlayLayer } from '../../kit/element-context.tsx';
 import { useSignals } from '@preact/signals-react/runtime';
 import { useId, useLayoutEffect, useRef, type ReactNode, type RefObject, type SyntheticEvent } from 'react';
 import { t } from '../../i18n/index.ts';

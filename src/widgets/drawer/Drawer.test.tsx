@@ -2,7 +2,7 @@ import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ElementShell } from '../../app/element-context.tsx';
+import { ElementShell } from '../../app/ElementShell.tsx';
 import { scrollLockCount } from '../shared/scroll-lock.ts';
 import { DRAWER_DEFAULT_PLACEMENT, Drawer, type DrawerProps } from './Drawer.tsx';
 import css from './drawer.css?inline';

@@ -1,6 +1,6 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, useId, useRef, useState, type MouseEvent, type ReactNode, type RefObject } from 'react';
-import { useElement } from '../../app/element-context.tsx';
+import { useElement } from '../../kit/element-context.tsx';
 import { t } from '../../i18n/index.ts';
 import { registerStyles } from '../../theme/styles.ts';
 import { useFocusTrap } from '../shared/focus-trap.ts';

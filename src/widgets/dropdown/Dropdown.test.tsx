@@ -1,7 +1,7 @@
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ElementShell } from '../../app/element-context.tsx';
+import { ElementShell } from '../../app/ElementShell.tsx';
 import { DROPDOWN_MAX_HEIGHT_PX, Dropdown, TYPEAHEAD_RESET_MS, type DropdownOption } from './Dropdown.tsx';
 
 const sizes: DropdownOption[] = [

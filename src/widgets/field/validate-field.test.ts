@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { emailField, nipField, phoneField, requiredText, strongPassword } from '../../domain/validation.ts';
+import { emailField, nipField, phoneField, requiredText, strongPassword } from '../../contract/fields.ts';
 import { confirmationField, fieldError, fieldMessage, firstFieldIssue, postalCodeField, validateField } from './validate-field.ts';
 
 describe('validateField', () => {

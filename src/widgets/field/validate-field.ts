@@ -1,9 +1,9 @@
 import * as v from 'valibot';
-import { isValidPostalCode, issueParams } from '../../domain/validation.ts';
+import { isValidPostalCode, issueParams } from '../../contract/fields.ts';
 import { t, type MessageKey, type MessageParams } from '../../i18n/index.ts';
 
 /**
- * Running a field's rules (the valibot pipes of `src/domain/validation.ts`) in the browser. Spec §5:
+ * Running a field's rules (the valibot pipes of `src/contract/fields.ts`) in the browser. Spec §5:
  * "Field rules run in order; the first failing message is shown", so parsing stops at the first
  * failed rule (`abortPipeEarly`) and only that rule's message key is kept.
  */

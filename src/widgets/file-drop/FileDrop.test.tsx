@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { UPLOAD_MAX_BYTES } from '../../api/contract.ts';
+import { UPLOAD_MAX_BYTES } from '../../contract/contract.ts';
 import { FILE_ACCEPT, FILE_ERROR_CLEAR_MS, FileDrop, uploadFileError } from './FileDrop.tsx';
 
 function fileOf(name: string, bytes = 1024, type = 'application/octet-stream'): File {

@@ -1,6 +1,6 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, useId, useRef, useState, type DragEvent, type ReactNode } from 'react';
-import { UPLOAD_EXTENSIONS, UPLOAD_MAX_BYTES } from '../../api/contract.ts';
+import { UPLOAD_EXTENSIONS, UPLOAD_MAX_BYTES } from '../../contract/contract.ts';
 import { t, type MessageKey } from '../../i18n/index.ts';
 import { registerStyles } from '../../theme/styles.ts';
 import { Button } from '../button/Button.tsx';

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { createPortal } from 'react-dom';
-import { useElement } from '../../app/element-context.tsx';
+import { useElement } from '../../kit/element-context.tsx';
 
 /**
  * Renders overlays (lists, tooltips, popovers, toasts) into the element's overlay layer: inside its

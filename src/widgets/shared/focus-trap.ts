@@ -1,5 +1,5 @@
 import { useEffect, useRef, type RefObject } from 'react';
-import { pageSingleton } from '../../store/registry.ts';
+import { pageSingleton } from '../../page-singleton.ts';
 
 /** What can take focus with Tab (before filtering out disabled, hidden and `tabindex="-1"` nodes). */
 const FOCUSABLE = [

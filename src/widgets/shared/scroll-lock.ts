@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { pageSingleton } from '../../store/registry.ts';
+import { pageSingleton } from '../../page-singleton.ts';
 
 /**
  * The page's one scroll lock, shared by every drawer and modal of every element and bundle: the first

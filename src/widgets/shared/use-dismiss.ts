@@ -1,5 +1,5 @@
 import { useEffect, useRef, type RefObject } from 'react';
-import { pageSingleton } from '../../store/registry.ts';
+import { pageSingleton } from '../../page-singleton.ts';
 
 /** A press that moved further than this between down and up is a drag, not an outside click (spec §9). */
 export const CLICK_MOVE_TOLERANCE_PX = 5;

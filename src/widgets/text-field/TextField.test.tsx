@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { emailField } from '../../domain/validation.ts';
+import { emailField } from '../../contract/fields.ts';
 import { fieldError } from '../field/validate-field.ts';
 import { TextField } from './TextField.tsx';
 

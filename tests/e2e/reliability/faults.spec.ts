@@ -1,7 +1,7 @@
 import { expect, test, type Locator, type Page, type Request, type Route } from '@playwright/test';
 import en from '../../../src/i18n/locales/en.ts';
 import pl from '../../../src/i18n/locales/pl.ts';
-import type { Product } from '../../../src/api/contract.ts';
+import type { Product } from '../../../src/contract/contract.ts';
 import { buildCartLine } from '../../../src/store/cart-line.ts';
 import { tally } from '../../reliability/report.ts';
 import { FAULTS, isAnswered, type Fault } from '../../reliability/client/fault-cases.ts';

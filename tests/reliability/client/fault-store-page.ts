@@ -1,5 +1,5 @@
 import { vi } from 'vitest';
-import type { Order, Website } from '../../../src/api/contract.ts';
+import type { Order, Website } from '../../../src/contract/contract.ts';
 import { setAuthToken } from '../../../src/api/cookies.ts';
 import { orderFixture } from '../../../src/api/test-fixtures.ts';
 import { GROSS_SHOP, pageOf } from '../../../src/screens/catalogue/test-fixtures.ts';

@@ -3,7 +3,7 @@ import * as fc from 'fast-check';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi, type MockInstance } from 'vitest';
 import '../../../elements/storefront.ts';
 import { fetchProduct, fetchProducts } from '../../../src/api/catalogue.ts';
-import { resetWarnings } from '../../../src/api/tolerant.ts';
+import { resetWarnings } from '../../../src/contract/tolerant.ts';
 import { fetchWebsite } from '../../../src/api/website.ts';
 import { resetCatalogue } from '../../../src/store/catalogue.ts';
 import { locale } from '../../../src/store/locale.ts';

@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { websiteFixture } from '../../../src/app/shell/test-fixtures.ts';
+import { websiteFixture } from '../../../src/contract/test-fixtures.ts';
 import { DESIGNER_PROTOCOL_VERSION, DESIGNER_SOURCE } from '../../../src/domain/designer.ts';
 import { configurePage, resetPageConfig } from '../../../src/store/config.ts';
-import { designerMode, resetDesigner, startDesignerBridge } from '../../../src/store/designer.ts';
-import { resetShop, shop, shopStatus } from '../../../src/store/shop.ts';
-import { themeSettings } from '../../../src/store/theme.ts';
+import { resetDesigner, startDesignerBridge as startBridge } from '../../../src/store/designer.ts';
+import { designerMode, designerPreview } from '../../../src/store/designer-preview.ts';
+import { resetShop, savedShop, shop, shopStatus } from '../../../src/store/shop.ts';
 import { framedWindow as framedWindowFrom } from '../../../src/store/designer-test-window.ts';
 import { tally } from '../report.ts';
 
@@ -17,6 +17,9 @@ import { tally } from '../report.ts';
  */
 
 const DESIGNER = 'http://localhost:4317';
+
+/** Starts the bridge on `win` for the shop's store, as the shop's loader does. */
+const startDesignerBridge = (win: Window) => startBridge(win, { status: shopStatus, website: savedShop });
 const SAVED = websiteFixture({ slug: 'acme', settings: { accent_colour: '#111111', font: null, favicon: null, logo: 'shops/acme/logo.svg', button_style: 'round' } });
 
 /** A framed window whose designer is DESIGNER (see designer-test-window.ts). */
@@ -115,12 +118,12 @@ function holdsPrototypeKey(value: unknown): boolean {
 
 /** What a forgery might change, to compare before and after. */
 function snapshot() {
-  return { mode: designerMode.value, shop: shop.value, theme: themeSettings.value, polluted: Object.prototype.hasOwnProperty.call(Object.prototype, 'polluted') };
+  return { mode: designerMode.value, shop: shop.value, preview: designerPreview.value, polluted: Object.prototype.hasOwnProperty.call(Object.prototype, 'polluted') };
 }
 
 function changed(before: ReturnType<typeof snapshot>): boolean {
   const after = snapshot();
-  return after.mode !== before.mode || after.shop !== before.shop || after.theme !== before.theme || after.polluted;
+  return after.mode !== before.mode || after.shop !== before.shop || after.preview !== before.preview || after.polluted;
 }
 
 beforeEach(() => {
@@ -128,8 +131,7 @@ beforeEach(() => {
   resetPageConfig();
   resetShop();
   configurePage({ designerOrigins: DESIGNER });
-  shop.value = SAVED;
-  themeSettings.value = SAVED.settings;
+  savedShop.value = SAVED;
   shopStatus.value = 'ready';
 });
 
@@ -187,7 +189,7 @@ describe('security: postMessage forgeries against the designer bridge', () => {
       parent.postMessage.mockClear();
       send(data);
       if (parent.postMessage.mock.calls.length > 0) acceptedWithoutTheKey += 1;
-      if (Object.prototype.hasOwnProperty.call(Object.prototype, 'polluted') || holdsPrototypeKey(shop.value) || holdsPrototypeKey(themeSettings.value)) pollution.push(name);
+      if (Object.prototype.hasOwnProperty.call(Object.prototype, 'polluted') || holdsPrototypeKey(shop.value) || holdsPrototypeKey(designerPreview.value?.settings)) pollution.push(name);
     }
     // Forged origins again, now that the mode is on: a forged `disable` or `settings` changes nothing either.
     const forgedInMode = play(send, parent, FORGED_ORIGINS.flatMap((origin) => [
@@ -206,6 +208,6 @@ describe('security: postMessage forgeries against the designer bridge', () => {
     tally({ suite: 'security', check: 'postMessage: forged disable and settings from other origins while in designer mode', tried: FORGED_ORIGINS.length * 2, gotThrough: forgedInMode.length });
     expect({ shapes, sizes, pollution, forgedInMode }).toEqual({ shapes: [], sizes: [], pollution: [], forgedInMode: [] });
     expect(({} as Record<string, unknown>)['polluted']).toBeUndefined();
-    expect(themeSettings.value?.accent_colour).toBe('#222222');
+    expect(shop.value?.settings.accent_colour).toBe('#222222');
   });
 });

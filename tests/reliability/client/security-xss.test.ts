@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sanitizeHtml } from '../../../src/app/content/sanitize.ts';
+import { sanitizeHtml } from '../../../src/kit/content/sanitize.ts';
 import { XSS_CORPUS } from '../../fixtures/xss-corpus.ts';
 import { tally } from '../report.ts';
 

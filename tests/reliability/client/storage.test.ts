@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { User, Website } from '../../../src/api/contract.ts';
+import type { User, Website } from '../../../src/contract/contract.ts';
 import { GROSS_SHOP, POINTS_SHOP } from '../../../src/screens/catalogue/test-fixtures.ts';
 import { buyer, product, variant } from '../../../src/screens/product/test-fixtures.ts';
 import { resetScreenPage } from '../../../src/screens/test-page.ts';
@@ -7,7 +7,7 @@ import { alerts } from '../../../src/store/alerts.ts';
 import { addToCart, cartLines, removeFromCart, resetCart, lineKey, setCartQuantity } from '../../../src/store/cart.ts';
 import { checkoutState, chooseDeliveryMethod, choosePaymentMethod, resetCheckout, setOrderComment, updateContact } from '../../../src/store/checkout.ts';
 import { sessionStatus, storedUserId, user } from '../../../src/store/session.ts';
-import { shop } from '../../../src/store/shop.ts';
+import { savedShop } from '../../../src/store/shop.ts';
 import { readStored, shopKey, storageKey, writeStored } from '../../../src/store/storage.ts';
 import { tally } from '../report.ts';
 
@@ -52,7 +52,7 @@ function storedLine(overrides: Record<string, unknown> = {}): Record<string, unk
 
 /** The page as it is after a load: shop, then `who` signed in (or a guest), stores following storage. */
 function openPage(who: User | null, website: Website = SHOP): void {
-  shop.value = website;
+  savedShop.value = website;
   user.value = who;
   sessionStatus.value = who ? 'user' : 'guest';
   resetCart();
@@ -404,9 +404,9 @@ describe('storage: the same user id in two shops', () => {
     expect(attempt('same user id in two shops', () => {
       openPage(ANNA, SHOP);
       addToCart(product(), variant(), 2);
-      shop.value = OTHER_SHOP;
+      savedShop.value = OTHER_SHOP;
       if (cartLines.value.length > 0) return `${OTHER_SHOP.slug} shows ${lineIds().join(',')}`;
-      shop.value = SHOP;
+      savedShop.value = SHOP;
       return lineIds().join(',') === '1/10×2' ? null : `${SHOP.slug} shows ${lineIds().join(',')}`;
     })).toBeNull();
   });

@@ -2,7 +2,7 @@ import * as fc from 'fast-check';
 import type * as v from 'valibot';
 
 /**
- * fast-check arbitraries read from the contract's valibot schemas (`src/api/contract.ts`), for the
+ * fast-check arbitraries read from the contract's valibot schemas (`src/contract/contract.ts`), for the
  * API fuzzing suite. Three layers:
  * - {@link validValue}: values built from the schema's own rules (types, picklists, regexes, lengths,
  *   integer bounds, ISO dates), with the boundary values of each rule (max length, max length + 1,

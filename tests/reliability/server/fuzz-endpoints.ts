@@ -36,8 +36,8 @@ import {
   UserSchema,
   UserUpdateRequestSchema,
   WebsiteSchema,
-} from '../../../src/api/contract.ts';
-import { idField } from '../../../src/domain/validation.ts';
+} from '../../../src/contract/contract.ts';
+import { idField } from '../../../src/contract/fields.ts';
 import type { TestServer } from '../../api/harness.ts';
 import { fuzzedId, fuzzedObject, fuzzedQuery, type Hints } from './fuzz-arbitraries.ts';
 import type { RouteKey } from './security-helpers.ts';

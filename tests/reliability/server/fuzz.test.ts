@@ -1,7 +1,7 @@
 import * as fc from 'fast-check';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiErrorSchema } from '../../../src/api/contract.ts';
+import { ApiErrorSchema } from '../../../src/contract/contract.ts';
 import { startTestServer, type TestServer } from '../../api/harness.ts';
 import { tally } from '../report.ts';
 import { fuzzEndpoints, loadFuzzWorld, RAW_BODIES, type FuzzEndpoint, type FuzzRequest } from './fuzz-endpoints.ts';

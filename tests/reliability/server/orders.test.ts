@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PlaceOrderResponseSchema, UserBudgetSchema } from '../../../src/api/contract.ts';
+import { PlaceOrderResponseSchema, UserBudgetSchema } from '../../../src/contract/contract.ts';
 import { startTestServer, TEST_DATABASE_URL, type HttpClient } from '../../api/harness.ts';
 import { tally } from '../report.ts';
 import {

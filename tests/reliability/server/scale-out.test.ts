@@ -1,7 +1,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { UserSchema } from '../../../src/api/contract.ts';
+import { UserSchema } from '../../../src/contract/contract.ts';
 import { tally } from '../report.ts';
 import {
   acmeOrder,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { UPLOAD_MAX_BYTES } from '../../../src/api/contract.ts';
+import { UPLOAD_MAX_BYTES } from '../../../src/contract/contract.ts';
 import { startTestServer, type TestServer } from '../../api/harness.ts';
 import { JPEG, PDF, PNG_SIGNATURE, png } from '../../fixtures/upload-files.ts';
 import { tally } from '../report.ts';

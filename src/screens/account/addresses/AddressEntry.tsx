@@ -1,6 +1,6 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import type { Ref } from 'react';
-import type { Address } from '../../../api/contract.ts';
+import type { Address } from '../../../contract/contract.ts';
 import { countryName } from '../../../i18n/countries.ts';
 import { t } from '../../../i18n/index.ts';
 import { Button } from '../../../widgets/button/Button.tsx';

@@ -1,7 +1,7 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { useId, useMemo, useRef, useState, type FormEvent, type RefObject } from 'react';
 import { createAddress, updateAddress, type AddressType } from '../../../api/addresses.ts';
-import type { Address } from '../../../api/contract.ts';
+import type { Address } from '../../../contract/contract.ts';
 import { errorMessage } from '../../../api/errors.ts';
 import { t } from '../../../i18n/index.ts';
 import { Button } from '../../../widgets/button/Button.tsx';

@@ -1,6 +1,6 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { deleteAddress } from '../../../api/addresses.ts';
-import type { Address } from '../../../api/contract.ts';
+import type { Address } from '../../../contract/contract.ts';
 import { errorMessage, isApiClientError } from '../../../api/errors.ts';
 import { t } from '../../../i18n/index.ts';
 import { formatAddress } from '../../checkout/delivery/AddressFields.tsx';

@@ -1,4 +1,4 @@
-import type { Address, AddressInput } from '../../../api/contract.ts';
+import type { Address, AddressInput } from '../../../contract/contract.ts';
 import type { AddressType } from '../../../api/addresses.ts';
 import { isApiClientError } from '../../../api/errors.ts';
 import type { MessageParams } from '../../../i18n/index.ts';

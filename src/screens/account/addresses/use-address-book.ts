@@ -1,5 +1,5 @@
 import { fetchAddresses } from '../../../api/addresses.ts';
-import type { Address } from '../../../api/contract.ts';
+import type { Address } from '../../../contract/contract.ts';
 import { useRemote, type Remote } from '../../use-remote.ts';
 
 /** The address book as the account screen and the checkout's delivery step hold it. */

@@ -1,6 +1,6 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { Fragment } from 'react';
-import type { User } from '../../../api/contract.ts';
+import type { User } from '../../../contract/contract.ts';
 import { t } from '../../../i18n/index.ts';
 import { DetailsSection } from './DetailsSection.tsx';
 

@@ -1,7 +1,7 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, useRef, useState } from 'react';
 import * as v from 'valibot';
-import { UserUpdateRequestSchema, type User } from '../../../api/contract.ts';
+import { UserUpdateRequestSchema, type User } from '../../../contract/contract.ts';
 import { cancelEmailChange, updateUser, type UserUpdateRequest } from '../../../api/user.ts';
 import { t } from '../../../i18n/index.ts';
 import { showAlert } from '../../../store/alerts.ts';

@@ -1,12 +1,13 @@
 import { useSignals } from '@preact/signals-react/runtime';
-import { useEffect, useRef, useState } from 'react';
-import type { Order, OrderItem } from '../../../api/contract.ts';
+import { useEffect, useMemo, useState } from 'react';
+import type { Order, OrderItem } from '../../../contract/contract.ts';
 import { errorMessage, isApiClientError } from '../../../api/errors.ts';
-import { Link } from '../../../app/router.tsx';
+import { Link } from '../../../kit/router.tsx';
 import { buildPath } from '../../../domain/routes.ts';
 import { formatNumber } from '../../../i18n/format.ts';
 import { t } from '../../../i18n/index.ts';
 import { showAlert } from '../../../store/alerts.ts';
+import { latestRequest } from '../../../store/latest-request.ts';
 import { Button } from '../../../widgets/button/Button.tsx';
 import { itemVariantText } from './order-view.ts';
 import { orderAgain } from './reorder.ts';
@@ -29,18 +30,18 @@ export function OrderAgain({ order, websiteId }: { order: Order; websiteId: numb
   useSignals();
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
-  const controller = useRef<AbortController | null>(null);
-  useEffect(() => () => controller.current?.abort(), []);
+  // A second click, or leaving the screen, drops the attempt before (its answer no longer counts).
+  const request = useMemo(latestRequest, []);
+  useEffect(() => () => request.cancel(), [request]);
 
   const run = async () => {
-    controller.current?.abort();
-    const current = new AbortController();
-    controller.current = current;
+    const attempt = request.start();
     setBusy(true);
     setOutcome(null);
     try {
-      const plan = await orderAgain(order, websiteId, { signal: current.signal });
-      if (current.signal.aborted) return;
+      const plan = await orderAgain(order, websiteId, { signal: attempt.signal });
+      if (!attempt.settle()) return;
+      setBusy(false);
       if (plan.add.length > 0) showAlert({ type: 'success', header: t('orders.screen.added_title'), content: plan.add.map((line) => lineText(line.item)) });
       if (plan.unavailable.length > 0) {
         const names = plan.unavailable.map(lineText);
@@ -48,14 +49,11 @@ export function OrderAgain({ order, websiteId }: { order: Order; websiteId: numb
       }
       setOutcome({ kind: 'done', added: plan.add.length, lines: order.items.length });
     } catch (error) {
-      if (current.signal.aborted || isApiClientError(error, 'aborted')) return;
+      if (!attempt.settle()) return;
+      setBusy(false);
+      if (isApiClientError(error, 'aborted')) return;
       showAlert({ type: 'error', header: t('orders.screen.reorder_failed'), content: errorMessage(error) });
       setOutcome({ kind: 'failed' });
-    } finally {
-      if (controller.current === current) {
-        controller.current = null;
-        setBusy(false);
-      }
     }
   };
 

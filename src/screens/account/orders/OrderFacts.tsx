@@ -1,6 +1,6 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { useId, type ReactNode } from 'react';
-import type { Order } from '../../../api/contract.ts';
+import type { Order } from '../../../contract/contract.ts';
 import { formatMoney } from '../../../i18n/format.ts';
 import { t } from '../../../i18n/index.ts';
 import { basisSuffix, orderViewTotals } from './order-view.ts';

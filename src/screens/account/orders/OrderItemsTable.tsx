@@ -1,6 +1,6 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { useId } from 'react';
-import type { Order } from '../../../api/contract.ts';
+import type { Order } from '../../../contract/contract.ts';
 import { formatMoney, formatNumber } from '../../../i18n/format.ts';
 import { t } from '../../../i18n/index.ts';
 import { Badge } from '../../../widgets/badge/Badge.tsx';

@@ -1,5 +1,5 @@
 import { useSignals } from '@preact/signals-react/runtime';
-import type { OrderSummary } from '../../../api/contract.ts';
+import type { OrderSummary } from '../../../contract/contract.ts';
 import { t } from '../../../i18n/index.ts';
 import { Badge } from '../../../widgets/badge/Badge.tsx';
 import { statusTone } from './order-view.ts';

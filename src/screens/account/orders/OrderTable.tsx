@@ -1,6 +1,6 @@
 import { useSignals } from '@preact/signals-react/runtime';
-import type { OrderSummary } from '../../../api/contract.ts';
-import { Link } from '../../../app/router.tsx';
+import type { OrderSummary } from '../../../contract/contract.ts';
+import { Link } from '../../../kit/router.tsx';
 import { buildPath } from '../../../domain/routes.ts';
 import { formatDate, formatMoney, formatNumber } from '../../../i18n/format.ts';
 import { t } from '../../../i18n/index.ts';

@@ -1,4 +1,4 @@
-import { POINTS_CURRENCY, type CardInfo, type Order, type OrderItem, type OrderSummary } from '../../../api/contract.ts';
+import { POINTS_CURRENCY, type CardInfo, type Order, type OrderItem, type OrderSummary } from '../../../contract/contract.ts';
 import { colourName } from '../../../i18n/colours.ts';
 import { t } from '../../../i18n/index.ts';
 import type { BadgeTone } from '../../../widgets/badge/Badge.tsx';

@@ -1,6 +1,6 @@
 import { fetchProductsByIds } from '../../../api/catalogue.ts';
 import type { CallOptions } from '../../../api/client.ts';
-import type { CardInfo, Order, OrderItem, Product, Variant } from '../../../api/contract.ts';
+import type { CardInfo, Order, OrderItem, Product, Variant } from '../../../contract/contract.ts';
 import { addToCart } from '../../../store/cart.ts';
 import { cardInfoOf } from './order-view.ts';
 

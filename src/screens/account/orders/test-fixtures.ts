@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { OrderSchema, type Order, type OrderItem, type OrderSummary } from '../../../api/contract.ts';
+import { OrderSchema, type Order, type OrderItem, type OrderSummary } from '../../../contract/contract.ts';
 
 /** @internal Orders shaped like the provider's answers (checked against the contract), for the order screens' tests. */
 

@@ -1,6 +1,6 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { useId } from 'react';
-import type { Address } from '../../../api/contract.ts';
+import type { Address } from '../../../contract/contract.ts';
 import { errorMessage } from '../../../api/errors.ts';
 import { isFilled, type CheckoutAddress } from '../../../domain/checkout.ts';
 import { t } from '../../../i18n/index.ts';

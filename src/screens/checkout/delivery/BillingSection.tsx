@@ -1,6 +1,6 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { useState } from 'react';
-import type { Address } from '../../../api/contract.ts';
+import type { Address } from '../../../contract/contract.ts';
 import type { BillingAddress } from '../../../domain/checkout.ts';
 import { t } from '../../../i18n/index.ts';
 import { Checkbox } from '../../../widgets/checkbox/Checkbox.tsx';

@@ -1,6 +1,6 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { useId } from 'react';
-import type { DeliveryMethod } from '../../../api/contract.ts';
+import type { DeliveryMethod } from '../../../contract/contract.ts';
 import { errorMessage } from '../../../api/errors.ts';
 import { formatMoney, formatPoints } from '../../../i18n/format.ts';
 import { t } from '../../../i18n/index.ts';

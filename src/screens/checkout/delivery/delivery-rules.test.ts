@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Address } from '../../../api/contract.ts';
+import type { Address } from '../../../contract/contract.ts';
 import { initialCheckoutState, type CheckoutState, type ChosenDeliveryMethod } from '../../../domain/checkout.ts';
 import {
   addressChoice,

@@ -1,5 +1,5 @@
 import type * as v from 'valibot';
-import { AddressInputSchema, BillingAddressInputSchema, ContactSchema, type Address, type DeliveryMethod, type Website } from '../../../api/contract.ts';
+import { AddressInputSchema, BillingAddressInputSchema, ContactSchema, type Address, type DeliveryMethod, type Website } from '../../../contract/contract.ts';
 import {
   effectiveBillingAddress,
   isFilled,

@@ -1,4 +1,4 @@
-import type { CartItemInput, DeliveryMethod } from '../../../api/contract.ts';
+import type { CartItemInput, DeliveryMethod } from '../../../contract/contract.ts';
 import { fetchDeliveryMethods } from '../../../api/delivery.ts';
 import { useRemote, type Remote } from '../../use-remote.ts';
 

@@ -1,6 +1,6 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { useId } from 'react';
-import type { UserBudget } from '../../../api/contract.ts';
+import type { UserBudget } from '../../../contract/contract.ts';
 import type { BudgetPlan } from '../../../domain/checkout-totals.ts';
 import { formatMoney, formatNumber } from '../../../i18n/format.ts';
 import { t } from '../../../i18n/index.ts';

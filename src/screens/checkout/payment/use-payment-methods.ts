@@ -1,4 +1,4 @@
-import type { PaymentMethod } from '../../../api/contract.ts';
+import type { PaymentMethod } from '../../../contract/contract.ts';
 import { fetchPaymentMethods } from '../../../api/website.ts';
 import { useRemote, type Remote } from '../../use-remote.ts';
 

@@ -1,6 +1,6 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { useId } from 'react';
-import { variantText } from '../../../app/cart/CartSummaryList.tsx';
+import { variantText } from '../../cart-button/CartSummaryList.tsx';
 import type { OrderTotals } from '../../../domain/checkout-totals.ts';
 import { formatMoney, formatNumber } from '../../../i18n/format.ts';
 import { t } from '../../../i18n/index.ts';

@@ -1,6 +1,6 @@
 import { api } from '../../../api/client.ts';
 import { errorMessage, isApiClientError } from '../../../api/errors.ts';
-import { hrefFor } from '../../../app/router.tsx';
+import { hrefFor } from '../../../kit/router.tsx';
 import { buildPath } from '../../../domain/routes.ts';
 import { hasMessage, t, type MessageParams } from '../../../i18n/index.ts';
 

@@ -1,0 +1,37 @@
+import { useSignals } from '@preact/signals-react/runtime';
+import { useEffect, useMemo, useState, type CSSProperties, type ReactNode } from 'react';
+import { ElementContext } from '../kit/element-context.tsx';
+import { locale } from '../store/locale.ts';
+import { shop } from '../store/shop.ts';
+import { ensureShopFont } from '../theme/shop-fonts.ts';
+import { themeFromSettings } from '../theme/theme.ts';
+import { registerStyles } from '../theme/styles.ts';
+import tokensCss from '../theme/tokens.css?inline';
+
+registerStyles('tokens', tokensCss);
+
+/**
+ * The root every element renders into: the themed `.shop-root` wrapper (tokens, theme from the shop's
+ * settings, language) with `part="base"`, and a layer for overlays. Also used by tests and the demo
+ * to render components outside an element.
+ */
+export function ElementShell({ host, root, children, className }: { host: HTMLElement | null; root: ShadowRoot | Document; children?: ReactNode; className?: string }) {
+  useSignals();
+  const [overlayRoot, setOverlayRoot] = useState<HTMLElement | null>(null);
+  const value = useMemo(() => ({ host, root, overlayRoot }), [host, root, overlayRoot]);
+  const settings = shop.value?.settings ?? null;
+  const style = themeFromSettings(settings) as CSSProperties;
+  // The shop's font, when it is one we ship, is declared on the document (a shadow root ignores
+  // @font-face); its files download only then.
+  const font = settings?.font ?? null;
+  const doc = host?.ownerDocument ?? (root instanceof Document ? root : root.ownerDocument);
+  useEffect(() => ensureShopFont(font, doc), [font, doc]);
+  return (
+    <ElementContext.Provider value={value}>
+      <div className={className ? `shop-root ${className}` : 'shop-root'} part="base" lang={locale.value} style={style}>
+        {children}
+        <div className="shop-overlays" ref={setOverlayRoot} />
+      </div>
+    </ElementContext.Provider>
+  );
+}
