@@ -1,4 +1,4 @@
-import { signal } from '@preact/signals-react';
+import { signal, type Signal } from '@preact/signals-react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { perUserState, type StateBinding, type StateOwner } from './per-user-state.ts';
 
@@ -11,7 +11,7 @@ function writeElsewhere(key: string, value: string): void {
 let created = 0;
 
 /** A store following `owner`, recording what it is told (each test gets its own page-singleton id). */
-function follow(owner: ReturnType<typeof signal<StateOwner | null>>, alsoWatch: string[] = []) {
+function follow(owner: Signal<StateOwner | null>, alsoWatch: string[] = []) {
   const switches: [string | null, string | null][] = [];
   const elsewhere: string[] = [];
   const state = perUserState({
