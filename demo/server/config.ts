@@ -45,6 +45,11 @@ export interface ServerConfig {
     contact: { perIp: number; perEmail: number; windowSeconds: number };
     emailChange: { perUser: number; windowSeconds: number };
   };
+  /**
+   * Sign-in handoff exchanges (`POST /api/session/exchange`) counted per client IP and window, every
+   * attempt counts (HANDOFF_MAX_PER_IP / HANDOFF_WINDOW_SECONDS, default 60 per 60 s; 0 switches it off).
+   */
+  handoffRateLimit: { perIp: number; windowSeconds: number };
   /** Bytes of contact-form attachments one shop may keep (CONTACT_QUOTA_MB, default 256 MiB). */
   contactQuotaBytes: number;
   /** How long a bearer token lives. */
@@ -156,6 +161,8 @@ export function loadConfig(overrides: Partial<ServerConfig> = {}): ServerConfig 
         windowSeconds: intFromEnv('EMAIL_CHANGE_WINDOW_SECONDS', 3600),
       },
     },
+    // Every buyer of an office following an intranet link comes from its one NAT address: room for a morning rush.
+    handoffRateLimit: { perIp: intFromEnv('HANDOFF_MAX_PER_IP', 60), windowSeconds: intFromEnv('HANDOFF_WINDOW_SECONDS', 60) },
     contactQuotaBytes: intFromEnv('CONTACT_QUOTA_MB', 256) * 1024 * 1024,
     sessionTtlSeconds: intFromEnv('SESSION_TTL_SECONDS', 30 * 24 * 3600),
     trustProxy: process.env.TRUST_PROXY === '1',

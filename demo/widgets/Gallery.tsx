@@ -3,7 +3,7 @@ import { useState, type CSSProperties, type ReactNode } from 'react';
 import { LanguageSwitch } from '../../src/app/LanguageSwitch.tsx';
 import { emailField, strongPassword } from '../../src/contract/fields.ts';
 import { t } from '../../src/i18n/index.ts';
-import { themeFromSettings } from '../../src/theme/theme.ts';
+import { BUTTON_RADIUS } from '../../src/theme/theme.ts';
 import { countryOptions } from '../../src/i18n/countries.ts';
 import { locale } from '../../src/store/locale.ts';
 import { showAlert } from '../../src/store/alerts.ts';
@@ -59,12 +59,12 @@ export function Gallery() {
   const [dialogOpen, setDialogOpen] = useState(false);
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [loading, setLoading] = useState(false);
-  // The gallery has no shop: the picked button style themes its own grid, as a shop's settings would.
+  // The gallery has no shop: the picked button style rounds its buttons, as a shop's settings would.
   const [style, setStyle] = useState<(typeof STYLES)[number]>('round');
   const lang = locale.value;
 
   return (
-    <div className="gallery">
+    <div className="gallery" style={{ '--button-radius': BUTTON_RADIUS[style] } as CSSProperties}>
       <header className="gallery__toolbar" part="header">
         <h1>{caption('title')}</h1>
         <div className="gallery__controls">
@@ -79,7 +79,7 @@ export function Gallery() {
         </div>
       </header>
 
-      <main className="gallery__grid" style={themeFromSettings({ button_style: style }) as CSSProperties}>
+      <main className="gallery__grid">
         <Section id="buttons">
           <div className="gallery__row">
             <Button>{t('product.add_to_cart')}</Button>

@@ -4,6 +4,7 @@ import {
   AuthResponseSchema,
   MessageResponseSchema,
   RegisterResponseSchema,
+  SignInHandoffResponseSchema,
   type AuthResponse,
   type ForgotPasswordRequestSchema,
   type LoginRequest,
@@ -11,12 +12,13 @@ import {
   type RegisterRequest,
   type RegisterResponse,
   type ResetPasswordRequestSchema,
+  type SignInHandoffResponse,
 } from '../contract/contract.ts';
 
 /**
  * Account calls of spec §7 that need no session: login, logout, registration by request and the
- * password reset. They only talk to the provider; keeping the token and loading the user is the
- * session store's job (spec §4).
+ * password reset; and the sign-in handoff to another origin (issue 19). They only talk to the
+ * provider; keeping the token and loading the user is the session store's job (spec §4).
  */
 
 /** Body of `POST /api/forgotPassword`. */
@@ -47,4 +49,22 @@ export function forgotPassword(request: ForgotPasswordRequest): Promise<MessageR
 /** Sets a new password from a reset link (`POST /api/resetPassword`); the answer logs the user in (spec §4). */
 export function resetPassword(form: ResetPasswordRequest): Promise<AuthResponse> {
   return api.post('/api/resetPassword', AuthResponseSchema, form);
+}
+
+/**
+ * Asks for a one-time sign-in code for the current session's user in shop `websiteId`
+ * (`POST /api/session/handoff`), to put in a link into the storefront on another origin: the link
+ * carries the code, never the token. The code works once, for `expires_in` seconds (at most 60).
+ */
+export function requestSignInHandoff(websiteId: number): Promise<SignInHandoffResponse> {
+  return api.post('/api/session/handoff', SignInHandoffResponseSchema, { website_id: websiteId });
+}
+
+/**
+ * Exchanges a sign-in code from a link for a new session in shop `websiteId`
+ * (`POST /api/session/exchange`); the answer is a login's, and the caller keeps it as one. A code
+ * that does not work (used, expired, another shop's, altered) is always 400 `errors.handoff_invalid`.
+ */
+export function exchangeSignInHandoff(code: string, websiteId: number): Promise<AuthResponse> {
+  return api.post('/api/session/exchange', AuthResponseSchema, { code, website_id: websiteId });
 }

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createAddress, deleteAddress, fetchAddresses, updateAddress } from './addresses.ts';
-import { forgotPassword, login, logout, register, resetPassword } from './auth.ts';
+import { exchangeSignInHandoff, forgotPassword, login, logout, register, requestSignInHandoff, resetPassword } from './auth.ts';
 import { fetchProduct, fetchProducts } from './catalogue.ts';
 import { api } from './client.ts';
 import { sendContact } from './contact.ts';
@@ -149,6 +149,24 @@ const cases: Case[] = [
     path: '/api/resetPassword',
     body: { website_id: 1, email: 'ann@acme.example', token: 'reset', password: 'newpass12', password_confirmation: 'newpass12' },
     returns: { access_token: 'tok2' },
+  },
+  {
+    name: 'requestSignInHandoff',
+    run: () => requestSignInHandoff(1),
+    answer: json({ code: 'one-time-code', expires_in: 60 }),
+    method: 'POST',
+    path: '/api/session/handoff',
+    body: { website_id: 1 },
+    returns: { code: 'one-time-code', expires_in: 60 },
+  },
+  {
+    name: 'exchangeSignInHandoff',
+    run: () => exchangeSignInHandoff('one-time-code', 1),
+    answer: json({ access_token: 'tok3' }),
+    method: 'POST',
+    path: '/api/session/exchange',
+    body: { code: 'one-time-code', website_id: 1 },
+    returns: { access_token: 'tok3' },
   },
   { name: 'fetchUser', run: () => fetchUser(), answer: json(user), method: 'GET', path: '/api/user', returns: user },
   {
@@ -407,6 +425,23 @@ describe('fetchWebsite', () => {
     const error = await fetchWebsite('acme').catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ApiClientError);
     expect(error).toMatchObject({ kind: 'malformed' });
+  });
+});
+
+describe('sign-in handoff', () => {
+  it('should reject a code that does not work with the one http error, without ending the session', async () => {
+    const onUnauthorized = vi.fn();
+    api.configure({ onUnauthorized });
+    stubFetch(() => json({ message: 'This sign-in link has expired or was already used. Please log in.', code: 'errors.handoff_invalid' }, 400));
+    const error = await exchangeSignInHandoff('used-code', 1).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ApiClientError);
+    expect(error).toMatchObject({ kind: 'http', status: 400, code: 'errors.handoff_invalid' });
+    expect(onUnauthorized).not.toHaveBeenCalled();
+  });
+
+  it('should throw malformed for a handoff answer without a code', async () => {
+    stubFetch(() => json({ expires_in: 60 }));
+    await expect(requestSignInHandoff(1)).rejects.toMatchObject({ kind: 'malformed' });
   });
 });
 

@@ -7,6 +7,7 @@ import { checkoutGuardState } from '../store/checkout.ts';
 import { awaitingDesigner, designerMode } from '../store/designer-preview.ts';
 import { restoreSession, sessionStatus } from '../store/session.ts';
 import { loadShop, shop, shopStatus } from '../store/shop.ts';
+import { hasArrival, pageArrival } from '../store/handoff-links.ts';
 import { storageBase } from '../store/storage-base.ts';
 import { applyFavicon } from '../theme/favicon.ts';
 import { currentPath, currentQuery, navigate, routerActive, syncLocation } from '../kit/router.tsx';
@@ -78,10 +79,14 @@ export function Storefront() {
     };
   }, []);
 
+  // Taken from the address bar while first rendering, before any screen may rewrite the URL.
+  const arrival = pageArrival();
   const status = shopStatus.value;
   useEffect(() => {
     if (status === 'ready') {
-      void restoreSession();
+      // A handoff from widgets on another origin (sign-in code, cart) loads its code only when one came.
+      if (hasArrival(arrival)) void import('../store/handoff-arrival.ts').then((module) => module.arriveAtStorefront(arrival), () => restoreSession());
+      else void restoreSession();
       applyFavicon(shop.value?.settings.favicon, storageBase.value);
     }
   }, [status]);

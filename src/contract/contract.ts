@@ -432,6 +432,25 @@ export const ResetPasswordRequestSchema = v.pipe(
   ),
 );
 
+/**
+ * `POST /api/session/handoff` (issue 19): a one-time code for the calling session's user in this shop,
+ * for a link into the storefront on another origin. The code goes in the link; the token never does.
+ */
+export const SignInHandoffRequestSchema = v.object({ website_id: websiteId });
+export type SignInHandoffRequest = v.InferOutput<typeof SignInHandoffRequestSchema>;
+
+/** The code (base64url, 256 bits) and the seconds it stays valid (at most 60); it works once. */
+export const SignInHandoffResponseSchema = v.object({ code: v.string(), expires_in: v.number() });
+export type SignInHandoffResponse = v.InferOutput<typeof SignInHandoffResponseSchema>;
+
+/**
+ * `POST /api/session/exchange`: the link's code for a new session in this shop; answers as login does
+ * ({@link AuthResponseSchema}). Any string is taken as a code: a malformed one is refused exactly like
+ * an unknown, used or expired one, so the answer never tells which it was.
+ */
+export const SignInExchangeRequestSchema = v.object({ code: v.string('validation.required'), website_id: websiteId });
+export type SignInExchangeRequest = v.InferOutput<typeof SignInExchangeRequestSchema>;
+
 export const ChangePasswordRequestSchema = v.pipe(
   v.object({
     current_password: v.pipe(v.string('validation.required'), v.nonEmpty('validation.required')),

@@ -4,6 +4,7 @@ import { useMemo, type AnchorHTMLAttributes, type MouseEvent, type ReactNode } f
 import { stripBasePath, withBasePath } from '../domain/routes.ts';
 import { dispatchShopEvent } from '../events.ts';
 import { pageConfig } from '../store/config.ts';
+import { cartHandedOver, leaveFor, withHandoff } from '../store/handoff-links.ts';
 import { pageSingleton } from '../page-singleton.ts';
 import { useElement } from './element-context.tsx';
 
@@ -51,7 +52,8 @@ export function syncLocation(): void {
 /** The full URL of a storefront path: under the base path here, or on `storefront-url` elsewhere. */
 export function hrefFor(path: string): string {
   const config = pageConfig.value;
-  if (!routedHere(path) && config.storefrontUrl) return `${config.storefrontUrl.replace(/\/+$/, '')}${path}`;
+  // A link leaving for a storefront on another origin carries the cart there (store/handoff.ts).
+  if (!routedHere(path) && config.storefrontUrl) return withHandoff(`${config.storefrontUrl.replace(/\/+$/, '')}${path}`);
   return withBasePath(path, config.basePath);
 }
 
@@ -65,7 +67,7 @@ export function navigate(path: string, options: { replace?: boolean; from?: HTML
   if (!routedHere(path)) {
     const href = hrefFor(path);
     const proceed = options.from ? dispatchShopEvent(options.from, 'shop-navigate', { path, href }) : true;
-    if (proceed && pageConfig.value.storefrontUrl) window.location.assign(href);
+    if (proceed && pageConfig.value.storefrontUrl) void leaveFor(href);
     return;
   }
   if (path === currentPath.value) return;
@@ -101,12 +103,25 @@ export function Link({ to, replace, onClick, children, ...rest }: LinkProps) {
   const active = useMemo(() => computed(() => currentPath.value === to || currentPath.value.startsWith(`${to}?`)), [to]).value;
   const handle = (event: MouseEvent<HTMLAnchorElement>) => {
     onClick?.(event);
-    if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    if (event.defaultPrevented) return;
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) {
+      // A new tab or window follows the href, which carries the cart to another origin's storefront.
+      cartHandedOver(event.currentTarget.href);
+      return;
+    }
     event.preventDefault();
     navigate(to, { replace, from: host });
   };
   return (
-    <a {...rest} href={hrefFor(to)} aria-current={active ? 'page' : undefined} onClick={handle}>
+    <a
+      {...rest}
+      href={hrefFor(to)}
+      aria-current={active ? 'page' : undefined}
+      onClick={handle}
+      onAuxClick={(event) => {
+        if (event.button === 1) cartHandedOver(event.currentTarget.href);
+      }}
+    >
       {children}
     </a>
   );

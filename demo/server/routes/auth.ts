@@ -4,6 +4,8 @@ import {
   LoginRequestSchema,
   RegisterRequestSchema,
   ResetPasswordRequestSchema,
+  SignInExchangeRequestSchema,
+  SignInHandoffRequestSchema,
   type RegisterRequest,
 } from '../../../src/contract/contract.ts';
 import { storefrontUrl } from '../config.ts';
@@ -15,7 +17,14 @@ import { notice } from '../http/messages.ts';
 import { jsonBody } from '../http/validate.ts';
 import { sendMail, untrusted } from '../services/outbox.ts';
 import { hashPassword, verifyPassword } from '../services/passwords.ts';
-import { createSession, revokeSession, revokeUserSessions } from '../services/sessions.ts';
+import {
+  createSession,
+  exchangeHandoffCode,
+  HANDOFF_TTL_SECONDS,
+  issueHandoffCode,
+  revokeSession,
+  revokeUserSessions,
+} from '../services/sessions.ts';
 import { takeRate } from '../services/rate-limit.ts';
 import { claimLoginAttempt, clearFailedLogins, clientIp, keepFailedLogin, normaliseEmail, releaseLoginAttempt } from '../services/throttle.ts';
 import { hashToken, newToken } from '../services/tokens.ts';
@@ -287,8 +296,41 @@ async function resetPassword(c: Context<AppEnv>): Promise<Response> {
 }
 
 /**
+ * `POST /api/session/handoff` (issue 19): a one-time code for the calling session's user in this shop,
+ * which a link into the storefront on another origin carries instead of the token. The tenant check
+ * is every user call's: a guest gets 401, a token of another shop 403.
+ */
+async function issueHandoff(c: Context<AppEnv>): Promise<Response> {
+  const body = await jsonBody(c, SignInHandoffRequestSchema);
+  const { website, auth } = await shopAccess(c, body.website_id, 'user');
+  if (!auth) fail(401, 'errors.unauthenticated');
+  const code = await issueHandoffCode(c.get('db'), auth.userId, website.id, auth.sessionId);
+  return c.json({ code, expires_in: HANDOFF_TTL_SECONDS });
+}
+
+/**
+ * `POST /api/session/exchange`: a handoff code for a new session, answered as `POST /api/login`
+ * answers (the storefront keeps it like a login). Whatever is wrong with the code (unknown, altered,
+ * malformed, used, expired, another shop's, its user gone from the shop, its session ended) the answer
+ * is the one 400 `errors.handoff_invalid`, and nothing changes but the attempt's count against the
+ * per-IP limit, taken before the code is looked at.
+ */
+async function exchangeHandoff(c: Context<AppEnv>): Promise<Response> {
+  const body = await jsonBody(c, SignInExchangeRequestSchema);
+  const { website } = await shopAccess(c, body.website_id, 'public');
+  const db = c.get('db');
+  const config = c.get('config');
+  const limit = config.handoffRateLimit;
+  await takeRate(db, [{ bucket: 'handoff:ip', key: clientIp(c), limit: limit.perIp, windowSeconds: limit.windowSeconds }]);
+  const accessToken = await exchangeHandoffCode(db, config, body.code, website.id);
+  if (accessToken === null) fail(400, 'errors.handoff_invalid');
+  return c.json({ access_token: accessToken });
+}
+
+/**
  * Registers the account calls of spec §7: login, logout, registration by request, and the forgotten
- * password pair. Per-user calls (`/api/user…`) live in `user.ts`.
+ * password pair; and the sign-in handoff to another origin (issue 19). Per-user calls (`/api/user…`)
+ * live in `user.ts`.
  */
 export function registerAuthRoutes(app: Hono<AppEnv>): void {
   app.post('/api/login', (c) => login(c));
@@ -300,4 +342,6 @@ export function registerAuthRoutes(app: Hono<AppEnv>): void {
   app.post('/api/register', (c) => register(c));
   app.post('/api/forgotPassword', (c) => forgotPassword(c));
   app.post('/api/resetPassword', (c) => resetPassword(c));
+  app.post('/api/session/handoff', (c) => issueHandoff(c));
+  app.post('/api/session/exchange', (c) => exchangeHandoff(c));
 }

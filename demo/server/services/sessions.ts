@@ -1,5 +1,5 @@
 import type { ServerConfig } from '../config.ts';
-import type { Queryable } from '../db/index.ts';
+import type { Db, Queryable } from '../db/index.ts';
 import { hashToken, newToken } from './tokens.ts';
 
 /**
@@ -35,4 +35,46 @@ export async function revokeUserSessions(db: Queryable, userId: number, keepSess
     userId,
     [...keepSessionIds],
   ]);
+}
+
+/** How long a sign-in handoff code works: long enough to follow a link, too short to be worth stealing. */
+export const HANDOFF_TTL_SECONDS = 60;
+
+/**
+ * Issues a one-time sign-in handoff code (issue 19) for the user of session `sessionId` in shop
+ * `websiteId`, and returns it (the only time the plain code exists; the table keeps its hash). Codes
+ * whose time is up, used or not, are deleted on the way, so the table holds about a minute of codes.
+ */
+export async function issueHandoffCode(db: Queryable, userId: number, websiteId: number, sessionId: number): Promise<string> {
+  const code = newToken();
+  await db.query('DELETE FROM signin_handoffs WHERE expires_at <= now()');
+  await db.query(
+    `INSERT INTO signin_handoffs (code_hash, user_id, website_id, session_id, expires_at)
+     VALUES ($1, $2, $3, $4, now() + $5::int * interval '1 second')`,
+    [hashToken(code), userId, websiteId, sessionId, HANDOFF_TTL_SECONDS],
+  );
+  return code;
+}
+
+/**
+ * Uses up a handoff code for shop `websiteId` and opens a new session of its user there, returning the
+ * new bearer token; `null` when the code does not work, with nothing changed. The code is claimed in
+ * one guarded UPDATE (unused, unexpired, this shop, its user still in the shop, the issuing session
+ * still open), inside the transaction that opens the session: of two exchanges at once, the second
+ * waits for the first's row lock, then finds the code used.
+ */
+export async function exchangeHandoffCode(db: Db, config: ServerConfig, code: string, websiteId: number): Promise<string | null> {
+  return db.transaction(async (tx) => {
+    const { rows } = await tx.query<{ user_id: number }>(
+      `UPDATE signin_handoffs h SET used_at = now()
+        WHERE h.code_hash = $1 AND h.website_id = $2 AND h.used_at IS NULL AND h.expires_at > now()
+          AND EXISTS (SELECT 1 FROM website_users wu WHERE wu.user_id = h.user_id AND wu.website_id = h.website_id)
+          AND EXISTS (SELECT 1 FROM sessions s
+                       WHERE s.id = h.session_id AND s.user_id = h.user_id AND s.revoked_at IS NULL AND s.expires_at > now())
+        RETURNING h.user_id`,
+      [hashToken(code), websiteId],
+    );
+    const claimed = rows[0];
+    return claimed ? createSession(tx, config, claimed.user_id, websiteId) : null;
+  });
 }

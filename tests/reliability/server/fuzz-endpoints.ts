@@ -31,6 +31,9 @@ import {
   RegistrationRequestSchema,
   RejectRegistrationRequestSchema,
   ResetPasswordRequestSchema,
+  SignInExchangeRequestSchema,
+  SignInHandoffRequestSchema,
+  SignInHandoffResponseSchema,
   UserBudgetListSchema,
   UserBudgetSchema,
   UserSchema,
@@ -146,6 +149,8 @@ function knownGood(w: FuzzWorld) {
     update: { name: 'Piotr', surname: 'Zieliński', email: 'nobudget@acme.test', phone: '+48 600 100 200', job_title: 'Buyer' },
     change: { current_password: 'not-the-password', password, password_confirmation: password },
     confirmEmail: { website_id: acme, token: 'x'.repeat(43) },
+    handoff: { website_id: acme },
+    exchange: { code: 'x'.repeat(43), website_id: acme },
     address,
     delivery: { website_id: acme, address_id: w.addressIds[0] ?? 1, items: [{ ...mug, quantity: 1 }] },
     order: {
@@ -256,6 +261,12 @@ export function fuzzEndpoints(w: FuzzWorld): FuzzEndpoint[] {
     { route: 'POST /api/register', ok: RegisterResponseSchema, requests: body(RegisterRequestSchema, good.register).map((b) => ({ method: 'POST', path: '/api/register', body: b })) },
     { route: 'POST /api/forgotPassword', ok: MessageResponseSchema, requests: body(ForgotPasswordRequestSchema, good.forgot).map((b) => ({ method: 'POST', path: '/api/forgotPassword', body: b })) },
     { route: 'POST /api/resetPassword', ok: AuthResponseSchema, requests: body(ResetPasswordRequestSchema, good.reset).map((b) => ({ method: 'POST', path: '/api/resetPassword', body: b })) },
+    {
+      route: 'POST /api/session/handoff',
+      ok: SignInHandoffResponseSchema,
+      requests: fc.tuple(body(SignInHandoffRequestSchema, good.handoff), shopToken).map(([b, token]) => ({ method: 'POST', path: '/api/session/handoff', body: b, token })),
+    },
+    { route: 'POST /api/session/exchange', ok: AuthResponseSchema, requests: body(SignInExchangeRequestSchema, good.exchange).map((b) => ({ method: 'POST', path: '/api/session/exchange', body: b })) },
     {
       route: 'GET /api/user/budgets',
       ok: UserBudgetListSchema,

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashToken, newToken } from '../../../demo/server/services/tokens.ts';
 import { DEMO_PASSWORD, startTestServer, type TestServer } from '../../api/harness.ts';
 import { tally } from '../report.ts';
 import { latestResetToken, userId } from './security-helpers.ts';
@@ -7,26 +8,33 @@ import { latestResetToken, userId } from './security-helpers.ts';
  * Security suite, accounts (docs/reliability.md): login throttling per e-mail and per IP (429 with
  * Retry-After once the limit is used up, whatever the spelling of the e-mail, the password or a
  * forged X-Forwarded-For), and password-reset tokens (one use, expiry, bound to their user and shop,
- * void once the password changed). Tokens are read from the outbox as a user reads them.
+ * void once the password changed). Tokens are read from the outbox as a user reads them. Sign-in
+ * handoff codes (issue 19): one use, 60 seconds, their own shop, their user still in it and their
+ * session still open, one answer for every code that does not work, exchanges limited per IP.
  */
 
 const PER_EMAIL = 5;
 const PER_IP = 10;
 const NEW_PASSWORD = 'N3wPassword!';
+/** Exchanges per IP on the handoff server: room for the other handoff checks, which run first. */
+const HANDOFF_PER_IP = 40;
 
 let server: TestServer;
 /** A server whose e-mail limit is out of the way, to see the IP limit alone. */
 let ipServer: TestServer;
+/** Sign-in handoff: accounts untouched by the throttling and reset checks, and a limit on exchanges per IP. */
+let handoffServer: TestServer;
 
 beforeAll(async () => {
-  [server, ipServer] = await Promise.all([
+  [server, ipServer, handoffServer] = await Promise.all([
     startTestServer({ loginThrottle: { perEmail: PER_EMAIL, perIp: 1000, windowSeconds: 900 } }),
     startTestServer({ loginThrottle: { perEmail: 1000, perIp: PER_IP, windowSeconds: 900 } }),
+    startTestServer({ handoffRateLimit: { perIp: HANDOFF_PER_IP, windowSeconds: 600 } }),
   ]);
 });
 
 afterAll(async () => {
-  await Promise.all([server?.close(), ipServer?.close()]);
+  await Promise.all([server?.close(), ipServer?.close(), handoffServer?.close()]);
 });
 
 interface Attempt {
@@ -170,5 +178,127 @@ describe('security: password-reset tokens', () => {
 
     // The coordinator's untouched link still works: the refusals above were about the changes made to it.
     expect(await reset(coordinators, 'coordinator@initech.test', 'initech')).toBe(200);
+  });
+});
+
+/** A code issued for a fresh session of `email` in `shop`, and that session's token. */
+async function handoffCode(target: TestServer, email: string, shop: string): Promise<{ code: string; token: string }> {
+  const token = await target.login(email, shop);
+  const answer = await target.json('/api/session/handoff', { method: 'POST', token, body: { website_id: target.shops[shop] } });
+  if (answer.status !== 200) throw new Error(`handoff ${email}: ${answer.status} ${JSON.stringify(answer.body)}`);
+  return { code: answer.body.code as string, token };
+}
+
+async function exchangeCode(target: TestServer, code: string, shop: string, headers: Record<string, string> = {}): Promise<{ status: number; text: string; retryAfter: string | null }> {
+  const response = await target.request('/api/session/exchange', { method: 'POST', body: { code, website_id: target.shops[shop] }, headers });
+  return { status: response.status, text: await response.text(), retryAfter: response.headers.get('retry-after') };
+}
+
+describe('security: sign-in handoff codes', () => {
+  it('should let each code work once, for 60 seconds, in its own shop, and answer every other code alike', async () => {
+    const target = handoffServer;
+    const attacks: { name: string; status: number; text: string }[] = [];
+    const tryIt = async (name: string, code: string, shop = 'acme') => attacks.push({ name, ...(await exchangeCode(target, code, shop)) });
+    const sessions = async () => (await target.db.query<{ n: number }>('SELECT count(*)::int AS n FROM sessions')).rows[0]!.n;
+
+    // One use, and two uses at once: exactly one wins.
+    const once = await handoffCode(target, 'buyer@acme.test', 'acme');
+    expect((await exchangeCode(target, once.code, 'acme')).status).toBe(200);
+    await tryIt('the same code again', once.code);
+    const raced = await handoffCode(target, 'buyer@acme.test', 'acme');
+    const both = await Promise.all([exchangeCode(target, raced.code, 'acme'), exchangeCode(target, raced.code, 'acme')]);
+    expect(both.filter((answer) => answer.status === 200)).toHaveLength(1);
+    const loser = both.find((answer) => answer.status !== 200) ?? both[0]!;
+    attacks.push({ name: 'the same code twice at once (the loser)', ...loser });
+
+    const sessionsBefore = await sessions();
+    // Expired: past its expiry, and made more than 60 seconds ago.
+    const expired = await handoffCode(target, 'buyer@acme.test', 'acme');
+    await target.db.query("UPDATE signin_handoffs SET expires_at = now() - interval '1 second' WHERE code_hash = $1", [hashToken(expired.code)]);
+    await tryIt('an expired code', expired.code);
+    const late = await handoffCode(target, 'buyer@acme.test', 'acme');
+    await target.db.query("UPDATE signin_handoffs SET created_at = created_at - interval '61 seconds', expires_at = expires_at - interval '61 seconds' WHERE code_hash = $1", [hashToken(late.code)]);
+    await tryIt('a code used after 61 seconds', late.code);
+
+    // Another shop: the user belongs to globex too, yet the acme code does not work there.
+    await target.db.query("INSERT INTO website_users (website_id, user_id, role) VALUES ($1, $2, 'buyer')", [target.shops.globex, await userId(target, 'buyer@acme.test')]);
+    const waiting = await handoffCode(target, 'buyer@acme.test', 'acme');
+    await tryIt('an acme code used on globex by a user of both', waiting.code, 'globex');
+    await tryIt('an acme code used on initech', waiting.code, 'initech');
+
+    // Tampered copies, made-up codes, and the wrong secrets.
+    const flipped = `${waiting.code.slice(0, -1)}${waiting.code.endsWith('A') ? 'B' : 'A'}`;
+    for (const [name, code] of [
+      ['the code with its last character changed', flipped],
+      ['the code cut short', waiting.code.slice(0, 20)],
+      ['the code with a character added', `${waiting.code}x`],
+      ['the code upper-cased', waiting.code.toUpperCase()],
+      ['the code as stored (its hash)', hashToken(waiting.code)],
+      ['the issuing session token as a code', waiting.token],
+      ['a code made up', 'a'.repeat(43)],
+      ['a random code', newToken()],
+      ['an empty code', ''],
+      ['a code that is no base64url', '%00<script>'],
+    ] as const) {
+      await tryIt(name, code);
+    }
+
+    // The user lost access to the shop, or the issuing session ended, since the code was issued.
+    const removed = await handoffCode(target, 'nobudget@acme.test', 'acme');
+    await target.db.query("DELETE FROM website_users WHERE website_id = $1 AND user_id = (SELECT id FROM users WHERE email = 'nobudget@acme.test')", [target.shops.acme]);
+    await tryIt('a code of a user removed from the shop since', removed.code);
+    const loggedOut = await handoffCode(target, 'coordinator@acme.test', 'acme');
+    await target.json('/api/logout', { method: 'POST', token: loggedOut.token });
+    await tryIt('a code whose issuing session logged out since', loggedOut.code);
+    const sessionsAfter = await sessions();
+
+    const through = attacks.filter((attack) => attack.status === 200 || attack.status >= 500);
+    tally({ suite: 'security', check: 'sign-in handoff codes: reuse, races, expiry, other shop, tampered, made up, user removed, session ended', tried: attacks.length, gotThrough: through.length });
+    expect(through).toEqual([]);
+    // One answer for all of them: nothing tells a replay from a typo.
+    const differing = attacks.filter((attack) => attack.status !== attacks[0]!.status || attack.text !== attacks[0]!.text);
+    tally({ suite: 'security', check: 'sign-in handoff codes: refusals differing from the one answer (status and body bytes)', tried: attacks.length, gotThrough: differing.length });
+    expect(differing).toEqual([]);
+    // Refused codes opened no session (only the issuing logins did), and the waiting code still works once.
+    const logins = 5;
+    expect(sessionsAfter - sessionsBefore).toBe(logins);
+    expect((await exchangeCode(target, waiting.code, 'acme')).status).toBe(200);
+  });
+
+  it('should issue codes only to a session of the shop named, and keep the plain code out of the database', async () => {
+    const target = handoffServer;
+    const globexToken = await target.login('buyer@globex.test', 'globex');
+    const ended = await target.login('buyer@globex.test', 'globex');
+    await target.json('/api/logout', { method: 'POST', token: ended });
+    const probes: [string, string | undefined, string][] = [
+      ['a guest', undefined, 'acme'],
+      ["globex's token asking for an acme code", globexToken, 'acme'],
+      ['a logged-out token', ended, 'globex'],
+      ['a made-up token', newToken(), 'globex'],
+    ];
+    const through: string[] = [];
+    for (const [name, token, shop] of probes) {
+      const answer = await target.json('/api/session/handoff', { method: 'POST', body: { website_id: target.shops[shop] }, ...(token ? { token } : {}) });
+      if (answer.status !== 401 && answer.status !== 403) through.push(`${name}: ${answer.status}`);
+    }
+    const { code } = await handoffCode(target, 'buyer@initech.test', 'initech');
+    const { rows } = await target.db.query('SELECT * FROM signin_handoffs');
+    if (JSON.stringify(rows).includes(code)) through.push('the plain code is in the table');
+    tally({ suite: 'security', check: 'sign-in handoff issue: guest, other shop, ended or made-up session; the plain code stored', tried: probes.length + 1, gotThrough: through.length });
+    expect(through).toEqual([]);
+  });
+
+  it('should limit exchanges per IP, whatever X-Forwarded-For it claims', async () => {
+    // A fresh window: the checks above used some of this IP's attempts.
+    await handoffServer.db.query("DELETE FROM rate_events WHERE bucket = 'handoff:ip'");
+    const attempts: { status: number; retryAfter: string | null }[] = [];
+    for (let i = 0; i < HANDOFF_PER_IP + 6; i += 1) {
+      attempts.push(await exchangeCode(handoffServer, newToken(), 'acme', { 'X-Forwarded-For': `198.51.100.${i + 1}` }));
+    }
+    expect(attempts.slice(0, HANDOFF_PER_IP).every((attempt) => attempt.status === 400)).toBe(true);
+    const beyond = attempts.slice(HANDOFF_PER_IP);
+    const through = beyond.filter((attempt) => !(attempt.status === 429 && Number(attempt.retryAfter) > 0));
+    tally({ suite: 'security', check: 'sign-in handoff exchanges per IP: attempts past the limit, X-Forwarded-For forged', tried: beyond.length, gotThrough: through.length, note: `limit ${HANDOFF_PER_IP} exchanges per IP in the window` });
+    expect(through).toEqual([]);
   });
 });

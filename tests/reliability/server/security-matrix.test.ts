@@ -133,6 +133,12 @@ const ROUTES: Record<RouteKey, RouteProbes> = {
       body: { website_id: w.acme, email: 'buyer@acme.test', token: 'forged-token-0000000000', password: SAFE_PASSWORD, password_confirmation: SAFE_PASSWORD },
     }),
   },
+  'POST /api/session/handoff': { access: 'user', namesShop: true, acme: (w) => ({ method: 'POST', path: '/api/session/handoff', body: { website_id: w.acme } }) },
+  'POST /api/session/exchange': {
+    access: 'public',
+    namesShop: true,
+    acme: (w) => ({ method: 'POST', path: '/api/session/exchange', body: { code: 'forged-code-0000000000000000000000000000000', website_id: w.acme } }),
+  },
   'GET /api/user': { access: 'user', acme: () => ({ method: 'GET', path: '/api/user' }) },
   'GET /api/user/budgets': { access: 'user', namesShop: true, acme: (w) => ({ method: 'GET', path: `/api/user/budgets?website_id=${w.acme}` }) },
   'PUT /api/user/update': {
@@ -466,6 +472,7 @@ describe('security: cross-tenant and cross-user matrix over every endpoint', () 
       ["globex's online order still unpaid", async () => (await server.db.query("SELECT 1 FROM orders WHERE name = $1 AND payment_status = 'pending'", [world.globexOnlineOrder])).rows.length === 1],
       ['no registration by another shop\'s token', async () => (await server.db.query("SELECT 1 FROM registration_requests WHERE email = 'eve.register@example.com'")).rows.length === 0],
       ['no reset mail asked by another shop\'s token', async () => (await server.db.query('SELECT 1 FROM password_resets')).rows.length === 0],
+      ['no sign-in handoff code issued to a guest or another shop\'s token', async () => (await server.db.query('SELECT 1 FROM signin_handoffs')).rows.length === 0],
       ["A's password and profile unchanged", async () => (await server.json('/api/login', { method: 'POST', body: { email: 'buyer@acme.test', password: 'Passw0rd!', website_id: world.acme } })).status === 200],
     ];
     for (const [name, check] of checks) if (!(await check())) failures.push(name);

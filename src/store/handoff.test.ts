@@ -1,0 +1,195 @@
+/* The handoff between widgets on another origin and the storefront: the links (handoff-links.ts) and the arrival (handoff-arrival.ts). */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Product } from '../contract/contract.ts';
+import { productFixture, userFixture, variantFixture, websiteFixture } from '../contract/test-fixtures.ts';
+import { clearAuthToken, getAuthToken } from '../api/cookies.ts';
+import { decodeCartHandoff, encodeCartHandoff, newHandoffId } from '../domain/cart-handoff.ts';
+import { alerts, clearAlerts } from './alerts.ts';
+import { addToCart, cartLines, resetCart } from './cart.ts';
+import { resetCartHandoffs } from './cart-handoff.ts';
+import { resetPageConfig } from './config.ts';
+import { adoptArrivedCart, signInFromArrival, takeArrival } from './handoff-arrival.ts';
+import { cartHandedOver, cartHandoffFragment, leaveFor, withHandoff } from './handoff-links.ts';
+import { setLocale } from './locale.ts';
+import { resetSession, sessionStatus, user } from './session.ts';
+import { resetShop, savedShop } from './shop.ts';
+
+/** The storefront on another origin than this test page (jsdom's `location` is http://localhost:3000/). */
+const STOREFRONT = 'http://globex.localhost:4317';
+
+const shirt: Product = productFixture({ id: 1, name: 'T-shirt', calculated_price: 10, variants: [variantFixture({ id: 11, color_code: 'red', size_code: 'M' })] });
+
+function json(body: unknown, status = 200): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+}
+
+/** A window whose address bar holds `url`, recording replaceState and assign. */
+function windowAt(url: string) {
+  const location = new URL(url);
+  const replaced: string[] = [];
+  const assigned: string[] = [];
+  const win = {
+    location: {
+      get hash() {
+        return location.hash;
+      },
+      get pathname() {
+        return location.pathname;
+      },
+      get search() {
+        return location.search;
+      },
+      assign: (href: string) => assigned.push(href),
+    },
+    history: {
+      state: null,
+      replaceState: (_state: unknown, _title: string, next: string) => {
+        replaced.push(next);
+        const resolved = new URL(next, location.href);
+        location.hash = resolved.hash;
+      },
+    },
+  } as unknown as Window;
+  return { win, replaced, assigned };
+}
+
+beforeEach(() => {
+  localStorage.clear();
+  sessionStorage.clear();
+  clearAuthToken();
+  resetPageConfig();
+  resetShop();
+  resetSession();
+  resetCart();
+  resetCartHandoffs();
+  clearAlerts();
+  setLocale('en');
+  savedShop.value = websiteFixture({ slug: 'globex', pages: [] });
+  sessionStatus.value = 'guest';
+});
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+});
+
+describe('handoff: links leaving for the storefront', () => {
+  it('should carry the cart to another origin only, with one id while the lines stay the same', () => {
+    expect(withHandoff(`${STOREFRONT}/cart`)).toBe(`${STOREFRONT}/cart`);
+    addToCart(shirt, shirt.variants[0]!, 3);
+    const href = withHandoff(`${STOREFRONT}/cart`);
+    const carried = decodeCartHandoff(new URLSearchParams(href.split('#')[1]).get('cart'));
+    expect(carried).toMatchObject({ shop: 'globex', lines: [{ product_id: 1, variant_id: 11, quantity: 3, card_info: null }] });
+    expect(withHandoff(`${STOREFRONT}/checkout/delivery`)).toContain(`#cart=${new URLSearchParams(href.split('#')[1]).get('cart')}`);
+    expect(withHandoff('/cart')).toBe('/cart');
+    addToCart(shirt, shirt.variants[0]!, 1);
+    expect(decodeCartHandoff(new URLSearchParams(withHandoff(`${STOREFRONT}/cart`).split('#')[1]).get('cart'))?.id).not.toBe(carried?.id);
+  });
+
+  it('should put a sign-in code beside the cart, and empty the cart here once the link is followed', () => {
+    addToCart(shirt, shirt.variants[0]!, 2);
+    const href = withHandoff(`${STOREFRONT}/cart`, 'code-123456789012345');
+    expect(href).toMatch(/#cart=1\.[\w-]+&signin=code-123456789012345$/);
+    cartHandedOver('/cart');
+    expect(cartLines.value).toHaveLength(1);
+    cartHandedOver(href);
+    expect(cartLines.value).toEqual([]);
+    expect(cartHandoffFragment.value).toBe('');
+  });
+
+  it('should ask for a sign-in code when signed in, and go without one when the call fails', async () => {
+    user.value = userFixture();
+    sessionStatus.value = 'user';
+    addToCart(shirt, shirt.variants[0]!, 1);
+    const fetch = vi.fn(async () => json({ code: 'one-time-code-abcdefghij', expires_in: 60 }));
+    vi.stubGlobal('fetch', fetch);
+    const first = windowAt('http://localhost:3000/intranet');
+    await leaveFor(withHandoff(`${STOREFRONT}/checkout/delivery`), first.win);
+    expect(first.assigned[0]).toMatch(/^http:\/\/globex\.localhost:4317\/checkout\/delivery#cart=1\.[\w-]+&signin=one-time-code-abcdefghij$/);
+    expect(cartLines.value).toEqual([]);
+
+    addToCart(shirt, shirt.variants[0]!, 1);
+    vi.stubGlobal('fetch', vi.fn(async () => json({ message: 'Server Error' }, 500)));
+    const second = windowAt('http://localhost:3000/intranet');
+    await leaveFor(withHandoff(`${STOREFRONT}/cart`), second.win);
+    expect(second.assigned[0]).toMatch(/#cart=1\.[\w-]+$/);
+  });
+
+  it('should ask for no code as a guest, nor when the storefront is on this origin', async () => {
+    const fetch = vi.fn(async () => json({}));
+    vi.stubGlobal('fetch', fetch);
+    const { win, assigned } = windowAt('http://localhost:3000/intranet');
+    await leaveFor(`${STOREFRONT}/cart`, win);
+    user.value = userFixture();
+    await leaveFor('/cart', win);
+    expect(assigned).toEqual([`${STOREFRONT}/cart`, '/cart']);
+    expect(fetch).not.toHaveBeenCalled();
+  });
+});
+
+/** A fresh handoff of two red M T-shirts, as a link carries it. */
+const cartText = () => encodeCartHandoff({ id: newHandoffId(), shop: 'globex', lines: [{ product_id: 1, variant_id: 11, quantity: 2, card_info: null }] }) ?? '';
+
+describe('handoff: arriving at the storefront', () => {
+  it('should take the cart and the code out of the address bar at once, keeping the rest', () => {
+    const text = cartText();
+    const { win, replaced } = windowAt(`${STOREFRONT}/cart?x=1#cart=${text}&signin=abcdefghijklmnopqrst&keep=1`);
+    const arrival = takeArrival(win);
+    expect(arrival.signin).toBe('abcdefghijklmnopqrst');
+    expect(arrival.cart?.lines).toEqual([{ product_id: 1, variant_id: 11, quantity: 2, card_info: null }]);
+    expect(replaced).toEqual(['/cart?x=1#keep=1']);
+    expect(takeArrival(win).signin).toBeNull();
+  });
+
+  it('should ignore a malformed or tampered cart with a warning, and a code of the wrong shape', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const text = cartText();
+    const tampered = `${text.slice(0, -3)}!!!`;
+    for (const bad of ['garbage', tampered, `2.${text.slice(2)}`, 'x'.repeat(7000)]) {
+      const { win, replaced } = windowAt(`${STOREFRONT}/#cart=${bad}&signin=%3Cscript%3E`);
+      expect(takeArrival(win)).toEqual({ cart: null, signin: null });
+      expect(replaced).toEqual(['/']);
+    }
+    expect(warn).toHaveBeenCalledTimes(4);
+  });
+
+  it('should keep a cart whose products failed to load for the next page load, and adopt it then, once', async () => {
+    const { win } = windowAt(`${STOREFRONT}/cart#cart=${cartText()}`);
+    const arrival = takeArrival(win);
+    vi.stubGlobal('fetch', vi.fn(async () => json({ message: 'Server Error' }, 500)));
+    expect((await adoptArrivedCart(arrival.cart!)).status).toBe('failed');
+    expect(cartLines.value).toEqual([]);
+
+    const reload = takeArrival(windowAt(`${STOREFRONT}/cart`).win);
+    expect(reload.cart?.id).toBe(arrival.cart?.id);
+    vi.stubGlobal('fetch', vi.fn(async () => json({ data: [shirt], meta: { total: 1, page: 1, per_page: 100 } })));
+    expect((await adoptArrivedCart(reload.cart!)).status).toBe('adopted');
+    expect(cartLines.value.map((line) => [line.product_id, line.quantity])).toEqual([[1, 2]]);
+    expect(alerts.value.at(-1)).toMatchObject({ type: 'success', header: 'Added from your intranet cart', content: ['1 product added'] });
+    expect(takeArrival(windowAt(`${STOREFRONT}/cart`).win).cart).toBeNull();
+    expect((await adoptArrivedCart(reload.cart!)).status).toBe('already');
+    expect(cartLines.value.map((line) => [line.product_id, line.quantity])).toEqual([[1, 2]]);
+  });
+
+  it('should sign in with a working code as a login would, and fail closed with any other', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL) => {
+        const url = String(input instanceof Request ? input.url : input);
+        if (url.endsWith('/api/session/exchange')) return json({ access_token: 'token-from-code', token_type: 'bearer', expires_in: 3600 });
+        if (url.endsWith('/api/user')) return json(userFixture({ id: 42 }));
+        return json({ message: 'Not found' }, 404);
+      }),
+    );
+    expect(await signInFromArrival('abcdefghijklmnopqrst')).toBe(true);
+    expect(user.value?.id).toBe(42);
+    expect(getAuthToken()).toBe('token-from-code');
+
+    resetSession();
+    clearAuthToken();
+    vi.stubGlobal('fetch', vi.fn(async () => json({ message: 'This sign-in link has expired or was already used. Please log in.', code: 'errors.handoff_invalid' }, 400)));
+    expect(await signInFromArrival('abcdefghijklmnopqrst')).toBe(false);
+    expect(user.value).toBeNull();
+    expect(getAuthToken()).toBeNull();
+  });
+});
