@@ -5,9 +5,9 @@ import { matchRoute, type RouteMatch } from '../domain/routes.ts';
 import { t } from '../i18n/index.ts';
 import { checkoutGuardState } from '../store/checkout.ts';
 import { awaitingDesigner, designerMode } from '../store/designer-preview.ts';
-import { restoreSession, sessionStatus } from '../store/session.ts';
+import { sessionStatus } from '../store/session.ts';
 import { loadShop, shop, shopStatus } from '../store/shop.ts';
-import { hasArrival, pageArrival } from '../store/handoff-links.ts';
+import { handoffArriving, pageArrival, startSession, takeRawArrival } from '../store/handoff-links.ts';
 import { storageBase } from '../store/storage-base.ts';
 import { applyFavicon } from '../theme/favicon.ts';
 import { currentPath, currentQuery, navigate, routerActive, syncLocation } from '../kit/router.tsx';
@@ -36,7 +36,7 @@ function decide(path: string): Decision {
   if (status !== 'ready' || !shop.value) {
     return path.startsWith('/store-not-found') ? { kind: 'wait' } : { kind: 'redirect', to: '/store-not-found' };
   }
-  if (sessionStatus.value === 'unknown' || sessionStatus.value === 'loading') return { kind: 'wait' };
+  if (sessionStatus.value === 'unknown' || sessionStatus.value === 'loading' || handoffArriving.value) return { kind: 'wait' };
   const website = shop.value;
   const match = matchRoute(path, website.pages);
   if (!match) return { kind: 'redirect', to: '/404' };
@@ -74,8 +74,14 @@ export function Storefront() {
     // beside the shop and the session instead of after them; a guard may still pick another screen.
     const first = matchRoute(currentPath.peek(), []);
     if (first) preloadScreen(first.route.id);
+    // The same handoff link followed again from this page changes only the fragment: take it in too.
+    const onHashChange = () => {
+      if (shopStatus.peek() === 'ready') void startSession(takeRawArrival());
+    };
+    window.addEventListener('hashchange', onHashChange);
     return () => {
       routerActive.value = false;
+      window.removeEventListener('hashchange', onHashChange);
     };
   }, []);
 
@@ -84,9 +90,7 @@ export function Storefront() {
   const status = shopStatus.value;
   useEffect(() => {
     if (status === 'ready') {
-      // A handoff from widgets on another origin (sign-in code, cart) loads its code only when one came.
-      if (hasArrival(arrival)) void import('../store/handoff-arrival.ts').then((module) => module.arriveAtStorefront(arrival), () => restoreSession());
-      else void restoreSession();
+      void startSession(arrival);
       applyFavicon(shop.value?.settings.favicon, storageBase.value);
     }
   }, [status]);

@@ -1,9 +1,9 @@
-import { computed } from '@preact/signals-react';
+import { computed, signal } from '@preact/signals-react';
 import { requestSignInHandoff } from '../api/auth.ts';
 import { cartHandoffLines, encodeCartHandoff, newHandoffId } from '../domain/cart-handoff.ts';
 import { pageSingleton } from '../page-singleton.ts';
 import { cartLines, clearCart } from './cart.ts';
-import { isLoggedIn } from './session.ts';
+import { isLoggedIn, restoreSession } from './session.ts';
 import { shop } from './shop.ts';
 
 /**
@@ -141,5 +141,27 @@ export function hasArrival(raw: RawArrival): boolean {
     return typeof sessionStorage !== 'undefined' && sessionStorage.getItem(PENDING_HANDOFF_KEY) !== null;
   } catch {
     return false;
+  }
+}
+
+/** A handoff is being taken in (signing in, adopting the cart): the storefront's guards wait meanwhile. */
+export const handoffArriving = pageSingleton('handoff.arriving', () => signal(false));
+
+/**
+ * The storefront's session start once its shop is known: with a handoff (`raw`, or one kept from a
+ * load that failed) its code is loaded and takes it in, the guards waiting meanwhile, so a link into
+ * the checkout is not sent back to an empty cart before the lines are in; without one, the session is
+ * restored as usual.
+ */
+export async function startSession(raw: RawArrival): Promise<void> {
+  if (!hasArrival(raw)) return restoreSession();
+  handoffArriving.value = true;
+  try {
+    const arrival = await import('./handoff-arrival.ts');
+    await arrival.arriveAtStorefront(raw);
+  } catch {
+    await restoreSession();
+  } finally {
+    handoffArriving.value = false;
   }
 }

@@ -64,3 +64,31 @@ describe('XSRF-TOKEN cookie attributes', () => {
     expect(xsrfAttributes(await appGet(url, { 'x-forwarded-proto': 'https' }, false))).not.toContain('secure');
   });
 });
+
+/** A login POST through the app, carrying an XSRF cookie but not echoing it, from `origin`. */
+/** A login POST through the app, carrying an XSRF cookie but not echoing it, from `origin`. */
+async function loginWithUnechoedCookie(url: string, origin: string | null): Promise<{ status: number; code?: string }> {
+  const app = createApp({ db: server.db, config: server.config });
+  const headers: Record<string, string> = { 'content-type': 'application/json', cookie: 'XSRF-TOKEN=token-the-page-cannot-read' };
+  if (origin) headers.origin = origin;
+  const answer = await app.fetch(new Request(url, { method: 'POST', headers, body: JSON.stringify({ email: 'buyer@globex.test', password: 'Passw0rd!', website_id: server.shops.globex }) }));
+  const body = (await answer.json()) as { code?: string };
+  return { status: answer.status, code: body.code };
+}
+
+describe('XSRF double submit across origins', () => {
+  it("should let an allowed page on another origin write without echoing this host's cookie (WebKit sends it)", async () => {
+    const api = `http://globex.localhost:${server.config.port}/api/login`;
+    expect(await loginWithUnechoedCookie(api, `http://localhost:${server.config.port}`)).toMatchObject({ status: 200 });
+  });
+
+  it('should still ask a page on this host, a foreign origin and a request without Origin to echo the cookie', async () => {
+    const api = `http://globex.localhost:${server.config.port}/api/login`;
+    const refused = { status: 403, code: 'errors.csrf' };
+    expect(await loginWithUnechoedCookie(api, `http://globex.localhost:${server.config.port}`)).toEqual(refused);
+    expect(await loginWithUnechoedCookie(api, 'http://evil.example')).toEqual(refused);
+    expect(await loginWithUnechoedCookie(api, `http://localhost:${server.config.port + 1}`)).toEqual(refused);
+    expect(await loginWithUnechoedCookie(api, 'null')).toEqual(refused);
+    expect(await loginWithUnechoedCookie(api, null)).toEqual(refused);
+  });
+});

@@ -1,13 +1,17 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe.ts';
-import { headerCart, shopUrl } from './support/shop.ts';
+import { CheckoutPage } from './support/pages.ts';
+import { chooseCountry, headerCart, shopUrl } from './support/shop.ts';
+import { E2E_ORIGIN } from './playwright.config.ts';
 
 /**
  * The intranet demo page (demo/pages/intranet.html) as `npm start` serves it: a host page with its
- * own CSS and script, hosting globex's cart button, catalogue and a product on globex's own host, so
- * its cart is the storefront's cart too.
+ * own CSS and script on an origin of its own (`http://localhost:PORT`), hosting globex's cart button,
+ * catalogue, a product and the login, which call globex's API across origins. Its links into the
+ * storefront on `http://globex.localhost:PORT` carry its cart and the sign-in (issue 19).
  */
-const INTRANET = shopUrl('globex', '/demo/intranet.html');
+const INTRANET = `${E2E_ORIGIN}/demo/intranet.html`;
+const loginForm = (page: Page) => page.locator('shop-login');
 
 const product = (page: Page) => page.locator('shop-product');
 const catalogue = (page: Page) => page.locator('shop-catalogue');
@@ -15,7 +19,7 @@ const cartButton = (page: Page) => page.locator('shop-cart-button').getByRole('b
 const cartStatus = (page: Page) => page.locator('#cart-status');
 
 async function openIntranet(page: Page) {
-  await page.goto('/demo/intranet.html');
+  await page.goto(INTRANET);
   await expect(page).toHaveURL(INTRANET);
   await expect(product(page).getByRole('heading', { level: 1, name: 'Ceramic mug' })).toBeVisible();
   await expect(catalogue(page).getByRole('article').first()).toBeVisible();
@@ -29,13 +33,14 @@ async function addFromProduct(page: Page, quantity: number) {
 }
 
 test.describe('intranet demo page', () => {
-  test('should be served on the host of its shop, so the storefront shares its cart', async ({ request }) => {
-    const answer = await request.get('/demo/intranet.html', { maxRedirects: 0 });
-    expect(answer.status()).toBe(302);
-    expect(answer.headers().location).toBe(INTRANET);
+  test("should be served on an origin of its own, naming the shop's API and storefront", async ({ request }) => {
+    const answer = await request.get(INTRANET, { maxRedirects: 0 });
+    expect(answer.status()).toBe(200);
+    const shop = shopUrl('globex', '').replace(/\/$/, '');
+    expect(await answer.text()).toContain(`<shop-cart-button shop="globex" storefront-url="${shop}" api-base="${shop}">`);
   });
 
-  test('the intranet page shares the cart between its elements', async ({ page }) => {
+  test('the intranet page shares the cart between its elements and hands it to the storefront once', async ({ page }) => {
     await openIntranet(page);
     await expect(cartButton(page)).toHaveAccessibleName('Cart (0)');
     await expect(cartStatus(page)).toHaveText('No cart changes on this page yet.');
@@ -59,13 +64,62 @@ test.describe('intranet demo page', () => {
     await cartButton(page).click();
     const drawer = page.getByRole('dialog', { name: 'Cart' });
     await expect(drawer.getByRole('list', { name: 'Cart' }).getByRole('listitem')).toHaveCount(2);
-    await drawer.getByRole('link', { name: 'View cart' }).click();
+    const link = drawer.getByRole('link', { name: 'View cart' });
+    const href = await link.getAttribute('href');
+    expect(href).toMatch(/^http:\/\/globex\.localhost:\d+\/cart#cart=1\.[\w-]+$/);
+    await link.click();
+    // The storefront took the handoff out of the address bar and says what it added.
     await expect(page).toHaveURL(shopUrl('globex', '/cart'));
+    await expect(page.getByRole('status').filter({ hasText: 'Added from your intranet cart' })).toContainText('2 products added');
     await expect(headerCart(page)).toHaveAccessibleName('Cart (3)');
     const lines = page.getByRole('main').getByRole('list', { name: 'Cart' }).getByRole('listitem').filter({ has: page.getByRole('spinbutton') });
     await expect(lines).toHaveCount(2);
     await expect(lines.filter({ hasText: 'Ceramic mug' }).getByRole('spinbutton')).toHaveValue('2');
     await expect(lines.filter({ hasText: 'Baseball cap' }).getByRole('spinbutton')).toHaveValue('1');
+
+    // The same link again (Back, a bookmark) adds nothing; the intranet's cart was handed over.
+    await page.goto(href ?? '');
+    await expect(page).toHaveURL(shopUrl('globex', '/cart'));
+    await expect(lines).toHaveCount(2);
+    await expect(headerCart(page)).toHaveAccessibleName('Cart (3)');
+    await page.goto(INTRANET);
+    await expect(cartButton(page)).toHaveAccessibleName('Cart (0)');
+  });
+
+  test('should sign in on the intranet, arrive signed in at the storefront and check out there', async ({ page }) => {
+    await openIntranet(page);
+    await loginForm(page).getByRole('textbox', { name: /e-mail/i }).fill('buyer@globex.test');
+    await loginForm(page).getByRole('textbox', { name: /^password$/i }).fill('Passw0rd!');
+    await loginForm(page).getByRole('button', { name: /^log in$/i }).click();
+    // The login leads to the storefront's homepage, signed in there through a one-time code.
+    await expect(page).toHaveURL(shopUrl('globex', '/'));
+    await expect(page.getByRole('banner').getByRole('button', { name: /John/ })).toBeVisible();
+
+    await openIntranet(page);
+    await addFromProduct(page, 4);
+    await expect(cartButton(page)).toHaveAccessibleName('Cart (4)');
+    await cartButton(page).click();
+    await page.getByRole('dialog', { name: 'Cart' }).getByRole('link', { name: 'Go to checkout' }).click();
+    await expect(page).toHaveURL(shopUrl('globex', '/checkout/delivery'));
+    await expect(headerCart(page)).toHaveAccessibleName('Cart (4)');
+    const checkout = new CheckoutPage(page);
+    await checkout.choose('Delivery method', /^Self-pickup/);
+    const billing = checkout.group('Billing address');
+    await billing.getByRole('textbox', { name: /^First name/ }).fill('John');
+    await billing.getByRole('textbox', { name: /^Surname/ }).fill('Smith');
+    // An invoice needs the company's tax id.
+    await billing.getByRole('textbox', { name: /^Company/ }).fill('Globex Sp. z o.o.');
+    await billing.getByRole('textbox', { name: /^Tax ID/ }).fill('6772480003');
+    await billing.getByRole('textbox', { name: /^Street and number/ }).fill('ul. Lubicz 17');
+    await billing.getByRole('textbox', { name: /^City/ }).fill('Kraków');
+    await billing.getByRole('textbox', { name: /^Zip code/ }).fill('31-503');
+    await chooseCountry(billing, 'Poland');
+    await checkout.continue();
+    await expect(page).toHaveURL(/\/checkout\/payment$/);
+    await checkout.choosePayment('Invoice');
+    await checkout.continue();
+    await expect(page).toHaveURL(/\/checkout\/summary$/);
+    await checkout.placeOrder();
   });
 
   test('should have no accessibility violations, with the cart drawer open too', async ({ page }) => {

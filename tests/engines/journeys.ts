@@ -211,9 +211,10 @@ export const JOURNEYS: Journey[] = [
     },
   },
   {
-    name: 'intranet page widgets (globex)',
+    name: 'intranet page on its own origin: widgets, cart and sign-in handed to the storefront (globex)',
     async run(engine, site) {
-      await engine.goto(site.shop('globex', '/demo/intranet.html'));
+      const intranet = site.provider('/demo/intranet.html');
+      await engine.goto(intranet);
       const product: Step = { css: 'shop-product' };
       const cartButton = (count: number): Query => [{ css: 'shop-cart-button' }, button(new RegExp(`^Cart \\(${count}\\)$`))];
       await element(engine, [product, heading1(/^Ceramic mug$/)]);
@@ -238,8 +239,19 @@ export const JOURNEYS: Journey[] = [
       await element(engine, [drawer, { css: 'li', text: /Ceramic mug/ }]);
       await element(engine, [drawer, { css: 'li', text: /Baseball cap/ }]);
       await press(engine, [drawer, link(/^View cart$/)]);
+      // The storefront on another origin adopted the handed-over cart and took it out of the address bar.
       await urlMatches(engine, new RegExp(`^${site.shop('globex', '/cart').replaceAll('.', '\\.')}$`));
       await element(engine, headerCart(3));
+      await element(engine, { css: '[role="status"]', text: /Added from your intranet cart/ });
+      // Back on the intranet its cart was handed over; signing in there arrives signed in at the storefront.
+      await engine.goto(intranet);
+      await element(engine, cartButton(0));
+      const login: Step = { css: 'shop-login' };
+      await fill(engine, [login, { css: 'input', name: /^E-mail/i }], 'buyer@globex.test');
+      await fill(engine, [login, { css: 'input', name: /^Password/i }], 'Passw0rd!');
+      await press(engine, [login, button(/^Log in$/)]);
+      await urlMatches(engine, new RegExp(`^${site.shop('globex', '/').replaceAll('.', '\\.')}$`));
+      await element(engine, [{ css: 'header, [role="banner"]' }, button(/John/)]);
     },
   },
   {

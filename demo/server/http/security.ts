@@ -50,7 +50,7 @@ export function apiCors(config: ServerConfig): MiddlewareHandler<AppEnv> {
  */
 export const xsrf: MiddlewareHandler<AppEnv> = async (c, next) => {
   const cookie = getCookie(c, XSRF_COOKIE);
-  if (!SAFE_METHODS.has(c.req.method) && cookie !== undefined && c.req.header(XSRF_HEADER) !== cookie) {
+  if (!SAFE_METHODS.has(c.req.method) && cookie !== undefined && c.req.header(XSRF_HEADER) !== cookie && !fromAllowedOtherOrigin(c)) {
     fail(403, 'errors.csrf');
   }
   if (cookie === undefined) {
@@ -61,6 +61,23 @@ export const xsrf: MiddlewareHandler<AppEnv> = async (c, next) => {
   }
   await next();
 };
+
+/**
+ * Whether a request comes from a page on ANOTHER origin that the API allows (CORS_ORIGINS, the demo's
+ * hosts), by its `Origin` header, which a page cannot forge. Such a page cannot read this host's cookie
+ * to echo it, yet some browsers send it along (WebKit counts `localhost` and `globex.localhost` as one
+ * site, so an intranet on `localhost` calling globex's API carried globex's Lax cookie and every write
+ * failed). Its writes are protected as cross-origin calls are: they need the CORS preflight that only
+ * allowed origins pass, and the Origin check itself is the defence (OWASP "verifying origin with
+ * standard headers"). A page on this host, and any origin not allowed, still has to echo the cookie.
+ */
+function fromAllowedOtherOrigin(c: Context<AppEnv>): boolean {
+  const origin = c.req.header('origin');
+  if (!origin || origin === 'null') return false;
+  const host = c.req.header('host') ?? new URL(c.req.url).host;
+  const own = `${requestIsHttps(c) ? 'https' : 'http'}://${host}`;
+  return origin !== own && isAllowedOrigin(origin, c.get('config'));
+}
 
 /**
  * Whether the browser reached the server over https: the request URL's scheme, or behind a proxy the

@@ -25,9 +25,24 @@ const ACCOUNTS: [email: string, shop: string, shows: string][] = [
 const INTRANET_PATH = '/demo/intranet.html';
 const INTRANET_SHOP = 'globex';
 
-/** Where the intranet page is served: on its shop's own host (see the route). */
+/** The intranet page as the demo index links it: on the demo's own host, another origin than its shop's. */
 function intranetUrl(config: ServerConfig): string {
-  return `${storefrontUrl(config, INTRANET_SHOP).replace(/\/+$/, '')}${INTRANET_PATH}`;
+  return `http://localhost:${config.port}${INTRANET_PATH}`;
+}
+
+let intranetSource: string | null = null;
+
+/**
+ * The intranet page for another origin than its shop's: its elements name the shop's API
+ * (`api-base`) and storefront (`storefront-url`), and its "Company shop" link leads there.
+ */
+function foreignIntranetPage(config: ServerConfig): string {
+  intranetSource ??= readFileSync(path.join(PAGES_DIR, 'intranet.html'), 'utf8');
+  const shopOrigin = new URL(storefrontUrl(config, INTRANET_SHOP)).origin;
+  const attribute = escapeHtml(shopOrigin);
+  return intranetSource
+    .replace('storefront-url="/"', `storefront-url="${attribute}" api-base="${attribute}"`)
+    .replace('<a href="/">Company shop</a>', `<a href="${attribute}/">Company shop</a>`);
 }
 
 interface OutboxRow {
@@ -105,7 +120,7 @@ function registerDemoPages(app: Hono<AppEnv>): void {
 <h2>Demo pages</h2>
 <ul>
 <li><a href="/demo/designer.html">Store designer</a>: compose a shop's pages and preview them.</li>
-<li><a href="${escapeHtml(intranetUrl(config))}">Intranet page</a>: a company intranet with its own styles hosting the cart button, the catalogue and a product of globex, sharing one cart (served from globex's host, so the storefront's cart is the same).</li>
+<li><a href="${escapeHtml(intranetUrl(config))}">Intranet page</a>: a company intranet with its own styles hosting the cart button, the catalogue and a product of globex, on its own origin: its links into the storefront carry the cart and, once you sign in on the page, the sign-in.</li>
 <li><a href="/demo/widgets.html">Widget kit</a>: every widget in both languages and all three button styles.</li>
 </ul>
 <h2>Tools</h2>
@@ -148,15 +163,15 @@ function registerDemoPages(app: Hono<AppEnv>): void {
     );
   });
 
-  // The intranet page runs on its shop's host: the cart is kept in the browser per origin, so only
-  // there do its widgets and the storefront behind its cart link share one cart.
+  // The intranet page on any host but its shop's is an intranet of its own origin: its widgets call the
+  // shop's API across origins and hand the cart and the sign-in over through their links into the
+  // storefront (src/store/handoff-links.ts). On the shop's own host it is served as it is.
   app.get(INTRANET_PATH, (c, next) => {
     const config = c.get('config');
-    const target = new URL(intranetUrl(config));
-    const here = new URL(c.req.url);
-    const host = c.req.header('host') ?? here.host;
-    if (host === target.host || shopSlugFromHost(host, config.providerDomain) === INTRANET_SHOP) return next();
-    return c.redirect(`${target.href}${here.search}`, 302);
+    const shopHost = new URL(storefrontUrl(config, INTRANET_SHOP)).host;
+    const host = c.req.header('host') ?? new URL(c.req.url).host;
+    if (host === shopHost || shopSlugFromHost(host, config.providerDomain) === INTRANET_SHOP) return next();
+    return c.html(foreignIntranetPage(config));
   });
 
   app.use('/demo/*', serveStatic({ root: path.relative(process.cwd(), PAGES_DIR) || '.', rewriteRequestPath: (p) => p.replace(/^\/demo/, '') }));
