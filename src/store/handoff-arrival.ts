@@ -4,7 +4,7 @@ import { t } from '../i18n/index.ts';
 import { tp } from '../i18n/plural.ts';
 import { showAlert } from './alerts.ts';
 import { adoptCartHandoff, type CartHandoffResult } from './cart-handoff.ts';
-import { PENDING_HANDOFF_KEY, takeRawArrival, type RawArrival } from './handoff-links.ts';
+import { PENDING_HANDOFF_KEY, takeRawArrival, type RawArrival } from './handoff-address.ts';
 import { adoptToken, restoreSession } from './session.ts';
 import { shop } from './shop.ts';
 import { readStored, removeStored, writeStored } from './storage.ts';

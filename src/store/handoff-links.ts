@@ -1,9 +1,9 @@
-import { computed, signal } from '@preact/signals-react';
+import { computed } from '@preact/signals-react';
 import { requestSignInHandoff } from '../api/auth.ts';
 import { cartHandoffLines, encodeCartHandoff, newHandoffId } from '../domain/cart-handoff.ts';
 import { pageSingleton } from '../page-singleton.ts';
 import { cartLines, clearCart } from './cart.ts';
-import { isLoggedIn, restoreSession } from './session.ts';
+import { isLoggedIn } from './session.ts';
 import { shop } from './shop.ts';
 
 /**
@@ -94,74 +94,4 @@ export async function leaveFor(href: string, win: Window = window): Promise<void
   }
   cartHandedOver(href);
   win.location.assign(target);
-}
-
-// ---------------------------------------------------------------------------------------------------
-// The storefront's first look at the address bar (the rest, `./handoff-arrival.ts`, loads only when
-// a handoff came)
-
-/** Where the storefront keeps a handoff it took from the address bar until its lines are in. */
-export const PENDING_HANDOFF_KEY = 'shop-elements:handoff-pending';
-
-/** A handoff as the address bar brought it, not read yet. */
-export interface RawArrival {
-  cartText: string | null;
-  signin: string | null;
-}
-
-/**
- * Takes the handoff out of the address bar at once (`history.replaceState`), so a reload, Back or a
- * shared link never brings it again; the rest of the fragment stays.
- */
-export function takeRawArrival(win: Window = window): RawArrival {
-  const params = new URLSearchParams(win.location.hash.replace(/^#/, ''));
-  const cartText = params.get(HANDOFF_CART_PARAM);
-  const signin = params.get(HANDOFF_SIGNIN_PARAM);
-  if (cartText !== null || signin !== null) {
-    params.delete(HANDOFF_CART_PARAM);
-    params.delete(HANDOFF_SIGNIN_PARAM);
-    const rest = params.toString();
-    win.history.replaceState(win.history.state, '', `${win.location.pathname}${win.location.search}${rest ? `#${rest}` : ''}`);
-  }
-  return { cartText, signin };
-}
-
-/**
- * What this page's URL brought along, taken from the address bar once per page (the storefront calls
- * it while it first renders, before any screen can rewrite the URL).
- */
-export function pageArrival(): RawArrival {
-  return pageSingleton('handoff.arrival', () => (typeof window === 'undefined' ? { cartText: null, signin: null } : takeRawArrival()));
-}
-
-/** Whether there is a handoff to arrive with: one in the URL, or one kept from a load that failed. */
-export function hasArrival(raw: RawArrival): boolean {
-  if (raw.cartText !== null || raw.signin !== null) return true;
-  try {
-    return typeof sessionStorage !== 'undefined' && sessionStorage.getItem(PENDING_HANDOFF_KEY) !== null;
-  } catch {
-    return false;
-  }
-}
-
-/** A handoff is being taken in (signing in, adopting the cart): the storefront's guards wait meanwhile. */
-export const handoffArriving = pageSingleton('handoff.arriving', () => signal(false));
-
-/**
- * The storefront's session start once its shop is known: with a handoff (`raw`, or one kept from a
- * load that failed) its code is loaded and takes it in, the guards waiting meanwhile, so a link into
- * the checkout is not sent back to an empty cart before the lines are in; without one, the session is
- * restored as usual.
- */
-export async function startSession(raw: RawArrival): Promise<void> {
-  if (!hasArrival(raw)) return restoreSession();
-  handoffArriving.value = true;
-  try {
-    const arrival = await import('./handoff-arrival.ts');
-    await arrival.arriveAtStorefront(raw);
-  } catch {
-    await restoreSession();
-  } finally {
-    handoffArriving.value = false;
-  }
 }
