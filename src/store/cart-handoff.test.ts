@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CardInfo, Product, Website } from '../contract/contract.ts';
 import { productFixture, variantFixture, websiteFixture } from '../contract/test-fixtures.ts';
+import { json } from '../screens/catalogue/test-fixtures.ts';
 import { clearAuthToken } from '../api/cookies.ts';
 import { decodeCartHandoff, encodeCartHandoff, newHandoffId, type CartHandoff, type CartHandoffLine } from '../domain/cart-handoff.ts';
 import { clearAlerts } from './alerts.ts';
@@ -42,9 +43,6 @@ const handoff = (lines: CartHandoffLine[], overrides: Partial<CartHandoff> = {})
 
 const pairs = () => cartLines.value.map((l) => [l.product_id, l.variant_id, l.quantity]);
 
-function json(body: unknown, status = 200): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-}
 
 /**
  * The catalogue as `GET /api/products?ids=` answers it: the products of `catalogue` with the ids

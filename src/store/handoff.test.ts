@@ -2,6 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Product } from '../contract/contract.ts';
 import { productFixture, userFixture, variantFixture, websiteFixture } from '../contract/test-fixtures.ts';
+import { json } from '../screens/catalogue/test-fixtures.ts';
 import { clearAuthToken, getAuthToken } from '../api/cookies.ts';
 import { decodeCartHandoff, encodeCartHandoff, newHandoffId } from '../domain/cart-handoff.ts';
 import { alerts, clearAlerts } from './alerts.ts';
@@ -19,9 +20,6 @@ const STOREFRONT = 'http://globex.localhost:4317';
 
 const shirt: Product = productFixture({ id: 1, name: 'T-shirt', calculated_price: 10, variants: [variantFixture({ id: 11, color_code: 'red', size_code: 'M' })] });
 
-function json(body: unknown, status = 200): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-}
 
 /** A window whose address bar holds `url`, recording replaceState and assign. */
 function windowAt(url: string) {
