@@ -1,11 +1,12 @@
-import { Login } from '../src/screens/auth/Login.tsx';
+import { LoginElement } from '../src/screens/auth/LoginElement.tsx';
 import { createElementClass, defineOnce } from './define.ts';
 
 /**
  * The Login screen on its own: e-mail and password, links to "Forgot password?" and to registration
  * (unless the shop registers without a form). After logging in it goes to the page's `redirect` query
  * parameter when that is a storefront path, otherwise to the homepage; outside `<shop-storefront>` that
- * is a cancelable `shop-navigate` event.
+ * is a cancelable `shop-navigate` event. A buyer already signed in (a reload, a sign-in elsewhere on the
+ * page) sees who is signed in instead, with a link to the account and Log out.
  *
  * @tag shop-login
  * @summary Login form of the shop.
@@ -13,6 +14,7 @@ import { createElementClass, defineOnce } from './define.ts';
  * @attr {string} lang - Language to start in: `en` (default) or `pl`; sets it for every element on the page.
  *
  * @fires {CustomEvent<{userId: number}>} shop-login - The user logged in.
+ * @fires {CustomEvent<Record<string, never>>} shop-logout - The user logged out with the element's Log out button.
  * @fires {CustomEvent<{path: string, href: string}>} shop-navigate - Outside a storefront: the element wants to open a storefront path after logging in (cancelable).
  * @fires {CustomEvent<{element: string, screen: string | null, message: string, kind: 'load' | 'render'}>} shop-error - Part of the element failed (its code could not be loaded, or it could not be shown) and shows "Something went wrong!" with Try again in its own box; `element` is the tag, `screen` the route shown or null. For the host's monitoring.
  *
@@ -27,7 +29,7 @@ import { createElementClass, defineOnce } from './define.ts';
  * @cssprop --shop-font - Font family (defaults to the shop's font, Inter).
  * @cssprop --shop-font-size - Base text size; every size inside the element is relative to it (default `16px`; the host page's `font-size` and `rem` do not reach inside).
  */
-export class ShopLoginElement extends createElementClass<Record<string, never>>(Login, {}) {}
+export class ShopLoginElement extends createElementClass<Record<string, never>>(LoginElement, {}) {}
 
 defineOnce('shop-login', ShopLoginElement);
 

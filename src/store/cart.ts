@@ -439,6 +439,24 @@ export function removeFromCart(key: string): void {
   commit(withinCardGroup(current, cardIdentity(line.card_info), (group) => removeLine(group, cartLineKey(line))));
 }
 
+/**
+ * Carries the guest cart stored in this browser into the signed-in user's cart and removes the guest
+ * key, as a login on the page does (`switchCart`), for a sign-in the page never showed as a guest: a
+ * handoff's one-time code signs in before the session is known, so the page starts on the user's cart
+ * and a guest's lines from an earlier visit would otherwise stay behind, unseen, under the guest key.
+ */
+export function carryStoredGuestCart(): void {
+  const binding = owner.binding;
+  if (!binding || binding.userId === null) return;
+  const guestKey = owner.keyOf({ shop: binding.shop, userId: null }, 'cart');
+  const stored = readStored(guestKey, isStoredCart);
+  if (!stored) return;
+  const carried = normalise(stored);
+  if (carried.length > 0) commit(carried.reduce<CartLine[]>((cart, line) => mergeCartLine(cart, line), [...latestLines()]));
+  // Kept while the merged cart could not be saved (full storage): the lines are not lost on a reload.
+  if (!state.warned) removeStored(guestKey);
+}
+
 /** Empties the cart (e.g. after an order is placed, spec §2 "Order confirmation"). */
 export function clearCart(): void {
   if (lines.peek().length === 0) return;

@@ -3,6 +3,7 @@ import { decodeCartHandoff, type CartHandoff } from '../domain/cart-handoff.ts';
 import { t } from '../i18n/index.ts';
 import { tp } from '../i18n/plural.ts';
 import { showAlert } from './alerts.ts';
+import { carryStoredGuestCart } from './cart.ts';
 import { adoptCartHandoff, type CartHandoffResult } from './cart-handoff.ts';
 import { PENDING_HANDOFF_KEY, takeRawArrival, type RawArrival } from './handoff-address.ts';
 import { adoptToken, restoreSession } from './session.ts';
@@ -112,11 +113,14 @@ export async function signInFromArrival(code: string): Promise<boolean> {
 
 /**
  * The storefront's start once its shop is known: signs in with an arrived code first (so the session
- * restored is that buyer's), restores the session, then adopts an arrived cart into that person's cart.
+ * restored is that buyer's), restores the session, carries a guest cart kept from an earlier visit into
+ * the signed-in cart (as a login would), then adopts an arrived cart into that person's cart.
  */
 export async function arriveAtStorefront(raw: RawArrival): Promise<void> {
   const arrival = readArrival(raw);
-  if (arrival.signin) await signInFromArrival(arrival.signin);
+  const signedIn = arrival.signin ? await signInFromArrival(arrival.signin) : false;
   await restoreSession();
+  // The page never showed the guest cart, so no login merged it: carry it now, as a login would.
+  if (signedIn) carryStoredGuestCart();
   if (arrival.cart) await adoptArrivedCart(arrival.cart);
 }

@@ -9,11 +9,13 @@ import { alerts, clearAlerts } from './alerts.ts';
 import { addToCart, cartLines, resetCart } from './cart.ts';
 import { resetCartHandoffs } from './cart-handoff.ts';
 import { resetPageConfig } from './config.ts';
-import { adoptArrivedCart, signInFromArrival, takeArrival } from './handoff-arrival.ts';
+import { adoptArrivedCart, arriveAtStorefront, signInFromArrival, takeArrival } from './handoff-arrival.ts';
+import { takeRawArrival } from './handoff-address.ts';
 import { cartHandedOver, cartHandoffFragment, leaveFor, withHandoff } from './handoff-links.ts';
 import { setLocale } from './locale.ts';
 import { resetSession, sessionStatus, user } from './session.ts';
 import { resetShop, savedShop } from './shop.ts';
+import { storageKey } from './storage.ts';
 
 /** The storefront on another origin than this test page (jsdom's `location` is http://localhost:3000/). */
 const STOREFRONT = 'http://globex.localhost:4317';
@@ -189,5 +191,34 @@ describe('handoff: arriving at the storefront', () => {
     expect(await signInFromArrival('abcdefghijklmnopqrst')).toBe(false);
     expect(user.value).toBeNull();
     expect(getAuthToken()).toBeNull();
+  });
+
+  it("should carry a guest cart kept from an earlier visit into the buyer's cart when a code signs in, then add the handoff", async () => {
+    const mug = productFixture({ id: 2, name: 'Mug', calculated_price: 5, variants: [variantFixture({ id: 21, color_code: 'white', size_code: null })] });
+    // An earlier visit to the storefront as a guest left a mug in its cart.
+    resetSession();
+    sessionStatus.value = 'guest';
+    resetCart();
+    addToCart(mug, mug.variants[0]!, 3);
+    const guestKey = storageKey('globex', null, 'cart');
+    expect(localStorage.getItem(guestKey)).not.toBeNull();
+    // The next load arrives from the intranet with a code and a cart: the session is not known yet.
+    resetSession();
+    resetCart();
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL) => {
+        const url = String(input instanceof Request ? input.url : input);
+        if (url.endsWith('/api/session/exchange')) return json({ access_token: 'token-from-code', token_type: 'bearer', expires_in: 3600 });
+        if (url.endsWith('/api/user')) return json(userFixture({ id: 42 }));
+        if (url.includes('/api/products')) return json({ data: [shirt], meta: { total: 1, page: 1, per_page: 100 } });
+        return json({ message: 'Not found' }, 404);
+      }),
+    );
+    await arriveAtStorefront(takeRawArrival(windowAt(`${STOREFRONT}/cart#cart=${cartText()}&signin=abcdefghijklmnopqrst`).win));
+    expect(user.value?.id).toBe(42);
+    expect(cartLines.value.map((line) => [line.product_id, line.quantity])).toEqual([[2, 3], [1, 2]]);
+    expect(localStorage.getItem(guestKey)).toBeNull();
+    expect(localStorage.getItem(storageKey('globex', 42, 'cart'))).toContain('"product_id":2');
   });
 });

@@ -24,25 +24,43 @@ const ACCOUNTS: [email: string, shop: string, shows: string][] = [
 /** The intranet demo page (demo/pages/intranet.html) and the shop it hosts. */
 const INTRANET_PATH = '/demo/intranet.html';
 const INTRANET_SHOP = 'globex';
+/**
+ * The intranet's orders page (demo/pages/intranet-orders.html): the cart, checkout and account of
+ * the same shop on the intranet itself. Served for every path under it: `<shop-account>` keeps its
+ * sections in the address bar below this base path, so a reload or a shared link lands here too.
+ */
+const INTRANET_ORDERS_PATH = '/demo/intranet-orders';
 
 /** The intranet page as the demo index links it: on the demo's own host, another origin than its shop's. */
-function intranetUrl(config: ServerConfig): string {
-  return `http://localhost:${config.port}${INTRANET_PATH}`;
+function intranetUrl(config: ServerConfig, page = INTRANET_PATH): string {
+  return `http://localhost:${config.port}${page}`;
 }
 
-let intranetSource: string | null = null;
+const intranetSources = new Map<string, string>();
 
 /**
- * The intranet page for another origin than its shop's: its elements name the shop's API
- * (`api-base`) and storefront (`storefront-url`), and its "Company shop" link leads there.
+ * An intranet page (`file` in demo/pages) for the host it is asked on. On another origin than its
+ * shop's, its elements name the shop's API (`api-base`) and storefront (`storefront-url`), and its
+ * "Company shop" link leads there; on the shop's own host it is served as it is.
  */
-function foreignIntranetPage(config: ServerConfig): string {
-  intranetSource ??= readFileSync(path.join(PAGES_DIR, 'intranet.html'), 'utf8');
+function intranetPage(config: ServerConfig, file: string, host: string): string {
+  let source = intranetSources.get(file);
+  if (source === undefined) {
+    source = readFileSync(path.join(PAGES_DIR, file), 'utf8');
+    intranetSources.set(file, source);
+  }
   const shopOrigin = new URL(storefrontUrl(config, INTRANET_SHOP)).origin;
+  const onShopHost = host === new URL(shopOrigin).host || shopSlugFromHost(host, config.providerDomain) === INTRANET_SHOP;
+  if (onShopHost) return source;
   const attribute = escapeHtml(shopOrigin);
-  return intranetSource
+  return source
     .replace('storefront-url="/"', `storefront-url="${attribute}" api-base="${attribute}"`)
     .replace('<a href="/">Company shop</a>', `<a href="${attribute}/">Company shop</a>`);
+}
+
+/** A handler answering intranet page `file` for the host asked. */
+function serveIntranet(file: string) {
+  return (c: Context<AppEnv>) => c.html(intranetPage(c.get('config'), file, c.req.header('host') ?? new URL(c.req.url).host));
 }
 
 interface OutboxRow {
@@ -121,6 +139,7 @@ function registerDemoPages(app: Hono<AppEnv>): void {
 <ul>
 <li><a href="/demo/designer.html">Store designer</a>: compose a shop's pages and preview them.</li>
 <li><a href="${escapeHtml(intranetUrl(config))}">Intranet page</a>: a company intranet with its own styles hosting the cart button, the catalogue and a product of globex, on its own origin: its links into the storefront carry the cart and, once you sign in on the page, the sign-in.</li>
+<li><a href="${escapeHtml(intranetUrl(config, `${INTRANET_ORDERS_PATH}/`))}">Intranet orders page</a>: the same intranet with globex's login, cart, checkout and account on the page itself, calling the shop's API across origins.</li>
 <li><a href="/demo/widgets.html">Widget kit</a>: every widget in both languages and all three button styles.</li>
 </ul>
 <h2>Tools</h2>
@@ -163,16 +182,12 @@ function registerDemoPages(app: Hono<AppEnv>): void {
     );
   });
 
-  // The intranet page on any host but its shop's is an intranet of its own origin: its widgets call the
-  // shop's API across origins and hand the cart and the sign-in over through their links into the
-  // storefront (src/store/handoff-links.ts). On the shop's own host it is served as it is.
-  app.get(INTRANET_PATH, (c, next) => {
-    const config = c.get('config');
-    const shopHost = new URL(storefrontUrl(config, INTRANET_SHOP)).host;
-    const host = c.req.header('host') ?? new URL(c.req.url).host;
-    if (host === shopHost || shopSlugFromHost(host, config.providerDomain) === INTRANET_SHOP) return next();
-    return c.html(foreignIntranetPage(config));
-  });
+  // The intranet pages on any host but their shop's are an intranet of its own origin: their widgets
+  // call the shop's API across origins and hand the cart and the sign-in over through their links into
+  // the storefront (src/store/handoff-links.ts). On the shop's own host they are served as they are.
+  app.get(INTRANET_PATH, serveIntranet('intranet.html'));
+  app.get(INTRANET_ORDERS_PATH, (c) => c.redirect(`${INTRANET_ORDERS_PATH}/`, 301));
+  app.get(`${INTRANET_ORDERS_PATH}/*`, serveIntranet('intranet-orders.html'));
 
   app.use('/demo/*', serveStatic({ root: path.relative(process.cwd(), PAGES_DIR) || '.', rewriteRequestPath: (p) => p.replace(/^\/demo/, '') }));
 }

@@ -635,6 +635,8 @@ const en = {
     },
   },
   auth: {
+    signed_in_title: 'You are logged in',
+    signed_in_as: 'Logged in as {{name}} ({{email}}).',
     login_title: 'Log in',
     login: 'Log in',
     logging_in: 'Logging in…',

@@ -628,6 +628,8 @@ const pl: Messages = {
     },
   },
   auth: {
+    signed_in_title: 'Zalogowano',
+    signed_in_as: 'Zalogowane konto: {{name}} ({{email}}).',
     login_title: 'Logowanie',
     login: 'Zaloguj się',
     logging_in: 'Logowanie…',

@@ -6,6 +6,7 @@ import '../../../elements/login.ts';
 import '../../../elements/new-password.ts';
 import '../../../elements/register.ts';
 import { routerActive } from '../../kit/router.tsx';
+import { shopStatus } from '../../store/shop.ts';
 import { mountElement } from '../test-page.ts';
 import { USER, json, resetPage, stubApi } from './auth-test-helpers.ts';
 
@@ -14,6 +15,7 @@ beforeEach(() => {
   resetPage('/login');
   // On its own page: no storefront owns the URL.
   routerActive.value = false;
+  shopStatus.value = 'ready';
 });
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -29,7 +31,7 @@ describe('sign-in elements', () => {
       ['shop-new-password', 'Set a new password'],
     ] as const) {
       const { view } = await mountElement(`<${tag}></${tag}>`);
-      expect(view.getByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
+      expect(await view.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
       expect(customElements.get(tag)).toBeDefined();
     }
   });
@@ -45,12 +47,14 @@ describe('sign-in elements', () => {
       });
     }
     // user-event loses focus between two inputs of a shadow root under jsdom: set the values directly.
-    fireEvent.change(view.getByLabelText(/^E-mail/), { target: { value: 'buyer@acme.test' } });
+    fireEvent.change(await view.findByLabelText(/^E-mail/), { target: { value: 'buyer@acme.test' } });
     fireEvent.change(view.getByLabelText(/^Password/), { target: { value: 'Passw0rd!' } });
     await userEvent.click(view.getByRole('button', { name: /^Log in/ }));
     await waitFor(() => expect(seen.map((event) => event.type)).toEqual(['shop-login', 'shop-navigate']));
     expect(seen[0]).toMatchObject({ detail: { userId: 42 }, cancelable: false });
     expect(seen[1]).toMatchObject({ detail: { path: '/', href: '/' }, cancelable: true });
-    expect(element.shadowRoot?.querySelector('[part="form"]')).not.toBeNull();
+    // Cancelled, so the element stays: it now says who is signed in instead of asking again.
+    expect(await view.findByRole('heading', { level: 1, name: 'You are logged in' })).toBeInTheDocument();
+    expect(element.shadowRoot?.querySelector('[part="form"]')).toBeNull();
   });
 });

@@ -177,8 +177,9 @@ export class CheckoutPage {
   /** "Continue" / "Dalej" at the foot of the delivery and payment steps. */
   readonly next: Locator;
 
-  constructor(readonly page: Page) {
-    this.main = page.getByRole('main');
+  /** `root`: where the checkout is, the storefront's main landmark unless given (a `<shop-checkout>`). */
+  constructor(readonly page: Page, root?: Locator) {
+    this.main = root ?? page.getByRole('main');
     this.next = this.main.getByRole('button', { name: /^(Continue|Dalej)$/ });
   }
 
