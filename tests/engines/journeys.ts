@@ -255,6 +255,48 @@ export const JOURNEYS: Journey[] = [
     },
   },
   {
+    name: 'intranet orders page on its own origin: cart, checkout and account on the page (globex)',
+    needs: 'intranet page on its own origin: widgets, cart and sign-in handed to the storefront (globex)',
+    async run(engine, site) {
+      // Signed in on the intranet by the journey before; a mug added on its merchandise page.
+      await engine.goto(site.provider('/demo/intranet.html'));
+      const product: Step = { css: 'shop-product' };
+      await element(engine, [product, heading1(/^Ceramic mug$/)]);
+      await fill(engine, [product, { css: 'input', name: /^Quantity$/ }], '2');
+      await press(engine, [product, button(/^Add to cart$/)]);
+      await element(engine, [{ css: 'shop-cart-button' }, button(/^Cart \(2\)$/)]);
+      await engine.goto(site.provider('/demo/intranet-orders/'));
+      await urlMatches(engine, /\/demo\/intranet-orders\/user$/);
+      await element(engine, [{ css: 'shop-login' }, heading1(/^You are logged in$/)]);
+      await element(engine, [{ css: 'shop-account' }, { css: 'p', text: /^Hello, John!$/ }]);
+      await element(engine, [{ css: 'shop-cart' }, { css: 'li', text: /Ceramic mug/ }]);
+      const checkout: Step = { css: 'shop-checkout' };
+      await check(engine, [checkout, group(/^Delivery method/)], /^Self-pickup/);
+      const billing: Query = [checkout, group(/^Billing address/)];
+      for (const [field, value] of [
+        [/^First name/, 'John'],
+        [/^Surname/, 'Smith'],
+        [/^Company/, 'Globex Sp. z o.o.'],
+        [/^Tax ID/, '6772480003'],
+        [/^Street and number/, 'ul. Lubicz 17'],
+        [/^City/, 'Kraków'],
+        [/^Zip code/, '31-503'],
+      ] as const) {
+        await fill(engine, [...billing, { css: 'input', name: field }], value);
+      }
+      await fill(engine, [...billing, { css: 'input', name: /^Country/ }], 'Pola');
+      await press(engine, { css: '[role="option"]', name: /^Poland$/ });
+      await press(engine, [checkout, button(/^Continue$/)]);
+      await check(engine, [checkout], /^Invoice/);
+      await press(engine, [checkout, button(/^Continue$/)]);
+      await press(engine, [checkout, button(/^Place order$/)]);
+      await element(engine, [checkout, heading1(/^Thank you for your order!$/)]);
+      await element(engine, [checkout, { css: 'p, span, div, strong', text: /^Your order number: GLOBEX-\d{6,}$/ }]);
+      await element(engine, { css: '#orders-status', text: /^Order GLOBEX-\d{6,} placed/ });
+      if (!(await engine.url()).startsWith(site.provider('/demo/intranet-orders/'))) throw new Error(`the page left the intranet: ${await engine.url()}`);
+    },
+  },
+  {
     name: "designer's preview",
     async run(engine, site) {
       await engine.goto(site.provider('/demo/designer.html'));
