@@ -1,7 +1,9 @@
 import { existsSync, readdirSync } from 'node:fs';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { distinctChunkName, sharedBaseNames } from './build/chunk-names.ts';
 import { hoistTransitiveImports } from './build/hoist-transitive-imports.ts';
+import { messageParts } from './build/message-parts.ts';
 import { precompress } from './build/precompress.ts';
 
 /**
@@ -17,11 +19,13 @@ const elementEntries = Object.fromEntries(
     .filter((file) => /^[a-z][a-z0-9-]*\.ts$/.test(file) && !file.endsWith('.test.ts') && !['define.ts', 'types.ts'].includes(file))
     .map((file) => [file.replace(/\.ts$/, ''), `elements/${file}`]),
 );
+/** File names that occur twice in the sources: their chunks get their folder as a prefix. */
+const sourceBaseNames = sharedBaseNames(['src', 'elements'].filter((dir) => existsSync(dir)));
 /** Demo-only entries (not product elements): the widget gallery of /demo/widgets.html. */
 const demoEntries = { 'widget-gallery': 'demo/widgets/gallery-element.ts' };
 
 export default defineConfig(({ command }) => ({
-  plugins: [react(), hoistTransitiveImports(), precompress()],
+  plugins: [messageParts(), react(), hoistTransitiveImports(), precompress()],
   // Only the library build replaces process.env.NODE_ENV (the dev server and tests keep their own).
   define: command === 'build' ? { 'process.env.NODE_ENV': JSON.stringify('production') } : {},
   // Relative base: asset URLs resolve from `import.meta.url`, so the bundle works from any CDN path.
@@ -33,6 +37,9 @@ export default defineConfig(({ command }) => ({
     // Not library mode: it would inline every asset (the fonts) as base64 into the JS.
     assetsInlineLimit: 0,
     modulePreload: false,
+    // dist/.vite/manifest.json: the reference server reads it to preload the storefront page's first
+    // chunks from the HTML (demo/server/http/first-screen.ts).
+    manifest: true,
     copyPublicDir: false,
     rolldownOptions: {
       input: { ...elementEntries, ...demoEntries },
@@ -40,7 +47,8 @@ export default defineConfig(({ command }) => ({
       output: {
         minify: true,
         entryFileNames: '[name].js',
-        chunkFileNames: 'chunks/[name]-[hash].js',
+        // Distinct names, so each size budget's glob matches exactly the one chunk it means.
+        chunkFileNames: (chunk) => `chunks/${distinctChunkName(chunk, sourceBaseNames)}-[hash].js`,
         assetFileNames: 'assets/[name]-[hash][extname]',
         // One stable shared chunk every element needs (React, signals, r2wc, the element runtime with its
         // error boundary, store, i18n, theme): its size has a budget (package.json "size-limit"); screens and widgets split apart.
@@ -48,7 +56,7 @@ export default defineConfig(({ command }) => ({
           groups: [
             {
               name: 'runtime',
-              test: /[\\/](node_modules[\\/](react|react-dom|scheduler|@preact|@r2wc|rosetta|dlv|templite|use-sync-external-store)[\\/]|elements[\\/]define\.ts|src[\\/](page-singleton\.ts|store[\\/](locale|storage-base|config)\.ts|i18n[\\/](index\.ts|locales[\\/])|theme[\\/]|app[\\/]ElementShell\.tsx|kit[\\/](element-context\.tsx|ErrorBoundary\.tsx|lazy-retry\.ts|error-box\.css)|events\.ts))/,
+              test: /[\\/](node_modules[\\/](react|react-dom|scheduler|@preact|@r2wc|rosetta|dlv|templite|use-sync-external-store)[\\/]|elements[\\/]define\.ts|src[\\/](page-singleton\.ts|store[\\/](locale|storage-base|config)\.ts|i18n[\\/](index|parts)\.ts|theme[\\/]|app[\\/]ElementShell\.tsx|kit[\\/](element-context\.tsx|ErrorBoundary\.tsx|lazy-retry\.ts|error-box\.css)|events\.ts))/,
             },
           ],
         },

@@ -1,6 +1,8 @@
 import r2wc from '@r2wc/react-to-web-component';
 import { createElement, type ComponentType } from 'react';
 import { ElementShell } from '../src/app/ElementShell.tsx';
+import { requireMessageParts } from '../src/i18n/index.ts';
+import { ALL_MESSAGE_PARTS, type MessagePart } from '../src/i18n/parts.ts';
 import { ErrorBoundary } from '../src/kit/ErrorBoundary.tsx';
 import { CONFIG_ATTRIBUTES, configurePageFromElement } from '../src/store/config.ts';
 import { setLocale } from '../src/store/locale.ts';
@@ -25,6 +27,15 @@ const COMMON_PROPS = {
   lang: 'string',
   ...Object.fromEntries(Object.keys(CONFIG_ATTRIBUTES).map((key) => [key, 'string'])),
 } as PropTypes<CommonProps>;
+
+/** What an element needs beyond its component and props. */
+export interface ElementOptions {
+  /**
+   * The dictionary parts it shows (`src/i18n/parts.ts`); the element renders once they are loaded for
+   * the page's language. Default: every part. A small element lists fewer, so its page loads less.
+   */
+  messages?: readonly MessagePart[];
+}
 
 /** r2wc keeps an element's props and its render function under these registered symbols. */
 const R2WC_PROPS = Symbol.for('r2wc.props');
@@ -51,7 +62,8 @@ function kebab(name: string): string {
  * The caller registers the class with {@link defineOnce}, with a JSDoc block on the class from which
  * `custom-elements.json` is generated.
  */
-export function createElementClass<P extends object>(component: ComponentType<P>, props: PropTypes<P>) {
+export function createElementClass<P extends object>(component: ComponentType<P>, props: PropTypes<P>, options: ElementOptions = {}) {
+  const messages = options.messages ?? ALL_MESSAGE_PARTS;
   const allProps = { ...COMMON_PROPS, ...props } as Record<string, PropType>;
   const attributeToProp = new Map(Object.keys(allProps).map((prop) => [kebab(prop), prop]));
 
@@ -60,7 +72,7 @@ export function createElementClass<P extends object>(component: ComponentType<P>
     // Whatever fails inside shows in the element's own box (and fires `shop-error`), never on the host page.
     return createElement(
       ElementShell,
-      { host: container?.host as HTMLElement, root: container ?? document },
+      { host: container?.host as HTMLElement, root: container ?? document, messages },
       createElement(ErrorBoundary, null, createElement(component, rest as P)),
     );
   }
@@ -77,6 +89,8 @@ export function createElementClass<P extends object>(component: ComponentType<P>
         if (type === 'boolean') this[R2WC_PROPS][prop] = parseBooleanAttribute(this.getAttribute(kebab(prop)));
       }
       if (this.hasAttribute('lang')) setLocale(this.getAttribute('lang'));
+      // The texts start loading now, with the element's upgrade, not only once React first renders it.
+      requireMessageParts(messages);
       // Page configuration attributes: the first element on the page that sets one wins.
       configurePageFromElement(this);
     }

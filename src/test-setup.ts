@@ -1,6 +1,11 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
+import { loadMessages } from './i18n/index.ts';
+
+// The dictionaries load on demand in the browser; tests render texts at once, so both languages load up front.
+// Likewise the HTML sanitiser, which SafeHtml loads with the first shop HTML.
+await Promise.all([loadMessages('en'), loadMessages('pl')]);
 
 /** Unmounts what each test rendered (vitest runs without globals, so RTL cannot do it itself). */
 afterEach(() => cleanup());

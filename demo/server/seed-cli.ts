@@ -74,6 +74,12 @@ async function main(): Promise<void> {
     if (products > 0) {
       started = performance.now();
       const inserted = await generateProducts(db, shop, products, { seed });
+      // After a bulk load the planner needs fresh statistics to choose the catalogue's indexes (the
+      // search's trigram index, migration 008), the trigram index's pending list is merged (searches
+      // read it through), and a vacuumed table lets the page's count read only the index.
+      // PostgreSQL's autovacuum would get there some time later; PGlite has no autovacuum at all, so
+      // without this its catalogue would be planned blind.
+      await db.exec('VACUUM ANALYZE products, product_variants, product_tiers');
       const seconds = ((performance.now() - started) / 1000).toFixed(1);
       const { rows } = await db.query<{ total: number }>(
         'SELECT count(*)::int AS total FROM products p JOIN websites w ON w.id = p.website_id WHERE w.slug = $1',

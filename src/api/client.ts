@@ -1,11 +1,10 @@
-import { ofetch, type FetchResponse } from 'ofetch';
 import * as v from 'valibot';
 import { pageSingleton } from '../page-singleton.ts';
 import { getAuthToken, readCookie, XSRF_COOKIE } from './cookies.ts';
 import { ApiClientError, httpError } from './errors.ts';
 
 /**
- * The one HTTP client of the storefront (spec §7, DESIGN.md §3: components never call `ofetch`).
+ * The one HTTP client of the storefront (spec §7, DESIGN.md §3: components never call `fetch`).
  * Every call goes to the provider's API base with a 10 000 ms timeout, credentials, the bearer token
  * from the `Admin-Token` cookie and the `XSRF-TOKEN` echo; only the body is returned, and only after
  * it passed the contract schema, so a store never holds data of the wrong shape. Every failure is an
@@ -96,11 +95,18 @@ export function joinUrl(base: string, path: string): string {
   return `${base.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}`;
 }
 
-function cleanQuery(query: ApiQuery | undefined): Record<string, string | number | boolean> | undefined {
-  if (!query) return undefined;
-  const out: Record<string, string | number | boolean> = {};
-  for (const [key, value] of Object.entries(query)) if (value !== undefined && value !== null) out[key] = value;
-  return out;
+/** `url` with `query` appended (`undefined` and `null` values left out), form-encoded as `URLSearchParams` writes it. */
+export function withQuery(url: string, query: ApiQuery | undefined): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) if (value !== undefined && value !== null) params.append(key, String(value));
+  const search = params.toString();
+  return search === '' ? url : `${url}${url.includes('?') ? '&' : '?'}${search}`;
+}
+
+/** Whether a body is sent as JSON: anything but what `fetch` sends as it is (text, a form, a file, bytes, a stream). */
+function isJsonBody(body: unknown): boolean {
+  if (body === undefined || typeof body === 'string') return false;
+  return !(body instanceof FormData || body instanceof Blob || body instanceof URLSearchParams || body instanceof ArrayBuffer || ArrayBuffer.isView(body) || body instanceof ReadableStream);
 }
 
 /** Headers every call carries: JSON answers, the session's bearer token, the XSRF echo. */
@@ -130,16 +136,8 @@ export function createApiClient(settings: { timeoutMs?: number } = {}): ApiClien
   let baseUrl = '';
   let onUnauthorized: (() => void) | undefined;
 
-  // retry: 0 everywhere (ofetch retries GETs once by default); errors are read here, not by ofetch.
-  const $fetch = ofetch.create({
-    retry: 0,
-    credentials: 'include',
-    ignoreResponseError: true,
-    parseResponse: parseBody,
-  });
-
   async function request(spec: RequestSpec): Promise<unknown> {
-    // Our own timer, not ofetch's `timeout`: ofetch drops its timeout when the caller passes a signal.
+    // One timer for the whole call, the body's download included, beside the caller's own signal.
     const controller = new AbortController();
     let timedOut = false;
     const timer = setTimeout(() => {
@@ -151,15 +149,19 @@ export function createApiClient(settings: { timeoutMs?: number } = {}): ApiClien
     if (callerSignal?.aborted) forwardAbort();
     else callerSignal?.addEventListener('abort', forwardAbort, { once: true });
 
-    let response: FetchResponse<unknown>;
+    let response: Response;
+    let data: unknown;
     try {
-      response = await $fetch.raw(joinUrl(baseUrl, spec.path), {
+      const json = isJsonBody(spec.body);
+      response = await fetch(withQuery(joinUrl(baseUrl, spec.path), spec.query), {
         method: spec.method,
-        query: cleanQuery(spec.query),
-        headers: { ...baseHeaders(), ...spec.headers },
-        body: spec.body as BodyInit | Record<string, unknown> | undefined,
+        credentials: 'include',
+        headers: { ...baseHeaders(), ...(json ? { 'Content-Type': 'application/json' } : {}), ...spec.headers },
+        body: json ? JSON.stringify(spec.body) : (spec.body as BodyInit | undefined),
         signal: controller.signal,
       });
+      // Read inside the timer: an answer whose body stalls or breaks off is a timeout or a network failure.
+      data = parseBody(await response.text());
     } catch (cause) {
       if (timedOut) throw new ApiClientError({ kind: 'timeout', cause });
       if (callerSignal?.aborted) throw new ApiClientError({ kind: 'aborted', cause });
@@ -169,8 +171,7 @@ export function createApiClient(settings: { timeoutMs?: number } = {}): ApiClien
       callerSignal?.removeEventListener('abort', forwardAbort);
     }
 
-    // `_data` is where ofetch's `raw` leaves the parsed body (its documented API).
-    const { _data: data, ok, status, headers } = response;
+    const { ok, status, headers } = response;
     if (!ok) {
       const error = httpError(status, data, headers.get('retry-after'));
       if (status === 401 && onUnauthorized) {

@@ -1,7 +1,7 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { useEmit } from '../kit/element-context.tsx';
 import { t } from '../i18n/index.ts';
-import { LOCALES, locale, setLocale } from '../store/locale.ts';
+import { LOCALES, locale, requestedLocale, setLocale } from '../store/locale.ts';
 import { SelectButton } from '../widgets/select-button/SelectButton.tsx';
 
 export interface LanguageSwitchProps {
@@ -27,7 +27,8 @@ export function LanguageSwitch({ showLabel = false, onSwitch }: LanguageSwitchPr
       onValueChange={(next) => {
         setLocale(next);
         onSwitch?.();
-        emit('shop-locale-change', { locale: locale.value });
+        // The language picked (it shows once its texts are loaded).
+        emit('shop-locale-change', { locale: requestedLocale.peek() });
       }}
     />
   );

@@ -5,9 +5,9 @@ import { matchRoute, type RouteMatch } from '../domain/routes.ts';
 import { t } from '../i18n/index.ts';
 import { checkoutGuardState } from '../store/checkout.ts';
 import { awaitingDesigner, designerMode } from '../store/designer-preview.ts';
-import { sessionStatus } from '../store/session.ts';
+import { prefetchSession, sessionStatus } from '../store/session.ts';
 import { loadShop, shop, shopStatus } from '../store/shop.ts';
-import { pageArrival, takeRawArrival } from '../store/handoff-address.ts';
+import { hasArrival, pageArrival, takeRawArrival } from '../store/handoff-address.ts';
 import { handoffArriving, startSession } from '../store/handoff-start.ts';
 import { storageBase } from '../store/storage-base.ts';
 import { applyFavicon } from '../theme/favicon.ts';
@@ -67,10 +67,15 @@ export function Storefront() {
   const decision = decide(path);
   const firstScreen = useRef(true);
 
+  // Taken from the address bar while first rendering, before any screen may rewrite the URL.
+  const arrival = pageArrival();
+
   useEffect(() => {
     routerActive.value = true;
     syncLocation();
     void loadShop();
+    // The user of a stored token loads beside the shop's config (a handoff brings its own sign-in).
+    if (!hasArrival(arrival)) prefetchSession();
     // The screen the URL names (content pages aside, which need the shop's page list) starts loading
     // beside the shop and the session instead of after them; a guard may still pick another screen.
     const first = matchRoute(currentPath.peek(), []);
@@ -86,8 +91,6 @@ export function Storefront() {
     };
   }, []);
 
-  // Taken from the address bar while first rendering, before any screen may rewrite the URL.
-  const arrival = pageArrival();
   const status = shopStatus.value;
   useEffect(() => {
     if (status === 'ready') {

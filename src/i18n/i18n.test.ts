@@ -1,8 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { locale, setLocale } from '../store/locale.ts';
-import { dictionaries, hasMessage, t } from './index.ts';
+import { locale, prepareLocalesWith, requestedLocale, setLocale } from '../store/locale.ts';
+import { dictionaries, hasMessage, loadMessages, messagesReady, t } from './index.ts';
 import en from './locales/en.ts';
 import pl from './locales/pl.ts';
+import { ALL_MESSAGE_PARTS, MESSAGE_PARTS, partOf } from './parts.ts';
 import { formatWait, plural, pluralCategory, tp, type PluralForms } from './plural.ts';
 
 /** Every leaf of a dictionary as dotted key → value (non-strings kept, so the checks can flag them). */
@@ -248,5 +249,57 @@ describe('plural', () => {
     setLocale('pl');
     expect(tp('catalogue.results', 3)).toBe('3 produkty');
     expect(tp('catalogue.results', 3, { count: 'trzy' })).toBe('trzy produkty');
+  });
+});
+
+describe('dictionary parts', () => {
+  it('should put every area of the dictionaries in exactly one part', () => {
+    const listed = Object.values(MESSAGE_PARTS).flat() as string[];
+    expect([...listed].sort()).toEqual(Object.keys(en).sort());
+    expect(new Set(listed).size).toBe(listed.length);
+    expect(partOf('cart')).toBe('base');
+    expect(partOf('checkout')).toBe('screens');
+  });
+
+  it('should have both languages loaded in tests (the setup loads every part)', async () => {
+    await loadMessages('pl', ALL_MESSAGE_PARTS);
+    expect(messagesReady(ALL_MESSAGE_PARTS, 'en')).toBe(true);
+    expect(messagesReady(ALL_MESSAGE_PARTS, 'pl')).toBe(true);
+    expect(dictionaries.pl.cart?.title).toBe(pl.cart.title);
+  });
+});
+
+describe('setLocale', () => {
+  afterEach(() => {
+    // What src/i18n installs: at once when every part used is loaded (always so in tests).
+    prepareLocalesWith((_next, show) => show());
+    setLocale('en');
+  });
+
+  it('should keep showing the current language until the next one is ready, then switch', () => {
+    let ready: (() => void) | undefined;
+    prepareLocalesWith((_next, show) => {
+      ready = show;
+    });
+    setLocale('pl');
+    expect(requestedLocale.value).toBe('pl');
+    expect(locale.value).toBe('en');
+    expect(t('cart.title')).toBe(en.cart.title);
+    ready?.();
+    expect(locale.value).toBe('pl');
+    expect(t('cart.title')).toBe(pl.cart.title);
+  });
+
+  it('should let a later request win over one still loading', () => {
+    const pending: (() => void)[] = [];
+    prepareLocalesWith((_next, show) => {
+      pending.push(show);
+    });
+    setLocale('pl');
+    setLocale('en');
+    // The Polish texts arrive last: English was asked for after, so English stays.
+    pending[1]?.();
+    pending[0]?.();
+    expect(locale.value).toBe('en');
   });
 });

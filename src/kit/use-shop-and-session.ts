@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { restoreSession, sessionStatus } from '../store/session.ts';
+import { prefetchSession, restoreSession, sessionStatus } from '../store/session.ts';
 import { loadShop, shopStatus } from '../store/shop.ts';
 
 /**
@@ -11,7 +11,11 @@ import { loadShop, shopStatus } from '../store/shop.ts';
 export function useShopAndSession(): void {
   const status = shopStatus.value;
   useEffect(() => {
-    if (status === 'idle') void loadShop();
+    if (status === 'idle') {
+      void loadShop();
+      // Beside the shop's config, not after it (issue 20); restoreSession takes its answer.
+      prefetchSession();
+    }
     else if (status === 'ready' && sessionStatus.peek() === 'unknown') void restoreSession();
   }, [status]);
 }

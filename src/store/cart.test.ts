@@ -2,10 +2,12 @@ import * as fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CardInfo, Product, User, Variant, Website } from '../contract/contract.ts';
 import { productFixture, variantFixture, websiteFixture } from '../contract/test-fixtures.ts';
-import { clearAuthToken } from '../api/cookies.ts';
+import { effect } from '@preact/signals-react';
+import { clearAuthToken, setAuthToken } from '../api/cookies.ts';
 import { alerts, clearAlerts } from './alerts.ts';
 import {
   addToCart,
+  cartBadgeCount,
   cartBudgetTotals,
   cartCount,
   cartLines,
@@ -19,11 +21,11 @@ import {
   updateCartProducts,
 } from './cart.ts';
 import type { CartLine } from './cart-line.ts';
-import { resetPageConfig } from './config.ts';
+import { configurePage, resetPageConfig } from './config.ts';
 import { setLocale } from './locale.ts';
 import { login, logout, resetSession, restoreSession, sessionStatus, user } from './session.ts';
 import { resetShop, savedShop } from './shop.ts';
-import { storageKey } from './storage.ts';
+import { shopKey, storageKey, writeStored } from './storage.ts';
 
 // ---------------------------------------------------------------------------------------------------
 // Fixtures
@@ -495,6 +497,66 @@ describe('cart store: storage per user and guest (spec §4)', () => {
     expect(storedPairs(storageKey('globex', null, 'cart'))).toEqual([[1, 13, 2]]);
     savedShop.value = website();
     expect(pairs()).toEqual([[1, 11, 1]]);
+  });
+});
+
+/** A new page of shop `acme` (named by an attribute): no shop config, no session yet. */
+function newPage(): void {
+  resetShop();
+  resetSession();
+  resetCart();
+  resetPageConfig();
+  configurePage({ shop: 'acme' });
+}
+
+describe("cart store: the badge's count before the shop and the session are known (issue 20)", () => {
+  it("should show the guest's stored count at once, and the same count when the cart is shown: never 0 between", () => {
+    storeCartFor(null, () => {
+      addToCart(product(), redM, 2);
+      addToCart(product(), blueM, 1);
+    });
+    newPage();
+    const seen: number[] = [];
+    const stop = effect(() => {
+      seen.push(cartBadgeCount.value);
+    });
+    expect(cartLines.value).toEqual([]);
+    expect(cartBadgeCount.value).toBe(3);
+    savedShop.value = website();
+    sessionStatus.value = 'guest';
+    stop();
+    expect(cartCount.value).toBe(3);
+    expect(seen).toEqual([3]);
+  });
+
+  it("should show the stored count of the user whose token the page has, and 0 for a token of a user this browser never stored", () => {
+    storeCartFor(null, () => addToCart(product(), redM, 5));
+    storeCartFor(person(7), () => addToCart(product(), blueM, 1));
+    setAuthToken('t'.repeat(43));
+    newPage();
+    expect(cartBadgeCount.value).toBe(0);
+    writeStored(shopKey('acme', 'user-id'), 7);
+    newPage();
+    expect(cartBadgeCount.value).toBe(1);
+    savedShop.value = website();
+    signIn(person(7));
+    expect(cartBadgeCount.value).toBe(1);
+  });
+
+  it('should add what is put in the cart meanwhile, and show no count without a shop to read', () => {
+    storeCartFor(null, () => addToCart(product(), redM, 2));
+    newPage();
+    addToCart(product(), blueM, 4);
+    expect(cartBadgeCount.value).toBe(6);
+    savedShop.value = website();
+    sessionStatus.value = 'guest';
+    expect(cartBadgeCount.value).toBe(6);
+    expect(cartCount.value).toBe(6);
+    resetPageConfig();
+    resetShop();
+    resetSession();
+    resetCart();
+    expect(cartBadgeCount.value).toBe(0);
   });
 });
 

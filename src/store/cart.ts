@@ -8,10 +8,11 @@ import { showAlert } from './alerts.ts';
 import { pageSingleton } from '../page-singleton.ts';
 import { buildCartLine, type CartLine } from './cart-line.ts';
 import { sharedByKey } from './structural-sharing.ts';
-import { sessionStatus, user } from './session.ts';
-import { isPointsShop, shop } from './shop.ts';
+import { getAuthToken } from '../api/cookies.ts';
+import { sessionStatus, storedUserIdOf, user } from './session.ts';
+import { isPointsShop, resolveShopSlug, shop } from './shop.ts';
 import { perUserState, type StateBinding, type StateOwner } from './per-user-state.ts';
-import { readRawStored, readStored, removeStored, writeStored } from './storage.ts';
+import { readRawStored, readStored, removeStored, storageKey, writeStored } from './storage.ts';
 
 /**
  * The cart (spec §3 "Cart item", §4, §9): one list of lines per page, shared by every element, kept in
@@ -193,8 +194,39 @@ export const cartChanges: ReadonlySignal<number> = changes;
 /** The cart's lines, in the order they were first added. Change them only through the actions below. */
 export const cartLines: ReadonlySignal<readonly CartLine[]> = lines;
 
-/** Pieces in the cart (the cart button's badge): the sum of the quantities. */
+/** Pieces in the cart: the sum of the quantities. */
 export const cartCount = pageSingleton('cart.count', () => computed(() => countPieces(lines.value)));
+
+/** Whether a cart was shown on this page yet: the first owner bound (the shop and the session known). */
+const shownYet = pageSingleton('cart.shownYet', () => signal(false));
+
+/**
+ * @internal The pieces of the cart this page will most likely show, read from storage before the
+ * shop's config and the session are known: the shop's slug comes from the elements' attributes or the
+ * host, the owner from the session cookie and the stored user id of that shop (no token: the guest; a
+ * token whose user this browser never stored: unknown, so 0, never somebody else's count).
+ */
+function storedCountHint(): number {
+  const slug = resolveShopSlug();
+  if (!slug) return 0;
+  const token = getAuthToken();
+  const userId = token ? storedUserIdOf(slug) : null;
+  if (token && userId === null) return 0;
+  const stored = readStored(storageKey(slug, userId, 'cart'), isStoredCart);
+  return stored ? countPieces(stored.lines) : 0;
+}
+
+/**
+ * The count the cart button's badge shows: {@link cartCount}, and until the page shows a cart (the
+ * shop's config and the session still loading) the stored cart's count plus anything added meanwhile
+ * (issue 20), so a returning visitor's badge shows their pieces at once instead of 0 and then the
+ * count. When the cart is shown it is the same count, so nothing flickers.
+ */
+export const cartBadgeCount = pageSingleton('cart.badgeCount', () => {
+  // Tracks the page's configuration only (the slug): storage is read once, not on every cart change.
+  const hint = computed(() => storedCountHint());
+  return computed(() => (shownYet.value ? cartCount.value : hint.value + cartCount.value));
+});
 
 /**
  * The priced cart. Each line's unit price comes from the domain's `unitPrice` for the product's TOTAL
@@ -355,6 +387,7 @@ function switchCart(next: StateBinding | null, previous: StateBinding | null): v
   const merged = carried.reduce<CartLine[]>((cart, line) => mergeCartLine(cart, line), load(next.key));
   batch(() => {
     lines.value = merged;
+    shownYet.value = true;
     if (isChange) changes.value += 1;
   });
   if (carried.length > 0 && save(merged) && isLogin && previous) removeStored(previous.key);
@@ -483,5 +516,6 @@ export function resetCart(): void {
   state.storedRaw = null;
   emptiedListeners.clear();
   lines.value = [];
+  shownYet.value = false;
   owner.rebind();
 }

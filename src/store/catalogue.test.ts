@@ -3,9 +3,11 @@ import { SORT_OPTIONS } from '../contract/contract.ts';
 import { ApiClientError, errorMessage } from '../api/errors.ts';
 import { GROSS_SHOP, catalogueOf, deferred, json, pageOf, product, products, stubCatalogue } from '../screens/catalogue/test-fixtures.ts';
 import {
+  CATALOGUE_ANNOUNCE_DELAY_MS,
   CATALOGUE_PAGE_SIZE,
-  CATALOGUE_SEARCH_DEBOUNCE_MS,
+  CATALOGUE_SEARCH_COALESCE_MS,
   cancelCatalogueLoad,
+  catalogueAnnouncedTotal,
   catalogueAppliedQuery,
   catalogueError,
   catalogueMeta,
@@ -22,6 +24,7 @@ import {
   setCatalogueQuery,
   setCatalogueSearch,
   setCatalogueSort,
+  submitCatalogueSearch,
   toPageSize,
 } from './catalogue.ts';
 import { locale } from './locale.ts';
@@ -40,9 +43,15 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-/** Fake timers for the debounce only: fetch and body parsing keep their real scheduling. */
+/** Fake timers for the coalescing window and the held-back count only: fetch and body parsing keep their real scheduling. */
 function fakeTimers(): void {
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+}
+
+/** Waits (without moving the faked clock, unlike `vi.waitFor`) until `check` holds. */
+async function until(check: () => boolean): Promise<void> {
+  for (let i = 0; i < 500 && !check(); i++) await new Promise<void>((resolve) => setImmediate(resolve));
+  expect(check()).toBe(true);
 }
 
 describe('catalogue store: requests', () => {
@@ -58,50 +67,78 @@ describe('catalogue store: requests', () => {
     expect(CATALOGUE_PAGE_SIZE).toBe(24);
   });
 
-  it('should send a search only 300 ms after the last keystroke: five quick characters make one request', async () => {
+  it('should send every keystroke\'s search as typed, each aborting the one before, and show only the last answer', async () => {
+    expect(CATALOGUE_SEARCH_COALESCE_MS).toBeGreaterThanOrEqual(0);
+    expect(CATALOGUE_SEARCH_COALESCE_MS).toBeLessThanOrEqual(100);
     fakeTimers();
-    const calls = stubCatalogue(() => pageOf([product({ id: 7, name: 'Kubek' })]));
+    const answers = new Map<string, ReturnType<typeof deferred>>();
+    const calls = stubCatalogue((call) => {
+      const answer = deferred();
+      answers.set(call.params.get('search') ?? '', answer);
+      return answer.answer(call);
+    });
     for (const text of ['k', 'ku', 'kub', 'kube', 'kubek']) {
       setCatalogueSearch(text);
-      vi.advanceTimersByTime(50);
+      expect(catalogueStatus.value).toBe('loading');
+      vi.advanceTimersByTime(CATALOGUE_SEARCH_COALESCE_MS);
+      await vi.waitFor(() => expect(calls.at(-1)?.params.get('search')).toBe(text));
+      vi.advanceTimersByTime(40);
     }
     expect(catalogueSearch.value).toBe('kubek');
-    vi.advanceTimersByTime(CATALOGUE_SEARCH_DEBOUNCE_MS - 51);
-    expect(calls).toHaveLength(0);
-    vi.advanceTimersByTime(1);
-    expect(calls).toHaveLength(1);
-    expect(calls[0]?.params.get('search')).toBe('kubek');
-    expect(calls[0]?.params.get('page')).toBe('1');
+    expect(calls.map((call) => call.params.get('search'))).toEqual(['k', 'ku', 'kub', 'kube', 'kubek']);
+    expect(calls.map((call) => call.signal?.aborted)).toEqual([true, true, true, true, false]);
+    expect(calls[4]?.params.get('page')).toBe('1');
+    answers.get('kubek')?.resolve(pageOf([product({ id: 7, name: 'Kubek' })]));
     await vi.waitFor(() => expect(catalogueStatus.value).toBe('ready'));
     expect(catalogueProducts.value.map((p) => p.name)).toEqual(['Kubek']);
     expect(catalogueResultQuery.value?.search).toBe('kubek');
-    expect(CATALOGUE_SEARCH_DEBOUNCE_MS).toBe(300);
   });
 
   it('should trim the search, leave a blank one out and go back to page 1 when it changes', async () => {
-    fakeTimers();
-    const calls = stubCatalogue();
+    const calls = stubCatalogue(catalogueOf(100));
     await setCataloguePage(3);
     setCatalogueSearch('  pen  ');
     expect(cataloguePage.value).toBe(1);
-    vi.advanceTimersByTime(CATALOGUE_SEARCH_DEBOUNCE_MS);
-    expect(calls.at(-1)?.params.get('search')).toBe('pen');
+    await vi.waitFor(() => expect(calls.at(-1)?.params.get('search')).toBe('pen'));
     setCatalogueSearch('   ');
-    vi.advanceTimersByTime(CATALOGUE_SEARCH_DEBOUNCE_MS);
+    await vi.waitFor(() => expect(calls).toHaveLength(3));
     expect(calls.at(-1)?.params.has('search')).toBe(false);
+    expect(calls.at(-1)?.params.get('page')).toBe('1');
   });
 
-  it('should send the search typed so far at once when the order or the page changes, and keep search and order on another page', async () => {
-    fakeTimers();
+  it('should not send again for a keystroke that leaves the query as it is (a trailing space)', async () => {
+    const calls = stubCatalogue(() => pageOf([product({ id: 3, name: 'Mug' })]));
+    setCatalogueSearch('mug');
+    await vi.waitFor(() => expect(catalogueStatus.value).toBe('ready'));
+    setCatalogueSearch('mug ');
+    expect(catalogueStatus.value).toBe('ready');
+    await submitCatalogueSearch();
+    expect(calls).toHaveLength(1);
+  });
+
+  it('should keep the shown products, marked as loading, from the keystroke until the newer answer', async () => {
+    const next = deferred();
+    stubCatalogue((call) => (call.params.get('search') === 'pen' ? next.answer(call) : pageOf(products(3))));
+    await loadCatalogue();
+    const shown = catalogueProducts.value;
+    setCatalogueSearch('pen');
+    expect(catalogueStatus.value).toBe('loading');
+    expect(catalogueProducts.value).toBe(shown);
+    expect(catalogueResultQuery.value?.search).toBe('');
+    next.resolve(pageOf([product({ id: 9, name: 'Pen' })]));
+    await vi.waitFor(() => expect(catalogueStatus.value).toBe('ready'));
+    expect(catalogueProducts.value.map((p) => p.name)).toEqual(['Pen']);
+  });
+
+  it('should send the search typed so far when the order or the page changes, and keep search and order on another page', async () => {
     const calls = stubCatalogue(catalogueOf(100));
     setCatalogueSearch('mug');
     await setCatalogueSort('price_desc');
+    expect(calls[0]?.signal?.aborted).toBe(true);
     expect(Object.fromEntries(calls.at(-1)?.params ?? [])).toMatchObject({ search: 'mug', sort: 'price_desc', page: '1' });
     await setCataloguePage(2);
     expect(Object.fromEntries(calls.at(-1)?.params ?? [])).toMatchObject({ search: 'mug', sort: 'price_desc', page: '2' });
-    // The debounce was overtaken: no second request for the same search later.
-    vi.advanceTimersByTime(CATALOGUE_SEARCH_DEBOUNCE_MS * 2);
-    expect(calls).toHaveLength(2);
+    expect(calls).toHaveLength(3);
     await setCatalogueSort('code_asc');
     expect(cataloguePage.value).toBe(1);
   });
@@ -114,13 +151,59 @@ describe('catalogue store: requests', () => {
     expect(catalogueStatus.value).toBe('idle');
   });
 
-  it('should drop a pending search when the catalogue is cancelled (its screen went away)', () => {
-    fakeTimers();
-    const calls = stubCatalogue();
+  it('should abort a typed search when the catalogue is cancelled (its screen went away)', async () => {
+    const calls = stubCatalogue(deferred().answer);
     setCatalogueSearch('pen');
+    await vi.waitFor(() => expect(calls).toHaveLength(1));
     cancelCatalogueLoad();
-    vi.advanceTimersByTime(CATALOGUE_SEARCH_DEBOUNCE_MS * 2);
-    expect(calls).toHaveLength(0);
+    expect(calls[0]?.signal?.aborted).toBe(true);
+    expect(catalogueProducts.value).toEqual([]);
+  });
+});
+
+describe('catalogue store: the announced count', () => {
+  it('should announce the count of a typed search once typing pauses, each keystroke restarting the wait', async () => {
+    fakeTimers();
+    stubCatalogue(({ params }) => pageOf(products(params.get('search') === 'mu' ? 4 : 2)));
+    await loadCatalogue();
+    expect(catalogueAnnouncedTotal.value).toBe(2);
+    setCatalogueSearch('mu');
+    await until(() => catalogueMeta.value?.total === 4);
+    // The list shows the answer at once; the live count waits.
+    expect(catalogueProducts.value).toHaveLength(4);
+    vi.advanceTimersByTime(CATALOGUE_ANNOUNCE_DELAY_MS - 1);
+    expect(catalogueAnnouncedTotal.value).toBe(2);
+    setCatalogueSearch('mug');
+    await until(() => catalogueMeta.value?.total === 2);
+    vi.advanceTimersByTime(CATALOGUE_ANNOUNCE_DELAY_MS - 1);
+    expect(catalogueAnnouncedTotal.value).toBe(2);
+    setCatalogueSearch('mu');
+    await until(() => catalogueMeta.value?.total === 4);
+    vi.advanceTimersByTime(CATALOGUE_ANNOUNCE_DELAY_MS - 1);
+    expect(catalogueAnnouncedTotal.value).toBe(2);
+    vi.advanceTimersByTime(1);
+    expect(catalogueAnnouncedTotal.value).toBe(4);
+    expect(CATALOGUE_ANNOUNCE_DELAY_MS).toBeGreaterThan(CATALOGUE_SEARCH_COALESCE_MS);
+  });
+
+  it('should announce at once on Enter, and for a sort or a page', async () => {
+    fakeTimers();
+    const calls = stubCatalogue(({ params }) => pageOf(products(params.get('search') === 'pen' ? 1 : 5)));
+    setCatalogueSearch('pen');
+    await until(() => catalogueStatus.value === 'ready');
+    expect(catalogueAnnouncedTotal.value).toBeNull();
+    await submitCatalogueSearch();
+    expect(catalogueAnnouncedTotal.value).toBe(1);
+    expect(calls).toHaveLength(1);
+    vi.advanceTimersByTime(CATALOGUE_ANNOUNCE_DELAY_MS);
+    setCatalogueSearch('');
+    // Enter while the typed search is still loading: not sent again, but announced as soon as it is in.
+    await submitCatalogueSearch();
+    await until(() => catalogueStatus.value === 'ready');
+    expect(catalogueAnnouncedTotal.value).toBe(5);
+    expect(calls).toHaveLength(2);
+    await setCatalogueSort('price_asc');
+    expect(catalogueAnnouncedTotal.value).toBe(5);
   });
 });
 
@@ -141,20 +224,17 @@ describe('catalogue store: stale answers', () => {
   });
 
   it('should ignore an old answer that arrives anyway (a server that ignores the abort), even after the newer one', async () => {
-    fakeTimers();
     let releaseOld: ((response: Response) => void) | undefined;
     const calls = stubCatalogue((call) => {
       if (call.params.get('search') === 'mu') return new Promise<Response>((resolve) => (releaseOld = resolve));
       return pageOf([product({ id: 3, name: 'Mug' })]);
     });
     setCatalogueSearch('mu');
-    vi.advanceTimersByTime(CATALOGUE_SEARCH_DEBOUNCE_MS);
+    await vi.waitFor(() => expect(calls).toHaveLength(1));
     expect(catalogueStatus.value).toBe('loading');
     setCatalogueSearch('mug');
     expect(calls[0]?.signal?.aborted).toBe(true);
-    vi.advanceTimersByTime(CATALOGUE_SEARCH_DEBOUNCE_MS);
     await vi.waitFor(() => expect(catalogueStatus.value).toBe('ready'));
-    vi.useRealTimers();
     releaseOld?.(pageOf(products(5)));
     // Give the late answer time to go all the way through the client (body parsing, schema check).
     await new Promise<void>((resolve) => setTimeout(resolve, 50));

@@ -39,7 +39,12 @@ const isUserId = (value: unknown): value is number => typeof value === 'number' 
 /** The stored id of the user logged in to this shop (spec §3), or null. */
 export function storedUserId(): number | null {
   const slug = shop.value?.slug;
-  return slug ? readStored(shopKey(slug, USER_ID_KEY), isUserId) : null;
+  return slug ? storedUserIdOf(slug) : null;
+}
+
+/** The stored id of the user last logged in to shop `slug` on this browser, or null; needs no loaded shop. */
+export function storedUserIdOf(slug: string): number | null {
+  return readStored(shopKey(slug, USER_ID_KEY), isUserId);
 }
 
 function setUser(next: User): void {
@@ -65,19 +70,39 @@ api.configure({ onUnauthorized: () => clearSession('expired') });
 
 let restoring: Promise<void> | null = null;
 
+/** The user request {@link prefetchSession} started, with the token it was sent with. */
+let early: { token: string; user: Promise<User> } | null = null;
+
+/**
+ * Starts loading the user of the stored token now, beside the shop's config, rather than once the
+ * config has arrived (issue 20): {@link restoreSession} then takes this answer instead of asking again,
+ * as long as the token is still the one it was sent with (a handoff may adopt another meanwhile).
+ * Nothing without a token, or once a restore has started. A 401 ends the session as on any call.
+ */
+export function prefetchSession(): void {
+  const token = getAuthToken();
+  if (restoring || early || !token) return;
+  early = { token, user: fetchUser() };
+  // Its failure is restoreSession's to handle; until then it must not count as unhandled.
+  early.user.catch(() => undefined);
+}
+
 /**
  * Loads the user from an existing token once per page. Without a token the visitor is a guest; a token
  * the server refuses (or a failed call) also falls back to guest (spec §8), never to an error screen.
  */
 export function restoreSession(): Promise<void> {
   restoring ??= (async () => {
-    if (!getAuthToken()) {
+    const token = getAuthToken();
+    const prefetched = early?.token === token ? early?.user : undefined;
+    early = null;
+    if (!token) {
       sessionStatus.value = 'guest';
       return;
     }
     sessionStatus.value = 'loading';
     try {
-      setUser(await fetchUser());
+      setUser(await (prefetched ?? fetchUser()));
     } catch {
       // A 401 already ended the session (the client's onUnauthorized). Any other failure (offline, a
       // 500, a timeout, a proxy's page) says nothing about the token: it stays for a later try, so the
@@ -151,6 +176,7 @@ export function updateSessionUser(next: User): void {
 /** @internal Tests start from a page with no session. */
 export function resetSession(): void {
   restoring = null;
+  early = null;
   user.value = null;
   sessionStatus.value = 'unknown';
   endListeners.clear();

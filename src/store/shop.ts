@@ -6,6 +6,7 @@ import { withPreview } from '../domain/preview.ts';
 import { shopSlugFromHost } from '../domain/tenant.ts';
 import { configurePageFromDocument, pageConfig } from './config.ts';
 import { designerPreview } from './designer-preview.ts';
+import { readInlinedWebsite } from './inlined-shop.ts';
 import { injectLiveChat } from './livechat.ts';
 import { setLocale } from './locale.ts';
 import { pageSingleton } from '../page-singleton.ts';
@@ -67,7 +68,8 @@ let pending: Promise<void> | null = null;
 /**
  * Loads the shop's presets once per page, whatever number of elements ask (spec §2 start-up): reads
  * the configuration attributes of every shop element in the document, configures the API base,
- * fetches the config for the resolved slug, then applies the shop's language and theme and adds its
+ * takes the config for the resolved slug from the page when its server wrote it there
+ * (`readInlinedWebsite`), else fetches it, then applies the shop's language and theme and adds its
  * live chat (once per page, see `injectLiveChat`); a framed page also starts listening for its store
  * designer (`startDesignerBridge`). An unknown
  * shop or a failure still resolves: `shopStatus` says which, and the storefront shows Store not found.
@@ -94,7 +96,8 @@ export function loadShop(): Promise<void> {
       ? import('./designer.ts').then((module) => module.startDesignerBridge(window, { status: shopStatus, website: savedShop })).catch(() => undefined)
       : undefined;
     try {
-      const website = await fetchWebsite(slug);
+      // The page's server may have written the config into the page (issue 20): no request then.
+      const website = readInlinedWebsite(slug) ?? (await fetchWebsite(slug));
       await designer;
       if (!website) {
         shopStatus.value = 'not-found';

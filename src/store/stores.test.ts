@@ -4,7 +4,7 @@ import { websiteFixture } from '../contract/test-fixtures.ts';
 import { getAuthToken, setAuthToken } from '../api/cookies.ts';
 import { configurePage, configurePageFromDocument, normaliseBasePath, pageConfig, resetPageConfig } from './config.ts';
 import { locale } from './locale.ts';
-import { adoptToken, isLoggedIn, login, logout, onSessionEnd, resetSession, restoreSession, sessionStatus, storedUserId, user } from './session.ts';
+import { adoptToken, isLoggedIn, login, logout, onSessionEnd, prefetchSession, resetSession, restoreSession, sessionStatus, storedUserId, user } from './session.ts';
 import { loadShop, markLocaleChosen, resetShop, resolveShopSlug, savedShop, shop, shopStatus } from './shop.ts';
 import { onStorageChange, readStored, removeStoredMatching, shopKey, storageKey, writeStored } from './storage.ts';
 
@@ -210,6 +210,47 @@ describe('shop store', () => {
     expect(shopStatus.value).toBe('ready');
   });
 
+  it("should take the config the page's server wrote into the page, without asking the API", async () => {
+    const calls = stubFetch({ 'GET /api/slug/website': () => json(website) });
+    const script = document.head.appendChild(document.createElement('script'));
+    script.type = 'application/json';
+    script.id = 'shop-config';
+    script.dataset.slug = 'acme';
+    script.textContent = JSON.stringify({ ...website, name: 'ACME from the page' });
+    configurePage({ shop: 'acme' });
+    try {
+      await loadShop();
+    } finally {
+      script.remove();
+    }
+    expect(calls).toHaveLength(0);
+    expect(shopStatus.value).toBe('ready');
+    expect(shop.value?.name).toBe('ACME from the page');
+    expect(locale.value).toBe('pl');
+  });
+
+  it("should fetch the config when the page carries another shop's or a malformed one", async () => {
+    const calls = stubFetch({ 'GET /api/slug/website': () => json(website) });
+    const script = document.head.appendChild(document.createElement('script'));
+    script.type = 'application/json';
+    script.id = 'shop-config';
+    script.dataset.slug = 'globex';
+    script.textContent = JSON.stringify({ ...website, slug: 'globex' });
+    configurePage({ shop: 'acme' });
+    try {
+      await loadShop();
+      expect(calls.map((call) => call.path)).toEqual(['/api/slug/website?slug=acme']);
+      resetShop();
+      script.dataset.slug = 'acme';
+      script.textContent = '{"id": 1,';
+      await loadShop();
+    } finally {
+      script.remove();
+    }
+    expect(calls).toHaveLength(2);
+    expect(shop.value?.name).toBe('ACME Corporation');
+  });
+
   it('should say not-found when no shop can be resolved at all', async () => {
     await loadShop();
     expect(shopStatus.value).toBe('not-found');
@@ -246,6 +287,42 @@ describe('session store', () => {
     resetSession();
     setAuthToken('t'.repeat(43));
     stubFetch({ 'GET /api/user': () => json({ message: 'Please log in', code: 'errors.unauthenticated' }, 401) });
+    await restoreSession();
+    expect(sessionStatus.value).toBe('guest');
+    expect(getAuthToken()).toBeNull();
+  });
+
+  it('should load the user beside the shop (prefetchSession) and take that answer when restoring, asking once', async () => {
+    savedShop.value = null;
+    setAuthToken('p'.repeat(43));
+    const calls = stubFetch({ 'GET /api/user': () => json(me) });
+    prefetchSession();
+    prefetchSession();
+    expect(calls.map((call) => call.path)).toEqual(['/api/user']);
+    // The shop arrives later; only then is the user set (and their id stored for that shop).
+    savedShop.value = website;
+    await restoreSession();
+    expect(calls).toHaveLength(1);
+    expect(sessionStatus.value).toBe('user');
+    expect(storedUserId()).toBe(7);
+  });
+
+  it('should not use an early answer for another token (a handoff adopted one meanwhile), nor prefetch without one', async () => {
+    const calls = stubFetch({ 'GET /api/user': () => json(me) });
+    prefetchSession();
+    expect(calls).toHaveLength(0);
+    setAuthToken('o'.repeat(43));
+    prefetchSession();
+    setAuthToken('n'.repeat(43));
+    await restoreSession();
+    expect(calls).toHaveLength(2);
+    expect(sessionStatus.value).toBe('user');
+  });
+
+  it('should fall back to guest when the early request was refused', async () => {
+    setAuthToken('r'.repeat(43));
+    stubFetch({ 'GET /api/user': () => json({ message: 'Please log in', code: 'errors.unauthenticated' }, 401) });
+    prefetchSession();
     await restoreSession();
     expect(sessionStatus.value).toBe('guest');
     expect(getAuthToken()).toBeNull();

@@ -212,6 +212,7 @@ describe('production mode', () => {
     expect(first.csp).toBe(`script-src 'self' 'nonce-${nonce}'; style-src 'self' 'unsafe-inline'; object-src 'none'; base-uri 'none'; frame-ancestors ${DESIGNER}`);
     expect(first.html).toContain(`<script type="module" nonce="${nonce}" src="/dist/storefront.js"></script>`);
     expect(first.html).toContain(`designer-origins="${DESIGNER}"`);
+    expect(first.html).toContain('<script type="application/json" id="shop-config" data-slug="northwind">');
     expect(first.html).not.toContain('{{');
     expect(second.csp).not.toContain(nonce);
   });
@@ -359,6 +360,39 @@ describe('the storefront page in development', () => {
     expect(page.csp).toMatch(/^script-src 'self' 'nonce-[A-Za-z0-9+/=]+'; style-src 'self' 'unsafe-inline'; object-src 'none'; base-uri 'none'; frame-ancestors http:\/\/localhost:4173$/);
     // The demo's own pages stay.
     expect((await dev.request('/demo/outbox.json')).status).toBe(200);
+  });
+
+  it("should carry the shop's config as the API answers it, and the hero's preload on the homepage (issue 20)", async () => {
+    // globex is an open shop: a guest sees its homepage (acme's guests are sent to the login first).
+    const page = await shopPage(dev, `globex.localhost:${dev.config.port}`, '/');
+    const inline = /<script type="application\/json" id="shop-config" data-slug="globex">([^<]*)<\/script>/.exec(page.html);
+    expect(inline).not.toBeNull();
+    const api = await dev.json('/api/slug/website?slug=globex');
+    expect(JSON.parse(inline?.[1] ?? '')).toEqual(api.body);
+    expect(v.safeParse(WebsiteSchema, JSON.parse(inline?.[1] ?? '')).success).toBe(true);
+    // The hero as the homepage's <img> asks for it; a data block needs no nonce, the one script keeps it.
+    const hero = (api.body.pages as { type: string; content: { blocks?: { type: string; image: string }[] } }[]).find((p) => p.type === 'homepage')?.content.blocks?.[0];
+    expect(hero?.type).toBe('hero');
+    expect(page.html).toContain(`<link rel="preload" as="image" href="/storage/${hero?.image}" fetchpriority="high">`);
+    expect(page.html.match(/<script type="module"/g)).toHaveLength(1);
+    expect(page.html).not.toContain('{{');
+    // Compressed for a browser that accepts it (the config makes the page about 10 kB).
+    const { request } = await import('node:http');
+    const { brotliDecompressSync } = await import('node:zlib');
+    const compressed = await new Promise<{ encoding: string | undefined; body: Buffer }>((resolve, reject) => {
+      const req = request({ host: '127.0.0.1', port: dev.config.port, path: '/', headers: { host: `globex.localhost:${dev.config.port}`, 'accept-encoding': 'gzip, deflate, br' } }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => resolve({ encoding: res.headers['content-encoding'], body: Buffer.concat(chunks) }));
+      });
+      req.on('error', reject);
+      req.end();
+    });
+    expect(compressed.encoding).toBe('br');
+    expect(brotliDecompressSync(compressed.body).toString()).toContain('id="shop-config" data-slug="globex"');
+    // An unknown shop's page carries no config: the client asks and shows Store not found.
+    const unknown = await shopPage(dev, `nosuch.localhost:${dev.config.port}`, '/');
+    expect(unknown.html).not.toContain('shop-config');
   });
 
   it("should say frame-ancestors 'none' without designers, and drop anything that is not an exact origin", () => {

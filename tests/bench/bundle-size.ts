@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { DIST_DIR, ensureBuild, isMain, kB, markdownTable, ROOT, type Benchmark } from './support.ts';
@@ -19,20 +19,33 @@ import { DIST_DIR, ensureBuild, isMain, kB, markdownTable, ROOT, type Benchmark 
  * (woff2, fetched only for the characters shown) are not JavaScript and not counted.
  *
  * The same file sets are gated in CI by the `"size-limit"` budgets of `package.json` (`npm run size`,
- * part of `npm test`); chunk names carry a content hash, so those budgets name files by glob, and
- * this benchmark checks that each budget's globs still match exactly the files measured here.
+ * part of `npm test`); chunk names carry a content hash, so those budgets name files by glob (one
+ * file each: the build names chunks distinctly), and this benchmark checks that each budget's globs
+ * match exactly the files measured here (`--check-budgets`, also part of `npm test`). Dictionary
+ * parts the elements wait for are loaded through `import()` but before anything shows, so they count.
  *
  * @module
  */
 
 /** The element whose size the issue gives a target for. */
 export const SIZE_ENTRY = 'cart-button.js';
-/** The target: brotli size of `<shop-cart-button>`'s entry with everything it loads, React included. */
-export const SIZE_TARGET_BYTES = 75_000;
+/** The target (issue 20): brotli size of `<shop-cart-button>`'s entry with everything it loads before it shows, React included. */
+export const SIZE_TARGET_BYTES = 90_000;
 /** The storefront's entry. */
 export const STOREFRONT_ENTRY = 'storefront.js';
-/** The target for the storefront's first route (the homepage), brotli. */
-export const FIRST_ROUTE_TARGET_BYTES = 90_000;
+/** The target for the storefront's first route (the homepage), brotli (issue 20). */
+export const FIRST_ROUTE_TARGET_BYTES = 120_000;
+/** The language the demo pages start in: its dictionary parts are what a page loads first. */
+export const START_LANGUAGE = 'en';
+/**
+ * The dictionary parts (`src/i18n/parts.ts`) each entry's elements wait for before they show: loaded
+ * through `import()` as the element starts, so counted with its static imports.
+ */
+export const START_MESSAGES: Readonly<Record<string, readonly string[]>> = {
+  [SIZE_ENTRY]: ['base'],
+  'storefront.js': ['base', 'screens'],
+  'index.js': ['base', 'screens'],
+};
 /** The entry that defines every element, for a page that uses many (the demo's storefront page loads `storefront.js`). */
 export const ALL_ELEMENTS_ENTRY = 'index.js';
 
@@ -205,9 +218,26 @@ export class BundleGraph {
   }
 }
 
+/** The chunk among the `import()`s of `files` named `name` (its hash aside), or an error naming what is missing. */
+function lazyChunkNamed(graph: BundleGraph, files: readonly string[], name: string, what: string): string {
+  const chunk = chunkNamed(graph.dynamicsOf(graph.closure(files)), name);
+  if (!chunk) throw new Error(`no chunk ${name} among the import()s of ${what}: the size measure needs updating`);
+  return chunk;
+}
+
+/**
+ * `entry`'s static imports and the dictionary parts its elements wait for ({@link START_MESSAGES}) in
+ * `lang`: the files a page fetches before the element shows.
+ */
+export function startFiles(graph: BundleGraph, entry: string, lang: string = START_LANGUAGE): string[] {
+  const statics = graph.closure([graph.resolve(entry)]);
+  const parts = (START_MESSAGES[entry] ?? []).map((part) => lazyChunkNamed(graph, statics, `messages-${lang}-${part}`, entry));
+  return [...statics, ...graph.closure(parts, new Set(statics))];
+}
+
 /** Measures what `dist/<entry>` loads: see the module comment for what is counted. */
-export function measureEntry(entry: string, graph: BundleGraph = new BundleGraph()): EntrySize {
-  const closure = graph.closure([graph.resolve(entry)]);
+export function measureEntry(entry: string, graph: BundleGraph = new BundleGraph(), lang: string = START_LANGUAGE): EntrySize {
+  const closure = startFiles(graph, entry, lang);
   const files = graph.sizes(closure);
   return { entry, files, total: totalOf(files), dynamic: graph.lazyChunks(closure) };
 }
@@ -216,6 +246,10 @@ export function measureEntry(entry: string, graph: BundleGraph = new BundleGraph
 export interface FirstRoute {
   /** `storefront.js` and its static imports (the shell every route needs). */
   shell: EntrySize;
+  /** The dictionary parts the storefront waits for, in {@link START_LANGUAGE}. */
+  messages: FileSize[];
+  /** The HTML sanitiser, loaded by the first shop HTML shown (the demo homepages' rich text and popup). */
+  sanitizer: LazyChunk | undefined;
   /** The homepage screen's chunk with its static imports beyond the shell. */
   homepage: LazyChunk;
   /** The popup dialog (loaded with the first popup; the demo shops show one on the homepage). */
@@ -251,7 +285,8 @@ export function measureFirstRoute(graph: BundleGraph = new BundleGraph()): First
   const lazy = graph.dynamicsOf(shellFiles);
   const homepageChunk = chunkNamed(lazy, 'Homepage');
   if (!homepageChunk) throw new Error(`no Homepage chunk among the import()s of ${STOREFRONT_ENTRY}: the first-route measure needs updating`);
-  const loaded = new Set(shellFiles);
+  const messageFiles = startFiles(graph, STOREFRONT_ENTRY).filter((file) => !shellFiles.includes(file));
+  const loaded = new Set([...shellFiles, ...messageFiles]);
   const homepage = graph.lazyChunk(homepageChunk, loaded);
   const homepageFiles = graph.closure([homepageChunk], loaded);
   for (const file of homepageFiles) loaded.add(file);
@@ -259,6 +294,10 @@ export function measureFirstRoute(graph: BundleGraph = new BundleGraph()): First
   const popup = popupChunk ? graph.lazyChunk(popupChunk, loaded) : undefined;
   const popupFiles = popupChunk ? graph.closure([popupChunk], loaded) : [];
   for (const file of popupFiles) loaded.add(file);
+  // The demo homepages show rich text (and the popup HTML): the sanitiser loads before either shows.
+  const sanitizerChunk = chunkNamed(graph.dynamicsOf([...loaded]), 'sanitize');
+  const sanitizer = sanitizerChunk ? graph.lazyChunk(sanitizerChunk, loaded) : undefined;
+  for (const file of sanitizerChunk ? graph.closure([sanitizerChunk], loaded) : []) loaded.add(file);
   const demoFiles = [...loaded];
   const elementBlocks: LazyChunk[] = [];
   for (const block of graph.dynamicsOf(homepageFiles)) {
@@ -267,7 +306,7 @@ export function measureFirstRoute(graph: BundleGraph = new BundleGraph()): First
     for (const file of graph.closure([block], loaded)) loaded.add(file);
     elementBlocks.push(added);
   }
-  return { shell, homepage, popup, elementBlocks, demoFiles, allFiles: [...loaded] };
+  return { shell, messages: graph.sizes(messageFiles), sanitizer, homepage, popup, elementBlocks, demoFiles, allFiles: [...loaded] };
 }
 
 /** A kB cell, bold when asked. */
@@ -286,7 +325,7 @@ export function sizeReport(size: EntrySize, targetBytes: number = SIZE_TARGET_BY
   const rows = size.files.map((f) => [`\`${f.file}\``, ...cells(f)]);
   rows.push([`**total (${size.files.length} files)**`, ...cells(size.total, true)]);
   const lines = [
-    `### \`dist/${size.entry}\` and its static imports (kB = 1000 bytes)`,
+    `### \`dist/${size.entry}\` with its static imports and the dictionary parts it waits for (${START_LANGUAGE}; kB = 1000 bytes)`,
     '',
     markdownTable(['file', 'raw', 'gzip -9', 'brotli q11'], rows),
     '',
@@ -311,8 +350,10 @@ export function firstRouteReport(route: FirstRoute, graph: BundleGraph): string 
   const all = totalOf(graph.sizes(route.allFiles));
   const rows = [
     partRow(`\`dist/${STOREFRONT_ENTRY}\` and its static imports (the shell of every route)`, route.shell.files),
+    partRow(`+ the dictionary parts it waits for (${route.messages.map((f) => `\`${chunkBaseName(f.file)}\``).join(', ')})`, route.messages),
     partRow(`+ homepage screen \`${route.homepage.chunk}\` and what it imports beyond the shell`, route.homepage.files),
     ...(route.popup ? [partRow(`+ popup dialog \`${route.popup.chunk}\` (a popup is due on the demo shops' homepages)`, route.popup.files)] : []),
+    ...(route.sanitizer ? [partRow(`+ HTML sanitiser \`${route.sanitizer.chunk}\` (the demo homepages show rich text)`, route.sanitizer.files)] : []),
     partRow('**= the homepage as the demo shops show it**', graph.sizes(route.demoFiles), true),
     ...route.elementBlocks.map((block) => partRow(`+ element block \`${block.chunk}\` (only where the homepage places one)`, block.files)),
     partRow('**= with every element block the homepage can place**', graph.sizes(route.allFiles), true),
@@ -373,9 +414,8 @@ const HASH_LENGTH = 8;
 /**
  * A glob for a built file that survives rebuilds: an entry (`dist/cart-button.js`) as it is, a chunk
  * (`dist/chunks/Drawer-BfV8wblP.js`) with its hash as eight `?`, so `auth-????????.js` does not
- * also catch `auth-rules-….js`. Chunks of modules with the same file name (`src/store/checkout.ts`,
- * `src/api/checkout.ts`) share a name, so their glob matches all of them: a budget then counts those
- * siblings too (more, never less, than the files measured).
+ * also catch `auth-rules-….js`. The build names every chunk distinctly (`build/chunk-names.ts`), so
+ * each glob matches one file; a glob that matches two fails `--check-budgets`.
  */
 export function budgetGlob(absolute: string): string {
   const relative = repoPath(absolute);
@@ -400,7 +440,7 @@ export interface BudgetCoverage {
   missing: string[];
   /** Files the globs match that are neither measured here nor a same-name sibling of one (out of date). */
   extra: string[];
-  /** Same-name siblings the globs also count (expected; see {@link budgetGlob}). */
+  /** Same-name siblings the globs also count (none while the build names chunks distinctly; a failure). */
   siblings: string[];
   /** Brotli bytes of the files the globs match (what size-limit reports) and of the files measured. */
   budgetBrotli: number;
@@ -441,9 +481,31 @@ export function budgetCoverage(sets: readonly BudgetSet[], graph: BundleGraph): 
   });
 }
 
-/** Whether a budget's globs need updating. */
+/**
+ * Whether a budget's globs need updating: they miss a file, catch one not measured, or catch a
+ * same-name sibling (the build names every chunk distinctly, `build/chunk-names.ts`, so a glob that
+ * matches two files means a budget counts more than the page loads).
+ */
 function outOfDate(coverage: BudgetCoverage): boolean {
-  return coverage.limit === undefined || coverage.missing.length > 0 || coverage.extra.length > 0;
+  return coverage.limit === undefined || coverage.missing.length > 0 || coverage.extra.length > 0 || coverage.siblings.length > 0;
+}
+
+/**
+ * Writes each budget's `path` in `package.json` from the files measured (their limits and names stay):
+ * after a change of the chunking, `tsx tests/bench/bundle-size.ts --write-budgets`, then review the diff.
+ */
+export function writeBudgetPaths(coverages: readonly BudgetCoverage[]): number {
+  const file = path.join(ROOT, 'package.json');
+  const pkg = JSON.parse(readFileSync(file, 'utf8')) as { 'size-limit'?: SizeLimitCheck[] };
+  let changed = 0;
+  for (const check of pkg['size-limit'] ?? []) {
+    const coverage = coverages.find((c) => check.name?.startsWith(c.label));
+    if (!coverage || JSON.stringify(check.path) === JSON.stringify(coverage.globs)) continue;
+    check.path = coverage.globs;
+    changed += 1;
+  }
+  if (changed > 0) writeFileSync(file, `${JSON.stringify(pkg, null, 2)}\n`);
+  return changed;
 }
 
 /** The coverage as markdown: one line a budget, with the globs to paste where one is out of date. */
@@ -451,9 +513,8 @@ export function coverageReport(coverages: readonly BudgetCoverage[]): string {
   const lines = coverages.map((c) => {
     const head = `- ${c.label}: measured ${kB(c.measuredBrotli)} kB brotli`;
     if (c.limit === undefined) return `${head}; **no budget** in package.json`;
-    const siblings = c.siblings.length > 0 ? `, with ${c.siblings.length} same-name sibling chunk(s) ${kB(c.budgetBrotli)} kB` : '';
-    if (!outOfDate(c)) return `${head}; the budget's globs match these files${siblings} (limit ${c.limit})`;
-    return `${head}; **globs out of date**${c.missing.length ? `: missing ${c.missing.join(', ')}` : ''}${c.extra.length ? `; extra ${c.extra.join(', ')}` : ''}`;
+    if (!outOfDate(c)) return `${head}; the budget's globs match exactly these files (limit ${c.limit})`;
+    return `${head}; **globs out of date**${c.missing.length ? `: missing ${c.missing.join(', ')}` : ''}${c.extra.length ? `; extra ${c.extra.join(', ')}` : ''}${c.siblings.length ? `; also match ${c.siblings.join(', ')}` : ''}`;
   });
   const stale = coverages.filter(outOfDate);
   if (stale.length > 0) {
@@ -481,12 +542,13 @@ export function budgetSets(graph: BundleGraph, cartButton: EntrySize, route: Fir
 /** Every figure of this benchmark, as markdown, and the budgets' coverage. */
 export function measureAll(graph: BundleGraph = new BundleGraph()): { report: string; coverage: BudgetCoverage[] } {
   const cartButton = measureEntry(SIZE_ENTRY, graph);
+  const cartButtonPolish = measureEntry(SIZE_ENTRY, graph, 'pl');
   const route = measureFirstRoute(graph);
   const screens = graph.lazyChunks(route.shell.files.map((f) => graph.resolve(f.file)));
   const everything = measureEntry(ALL_ELEMENTS_ENTRY, graph);
   const coverage = budgetCoverage(budgetSets(graph, cartButton, route, screens), graph);
   const report = [
-    sizeReport(cartButton),
+    `${sizeReport(cartButton)}\n\nOn a Polish page (\`lang="pl"\`) the button waits for \`messages-pl-base\` instead: ${kB(cartButtonPolish.total.brotli)} kB brotli, ${verdict(cartButtonPolish.total.brotli, SIZE_TARGET_BYTES)}.`,
     firstRouteReport(route, graph),
     lazyScreensReport(screens),
     `### \`dist/${ALL_ELEMENTS_ENTRY}\` (every element, for a page that uses many)\n\n${everything.files.length} files before any screen: ${kB(everything.total.raw)} kB raw, ${kB(everything.total.gzip)} kB gzip, ${kB(everything.total.brotli)} kB brotli.`,
@@ -506,13 +568,15 @@ export const bundleSizeBenchmark: Benchmark = {
 };
 
 /**
- * `tsx tests/bench/bundle-size.ts [--build] [--check-budgets]`: prints the report; with
- * `--check-budgets`, exits 1 when a size-limit budget's globs no longer cover the files measured
- * (a check `npm test` could run beside size-limit, which cannot notice that by itself).
+ * `tsx tests/bench/bundle-size.ts [--build] [--check-budgets] [--write-budgets]`: prints the report;
+ * with `--check-budgets` (run by `npm test` after size-limit), exits 1 when a size-limit budget's globs
+ * do not match exactly the files measured, which size-limit cannot notice by itself; with
+ * `--write-budgets`, rewrites the budgets' `path` lists in `package.json` from the files measured.
  */
 if (isMain(import.meta.url)) {
   await ensureBuild(process.argv.includes('--build'));
   const { report, coverage } = measureAll();
   console.log(report);
-  if (process.argv.includes('--check-budgets') && coverage.some(outOfDate)) process.exitCode = 1;
+  if (process.argv.includes('--write-budgets')) console.log(`\npackage.json: ${writeBudgetPaths(coverage)} budget path list(s) rewritten`);
+  else if (process.argv.includes('--check-budgets') && coverage.some(outOfDate)) process.exitCode = 1;
 }

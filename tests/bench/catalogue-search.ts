@@ -6,8 +6,9 @@ import { startBenchServer, type BenchServer } from './server.ts';
 import { installPageHelpers, ensureBuild, isMain, launchBenchBrowser, markdownTable, ms, summarise, type BenchOptions, type Benchmark } from './support.ts';
 
 /**
- * Catalogue search with a large catalogue (issue: "catalogue with 5,000 and 50,000 products: slowest
- * keystroke-to-list update" at normal speed and with the CPU slowed 4×). The reference server runs on
+ * Catalogue search with a large catalogue (issue 20: as-you-type search, "typing stops → list
+ * painted" with 5,000 and 50,000 products, at normal speed and with the CPU slowed 4×, and keystroke →
+ * next frame). The reference server runs on
  * its own database with {@link PRODUCTS} (`catalogue-search`) or {@link LARGE_PRODUCTS}
  * (`catalogue-search-50k`) generated products in globex (an open shop: guests browse without
  * signing in); Chromium opens `http://globex.localhost:<port>/products`, and Playwright types a fixed
@@ -21,11 +22,16 @@ import { installPageHelpers, ensureBuild, isMain, launchBenchBrowser, markdownTa
  *   the next frame (a `requestAnimationFrame` callback queued from the input event, then one
  *   `MessageChannel` task, which runs once that frame's style, layout and paint are done on the main
  *   thread; rasterising and presenting the frame happen off it and are not included);
- * - per burst of keystrokes: from the burst's last keydown to the moment a MutationObserver on the
- *   catalogue (in `<shop-storefront>`'s open shadow root) sees exactly the expected products (ids and
- *   order of page 1, from the API) with the loading state gone, and then to the end of the next frame.
- *   The request's own times come from Resource Timing: sent (`startTime`) and answer received
- *   (`responseEnd`, the last byte in the network stack). "Render" is answer received → list painted:
+ * - per burst of keystrokes ("typing stops → list painted"): from the keydown of the burst's last
+ *   keystroke that changed the field to the moment a MutationObserver on the catalogue (in
+ *   `<shop-storefront>`'s open shadow root) sees exactly the expected products (ids and order of page
+ *   1, from the API) with the loading state gone while the field holds the burst's final text, and
+ *   then to the end of the next frame. As-you-type, the lists of the keystrokes before may already
+ *   have been painted (and an intermediate search may show the same products), but the loading state
+ *   is set by the keystroke itself, so only the final search's answer ends the burst. An Enter after
+ *   the last character does not change the field: it ends a burst only when it is still waited for.
+ *   The request's own times come from Resource Timing: sent (`startTime`), first byte
+ *   (`responseStart`) and answer received (`responseEnd`, the last byte in the network stack). "Render" is answer received → list painted:
  *   whatever still occupies the main thread when the answer arrives, JSON parsing, the response
  *   check, the store update, React's render and commit of the page of cards, style, layout and paint.
  *   Pictures the browser already holds (the demo reuses 136 pictures, so after the warm-up nearly
@@ -43,8 +49,11 @@ export const PRODUCTS = 5000;
 export const LARGE_PRODUCTS = 50_000;
 /** The open shop the benchmark browses as a guest. */
 const SHOP = 'globex';
-/** Milliseconds between two keystrokes of a burst: a brisk typist, well inside the 300 ms search debounce. */
-const KEY_GAP_MS = 150;
+/**
+ * Milliseconds between two keystrokes of a burst: a brisk typist (about 80 words a minute).
+ * `BENCH_KEY_GAP_MS=60` types faster than most (more requests aborted, more queued on the server).
+ */
+const KEY_GAP_MS = Number(process.env.BENCH_KEY_GAP_MS) > 0 ? Number(process.env.BENCH_KEY_GAP_MS) : 150;
 /** Milliseconds left after a burst's list is painted before the next burst (pictures load meanwhile). */
 const SETTLE_MS = 400;
 /** The longest one burst may take before the run gives up. */
@@ -61,8 +70,10 @@ const PICTURES: Pictures = process.env.BENCH_PICTURES === 'raster' ? 'raster' : 
 const TRACE_DIR = process.env.BENCH_TRACE_DIR || undefined;
 /** The pictures the catalogue shows: the demo's SVG drawings as served, or raster stand-ins ({@link PICTURES}). */
 type Pictures = 'demo' | 'raster';
-/** Issue targets for keystroke → updated list, per CPU speed. */
-const TARGET_MS: Record<number, number> = { 1: 50, [SLOWDOWN]: 100 };
+/** Issue 20 targets for typing stops → list painted (median), per CPU speed. */
+const TARGET_MS: Record<number, number> = { 1: 150, [SLOWDOWN]: 300 };
+/** Issue 20 target for keystroke → next frame (median); the issue gives one figure, so it is shown for both speeds. */
+const KEY_FRAME_TARGET_MS = 16;
 
 /** Progress on the console (the report itself is the return value). */
 function log(line: string): void {
@@ -77,7 +88,7 @@ interface Burst {
 
 /**
  * One round of searches (29 keystrokes, 8 bursts), from the full catalogue back to it: a word with
- * many results, narrowed to few, cleared (all products), a word sent with Enter (no debounce),
+ * many results, narrowed to few, cleared (all products), a word followed by Enter,
  * a letter that leaves no results and its Backspace, a replaced word sent with Enter, and clear again.
  * Each burst's results differ from the one before, so the list always changes.
  */
@@ -106,11 +117,18 @@ interface KeyRecord {
 interface BurstRecord {
   /** Product ids page 1 must show, in order; empty for "no results". */
   expectIds: number[];
+  /** The field's text once the burst is typed. */
+  expectText: string;
+  /** The burst's last keystroke that changed the field, and its keydown. */
   lastKey: string;
   lastKeydown: number;
+  /** The burst's very last keystroke (Enter in some bursts) and its keydown, taken at the end. */
+  finalKey: string;
+  finalKeydown: number;
   listUpdated: number;
   painted: number;
   requestStart: number;
+  responseStart: number;
   responseEnd: number;
   /** Catalogue requests since the burst's last keydown (1 when all is well). */
   requests: number;
@@ -200,8 +218,9 @@ function installProbe(): string | null {
   // Observer callbacks come late; a take must not leave a burst's entries to the next one.
   probe.flushEvents = () => keep(events.takeRecords());
 
-  /** Whether the catalogue shows exactly page 1 of the expected results, loaded. */
-  const shows = (ids: readonly number[]): boolean => {
+  /** Whether the catalogue shows exactly page 1 of the expected results, loaded, for the burst's final text. */
+  const shows = (ids: readonly number[], text: string): boolean => {
+    if (input.value !== text) return false;
     if (ids.length === 0) {
       const empty = section.querySelector('[data-state="no-results"]');
       return empty !== null && empty.querySelector('[data-loading]') === null;
@@ -215,12 +234,14 @@ function installProbe(): string | null {
   // Mutation callbacks run right after React's commit (same task), so `listUpdated` is the commit.
   new MutationObserver(() => {
     const burst = probe.burst;
-    if (!burst || !Number.isNaN(burst.listUpdated) || !shows(burst.expectIds)) return;
+    if (!burst || !Number.isNaN(burst.listUpdated) || !shows(burst.expectIds, burst.expectText)) return;
     burst.listUpdated = performance.now();
     // Marks show the moments in a DevTools trace (BENCH_TRACE_DIR).
     performance.mark('catalogue-bench:list-in-dom');
-    burst.lastKey = probe.lastKey;
-    burst.lastKeydown = probe.lastKeydown;
+    // The last keystroke that changed the field (an Enter after it does not count: typing had stopped).
+    const changed = probe.keys.at(-1);
+    burst.lastKey = changed?.key ?? probe.lastKey;
+    burst.lastKeydown = changed?.keydown ?? probe.lastKeydown;
     afterNextFrame(() => {
       burst.painted = performance.now();
       performance.mark('catalogue-bench:list-painted');
@@ -230,6 +251,7 @@ function installProbe(): string | null {
       const last = requests.at(-1);
       burst.requests = requests.length;
       burst.requestStart = last?.startTime ?? Number.NaN;
+      burst.responseStart = last?.responseStart ?? Number.NaN;
       burst.responseEnd = last?.responseEnd ?? Number.NaN;
       void window.catalogueBenchDone?.();
     });
@@ -238,17 +260,21 @@ function installProbe(): string | null {
 }
 
 /** Arms the probe for the next burst (runs in the browser). */
-function beginBurst(expectIds: number[]): void {
+function beginBurst({ expectIds, expectText }: { expectIds: number[]; expectText: string }): void {
   const probe = window.catalogueBenchProbe;
   if (!probe) throw new Error('probe not installed');
   performance.clearResourceTimings();
   probe.burst = {
     expectIds,
+    expectText,
     lastKey: '',
     lastKeydown: Number.NaN,
+    finalKey: '',
+    finalKeydown: Number.NaN,
     listUpdated: Number.NaN,
     painted: Number.NaN,
     requestStart: Number.NaN,
+    responseStart: Number.NaN,
     responseEnd: Number.NaN,
     requests: 0,
   };
@@ -260,6 +286,10 @@ function takeRecords(): { keys: KeyRecord[]; keydowns: number; burst: BurstRecor
   if (!probe) throw new Error('probe not installed');
   probe.flushEvents();
   const burst = probe.burst;
+  if (burst) {
+    burst.finalKey = probe.lastKey;
+    burst.finalKeydown = probe.lastKeydown;
+  }
   const keydowns = probe.keydowns;
   probe.burst = null;
   probe.keydowns = 0;
@@ -303,11 +333,11 @@ interface PassResult {
 }
 
 /** Types `rounds` rounds and returns what the page timed. */
-async function pass(page: Page, rate: number, rounds: number, expected: readonly number[][], waitDone: () => Promise<void>): Promise<PassResult> {
+async function pass(page: Page, rate: number, rounds: number, expected: readonly number[][], texts: readonly string[], waitDone: () => Promise<void>): Promise<PassResult> {
   const result: PassResult = { rate, keys: [], keydowns: 0, bursts: [], slowEvents: [] };
   for (let round = 0; round < rounds; round++) {
     for (const [index, burst] of ROUND.entries()) {
-      await page.evaluate(beginBurst, expected[index] ?? []);
+      await page.evaluate(beginBurst, { expectIds: expected[index] ?? [], expectText: texts[index] ?? '' });
       const done = waitDone();
       for (const [k, key] of burst.keys.entries()) {
         if (k > 0) await page.waitForTimeout(KEY_GAP_MS);
@@ -332,7 +362,7 @@ function row(label: string, values: number[], target = ''): string[] {
   return [label, String(s.n), ms(s.median), ms(s.p95), ms(s.max), target];
 }
 
-/** The burst with the longest last keydown → list painted (the issue's "slowest keystroke-to-list update") and its label. */
+/** The burst with the longest typing stops → list painted and its label. */
 function slowestBurst(bursts: readonly BurstRecord[]): { ms: number; label: string } | null {
   let worst: { ms: number; label: string } | null = null;
   for (const [index, burst] of bursts.entries()) {
@@ -346,31 +376,35 @@ function slowestBurst(bursts: readonly BurstRecord[]): { ms: number; label: stri
 function passReport(result: PassResult, pictures: Pictures, products: number): string {
   const target = TARGET_MS[result.rate];
   const goal = target === undefined ? '' : `≤ ${target}`;
-  const debounced = result.bursts.filter((b) => b.lastKey !== 'Enter');
-  const entered = result.bursts.filter((b) => b.lastKey === 'Enter');
+  const bursts = result.bursts;
+  const entered = bursts.filter((b) => b.finalKey === 'Enter');
+  // An Enter after the list was painted changes nothing; one pressed before it was painted is what the buyer waited from.
+  const enterWaited = entered.filter((b) => b.finalKeydown < b.painted);
   const rows = [
     row('keystroke: keydown → field re-rendered (input handled, React committed)', result.keys.map((k) => k.handled - k.keydown)),
-    row('keystroke: keydown → next frame painted', result.keys.map((k) => k.frame - k.keydown), goal),
-    row('list, typing stops: last keydown → list painted (300 ms debounce + request + render)', debounced.map((b) => b.painted - b.lastKeydown), goal),
-    row('… of which last keydown → request sent (the debounce)', debounced.map((b) => b.requestStart - b.lastKeydown)),
-    row('list, Enter: keydown → list painted (request + render, no debounce)', entered.map((b) => b.painted - b.lastKeydown), goal),
-    row('all bursts: request sent → answer received (HTTP + server + PGlite)', result.bursts.map((b) => b.responseEnd - b.requestStart)),
-    row('all bursts: answer received → list in the DOM (React commit)', result.bursts.map((b) => b.listUpdated - b.responseEnd)),
-    row('all bursts: answer received → list painted (render part)', result.bursts.map((b) => b.painted - b.responseEnd), goal),
+    row('keystroke: keydown → next frame painted', result.keys.map((k) => k.frame - k.keydown), `≤ ${KEY_FRAME_TARGET_MS}`),
+    row('list, typing stops: last keystroke → list painted (request + render)', bursts.map((b) => b.painted - b.lastKeydown), goal),
+    row('… of which last keystroke → request sent (coalescing window, sending)', bursts.map((b) => b.requestStart - b.lastKeydown)),
+    row('… request sent → answer received (HTTP + server + PGlite)', bursts.map((b) => b.responseEnd - b.requestStart)),
+    row('… … of which request sent → first byte (mostly the server)', bursts.map((b) => b.responseStart - b.requestStart)),
+    row('… answer received → list in the DOM (React commit)', bursts.map((b) => b.listUpdated - b.responseEnd)),
+    row('… answer received → list painted (render part)', bursts.map((b) => b.painted - b.responseEnd)),
   ];
-  const extra = result.bursts.filter((b) => b.requests !== 1).length;
+  const extra = bursts.filter((b) => b.requests !== 1).length;
   const lines = [
     `### ${products.toLocaleString('en')} products, CPU ${result.rate === 1 ? 'normal speed' : `slowed ${result.rate}×`}, ${pictures === 'demo' ? "the demo's SVG pictures" : 'raster (PNG) pictures'} (ms)`,
     '',
-    markdownTable(['figure', 'n', 'median', 'p95', 'max', 'target'], rows),
+    markdownTable(['figure', 'n', 'median', 'p95', 'max', 'target (median)'], rows),
     '',
     `Event Timing, keydown entries (the browser's own keystroke → frame presented, in 8 ms steps, reported from 16 ms): ${result.slowEvents.length} of ${result.keydowns} keydowns took 16 ms or more` +
       (result.slowEvents.length > 0 ? `, median of those ${ms(summarise(result.slowEvents.map((e) => e.duration)).median)} ms, longest ${ms(Math.max(...result.slowEvents.map((e) => e.duration)))} ms` : '') +
       '.',
+    `Enter after the last character (${entered.length} bursts): the list was already painted in ${entered.length - enterWaited.length}` +
+      (enterWaited.length > 0 ? `; in the others Enter → list painted took ${enterWaited.map((b) => ms(b.painted - b.finalKeydown)).join(', ')} ms.` : '.'),
   ];
-  const slowest = slowestBurst(result.bursts);
-  if (slowest) lines.push(`Slowest keystroke → list painted: ${ms(slowest.ms)} ms (${slowest.label}).`);
-  if (extra > 0) lines.push(`Note: ${extra} bursts sent more or fewer than one catalogue request.`);
+  const slowest = slowestBurst(bursts);
+  if (slowest) lines.push(`Slowest typing stops → list painted: ${ms(slowest.ms)} ms (${slowest.label}).`);
+  if (extra > 0) lines.push(`Note: ${extra} bursts sent more or fewer than one catalogue request after their last keystroke.`);
   return lines.join('\n');
 }
 
@@ -445,7 +479,7 @@ async function openCatalogue(browser: Browser, server: BenchServer) {
 export function catalogueSearch(products: number): Benchmark {
   return {
     name: products === PRODUCTS ? 'catalogue-search' : `catalogue-search-${Math.round(products / 1000)}k`,
-    summary: `keystroke → updated list in the catalogue with ${products.toLocaleString('en')} products, at normal CPU speed and slowed ${SLOWDOWN}× (targets ≤ 50 / ≤ 100 ms)`,
+    summary: `as-you-type search in the catalogue with ${products.toLocaleString('en')} products: typing stops → list painted and keystroke → next frame, at normal CPU speed and slowed ${SLOWDOWN}× (targets, median: ≤ 150 / ≤ 300 ms, ≤ 16 ms)`,
     run: (options) => runCatalogueSearch(products, options),
   };
 }
@@ -489,7 +523,7 @@ async function runCatalogueSearch(products: number, options: BenchOptions): Prom
     const cdp = await page.context().newCDPSession(page);
     // One unmeasured round first: lazy chunks, JIT, the pictures and the server's first queries are not the steady state.
     log('warm-up round');
-    await pass(page, 1, 1, expected, waitDone);
+    await pass(page, 1, 1, expected, searches, waitDone);
     if (PICTURES === 'raster' && replacedPictures() === 0) throw new Error('no product picture was replaced: the storage URL pattern no longer matches');
     const reports: string[] = [];
     for (const rate of [1, SLOWDOWN]) {
@@ -497,7 +531,7 @@ async function runCatalogueSearch(products: number, options: BenchOptions): Prom
       log(`${options.rounds} rounds at CPU ${rate === 1 ? 'normal speed' : `÷${rate}`}`);
       const tracePath = TRACE_DIR ? path.join(TRACE_DIR, `catalogue-search-${products}-${PICTURES}-cpu${rate}.json`) : undefined;
       if (tracePath) await browser.startTracing(page, { path: tracePath });
-      const result = await pass(page, rate, options.rounds, expected, waitDone);
+      const result = await pass(page, rate, options.rounds, expected, searches, waitDone);
       if (tracePath) {
         await browser.stopTracing();
         log(`trace written to ${tracePath}`);

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { Client } from 'pg';
 import { ROOT } from './support.ts';
 
 /** Ports other runs use on this machine (npm start, the e2e server and its spare): never taken here. */
@@ -15,7 +16,9 @@ export interface BenchServer {
   origin: string;
   /** A shop's storefront, e.g. `http://globex.localhost:<port>` (the browser maps *.localhost to loopback). */
   shopUrl(slug: string, path?: string): string;
-  /** Stops the server (its whole process group) and deletes the database folder. */
+  /** The database the server runs on: `PGlite`, or `PostgreSQL` (a throwaway database of its own). */
+  driver: 'PGlite' | 'PostgreSQL';
+  /** Stops the server (its whole process group) and deletes its database (folder or PostgreSQL database). */
   stop(): Promise<void>;
 }
 
@@ -29,6 +32,72 @@ export interface BenchServerOptions {
   port: number;
   /** Called with each line the server and the seeding print (default: dropped). */
   log?: (line: string) => void;
+  /**
+   * A PostgreSQL server to run on instead of PGlite (see {@link benchPostgresUrl}): a database of the
+   * benchmark's own (`bench_<pid>_<n>`) is created there and dropped by {@link BenchServer.stop}.
+   */
+  postgres?: string;
+}
+
+/**
+ * The PostgreSQL server the benchmarks may use: `BENCH_DATABASE_URL`, else the test suite's
+ * `TEST_DATABASE_URL`, else the local server the tests use. Only its host, port and user matter: the
+ * benchmarks create (and drop) databases of their own and never touch the one named here.
+ */
+export function benchPostgresUrl(): string {
+  return process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
+}
+
+/** Whether a PostgreSQL server answers at `url` (within a few seconds); the reason when it does not. */
+export async function postgresAnswers(url: string): Promise<true | string> {
+  const client = new Client({ connectionString: url, connectionTimeoutMillis: 3000 });
+  try {
+    await client.connect();
+    await client.query('SELECT 1');
+    return true;
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error);
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+/** `url` pointing at database `name` on the same server. */
+function withDatabase(url: string, name: string): string {
+  const parsed = new URL(url);
+  parsed.pathname = `/${name}`;
+  return parsed.toString();
+}
+
+let databaseCount = 0;
+
+/** Creates an empty database `bench_<pid>_<n>` on the server at `url`; its name and URL. */
+async function createBenchDatabase(url: string): Promise<{ name: string; url: string }> {
+  databaseCount += 1;
+  const name = `bench_${process.pid}_${databaseCount}`;
+  const admin = new Client({ connectionString: url });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await admin.end();
+  }
+  leftovers.databases.set(name, url);
+  return { name, url: withDatabase(url, name) };
+}
+
+/** Drops a database made by {@link createBenchDatabase}, closing whatever connection is left to it. */
+async function dropBenchDatabase(name: string): Promise<void> {
+  const url = leftovers.databases.get(name);
+  if (url === undefined) return;
+  const admin = new Client({ connectionString: url });
+  await admin.connect();
+  try {
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    leftovers.databases.delete(name);
+  } finally {
+    await admin.end();
+  }
 }
 
 /** Whether `port` can be bound on loopback right now. */
@@ -63,8 +132,11 @@ export async function freePort(preferred: number): Promise<number> {
 
 const TSX = path.join(ROOT, 'node_modules', '.bin', 'tsx');
 
-/** Processes (each leading its own group) and folders to clean up should this process end early. */
-const leftovers = { children: new Set<ChildProcess>(), folders: new Set<string>() };
+/**
+ * Processes (each leading its own group), folders and PostgreSQL databases (name → the URL they were
+ * created through) to clean up should this process end early.
+ */
+const leftovers = { children: new Set<ChildProcess>(), folders: new Set<string>(), databases: new Map<string, string>() };
 let exitHook = false;
 
 /**
@@ -89,6 +161,8 @@ function cleanUpOnExit(): void {
         // a killed PGlite wrote a file meanwhile: nothing more can be done synchronously
       }
     }
+    // Dropping a database needs a connection, which an 'exit' handler cannot wait for: say what is left.
+    for (const name of leftovers.databases.keys()) console.error(`[bench] PostgreSQL database ${name} was left behind: DROP DATABASE ${name}`);
   });
 }
 
@@ -101,6 +175,7 @@ export async function stopBenchServers(): Promise<void> {
   await Promise.all([...leftovers.children].map((child) => stopGroup(child)));
   for (const folder of leftovers.folders) rmSync(folder, { recursive: true, force: true });
   leftovers.folders.clear();
+  for (const name of leftovers.databases.keys()) await dropBenchDatabase(name).catch((error: unknown) => console.error(error));
 }
 
 /** Runs a tsx script from the repository root in its own process group, so stopping it stops its children too. */
@@ -152,24 +227,33 @@ async function waitForUrl(url: string, child: ChildProcess, timeoutMs: number): 
 
 /**
  * Starts the reference server as `npm run serve` does (`tsx demo/server/start.ts --no-build`: the
- * built `dist/` is served as it is) on a PGlite database of its own, with `products` generated
- * products in `shop`.
+ * built `dist/` is served as it is) on a database of its own, with `products` generated products in
+ * `shop`: PGlite, or with `options.postgres` a PostgreSQL database created for it.
  *
- * The database lives in a temporary folder rather than `memory://`: an in-memory PGlite belongs to
- * one process, and seeding through the documented command (`npm run seed -- --products N --shop S`,
+ * The PGlite database lives in a temporary folder rather than `memory://`: an in-memory PGlite belongs
+ * to one process, and seeding through the documented command (`npm run seed -- --products N --shop S`,
  * `demo/server/seed-cli.ts`) before the server opens the same folder needs no benchmark-only switch
- * in the server. The folder is deleted by {@link BenchServer.stop}.
+ * in the server. The folder (or the PostgreSQL database) is deleted by {@link BenchServer.stop}.
  */
 export async function startBenchServer(options: BenchServerOptions): Promise<BenchServer> {
   const log = options.log ?? (() => undefined);
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'storefront-bench-'));
-  // An empty DATABASE_URL keeps a PostgreSQL configured in the environment out of the benchmark.
-  const env = { PGLITE_DIR: dataDir, DATABASE_URL: '' };
-  leftovers.folders.add(dataDir);
-  const cleanup = () => {
-    rmSync(dataDir, { recursive: true, force: true });
-    leftovers.folders.delete(dataDir);
-  };
+  let env: NodeJS.ProcessEnv;
+  let cleanup: () => Promise<void>;
+  if (options.postgres) {
+    const database = await createBenchDatabase(options.postgres);
+    // An empty DATABASE_SCHEMA: the database is the benchmark's own, its public schema is used.
+    env = { DATABASE_URL: database.url, DATABASE_SCHEMA: '' };
+    cleanup = () => dropBenchDatabase(database.name);
+  } else {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'storefront-bench-'));
+    // An empty DATABASE_URL keeps a PostgreSQL configured in the environment out of the benchmark.
+    env = { PGLITE_DIR: dataDir, DATABASE_URL: '' };
+    leftovers.folders.add(dataDir);
+    cleanup = async () => {
+      rmSync(dataDir, { recursive: true, force: true });
+      leftovers.folders.delete(dataDir);
+    };
+  }
   try {
     if (options.products > 0) {
       const seed = tsxScript(['demo/server/seed-cli.ts', '--products', String(options.products), '--shop', options.shop], env, log);
@@ -188,14 +272,15 @@ export async function startBenchServer(options: BenchServerOptions): Promise<Ben
     return {
       port,
       origin,
+      driver: options.postgres ? 'PostgreSQL' : 'PGlite',
       shopUrl: (slug, where = '/') => `http://${slug}.localhost:${port}${where}`,
       stop: async () => {
         await stopGroup(server);
-        cleanup();
+        await cleanup();
       },
     };
   } catch (error) {
-    cleanup();
+    await cleanup();
     throw error;
   }
 }

@@ -25,8 +25,11 @@ test.describe('catalogue', () => {
     await login.logIn('buyer@initech.test');
     await expect(page).toHaveURL(shopUrl('initech', '/products'));
     const catalogue = new CataloguePage(page);
-    await catalogue.searchFor('zolty');
+    const historyLength = await page.evaluate(() => window.history.length);
+    // As-you-type: each keystroke searches; the URL is replaced, never pushed, so Back leaves the catalogue.
+    await catalogue.search.pressSequentially('zolty', { delay: 60 });
     await expect(page).toHaveURL(/search=zolty/);
+    expect(await page.evaluate(() => window.history.length)).toBe(historyLength);
     await expect(catalogue.cardsWith(/żółty/i).first()).toBeVisible();
     await expect(catalogue.search).toBeFocused();
     await page.reload();

@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite, types as pgliteTypes } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Client, Pool, types as pgTypes, type CustomTypesConfig, type PoolClient } from 'pg';
 
 /** Result of one statement: rows already parsed (numeric and bigint become numbers). */
@@ -121,6 +122,9 @@ async function openPglite(dataDir: string): Promise<Db> {
   const db = await PGlite.create({
     dataDir,
     parsers: { [pgliteTypes.NUMERIC]: toNumber, [pgliteTypes.INT8]: toNumber },
+    // The catalogue's search index (migration 008) is a pg_trgm index; PGlite loads contrib extensions
+    // only when asked, and CREATE EXTENSION needs it loaded.
+    extensions: { pg_trgm },
   });
   return {
     kind: 'pglite',

@@ -43,8 +43,11 @@ export function websiteSettings(raw: Record<string, unknown>): WebsiteSettings {
   };
 }
 
-/** The whole shop config the storefront loads at start-up (contract `WebsiteSchema`). */
-async function loadWebsiteConfig(db: Queryable, website: WebsiteRow, online: boolean): Promise<Website> {
+/**
+ * The whole shop config the storefront loads at start-up (contract `WebsiteSchema`): the answer of
+ * `GET /api/slug/website`, and what the storefront page carries inline (routes/demo.ts).
+ */
+export async function loadWebsiteConfig(db: Queryable, website: WebsiteRow, online: boolean): Promise<Website> {
   const [paymentMethods, pages, popups] = await Promise.all([
     loadPaymentMethods(db, website.id, { online }),
     db.query<Page>(

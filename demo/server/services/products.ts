@@ -2,17 +2,42 @@ import type { Product, PriceTier, Variant } from '../../../src/contract/contract
 import type { Queryable } from '../db/index.ts';
 
 /**
- * Products in the contract's `ProductSchema` shape, loaded in a constant number of queries: the
- * product rows (with their budget joined), then every variant and every tier of those products in
- * one query each. The catalogue pages and the order engine both go through here, so a product is
- * described (and priced) the same way everywhere.
+ * Products in the contract's `ProductSchema` shape, loaded in one query: the product rows with their
+ * budget joined and their variants and tiers aggregated as JSON (one value per product, already in
+ * order). The catalogue pages and the order engine both go through here, so a product is described
+ * (and priced) the same way everywhere.
+ *
+ * Why JSON: the embedded database (PGlite) runs one statement at a time and its driver decodes every
+ * field of every row in JavaScript. A page of 24 products has a few hundred variant rows; as two
+ * arrays per product they are two fields per row, parsed natively, and one round trip fewer (issue
+ * 20: the catalogue under load). PostgreSQL evaluates the two sub-selects only for the rows a page
+ * returns (after its LIMIT), each through the product_id indexes.
  *
  * @module
  */
 
 type Availability = Variant['availability'];
 
-/** A `products` row with its budget, as selected by {@link PRODUCT_COLUMNS}. */
+/** A variant as aggregated by {@link PRODUCT_COLUMNS} (JSON: numbers and strings as stored). */
+interface VariantJson {
+  id: number;
+  code: string;
+  color_code: string | null;
+  size_code: string | null;
+  quantity_in_box: number | null;
+  stock: number | null;
+  availability: Availability;
+}
+
+/** A tier as aggregated by {@link PRODUCT_COLUMNS}; `price` is numeric(12,2), a JSON number. */
+interface TierJson {
+  kind: 'threshold' | 'groupbuy';
+  min_quantity: number;
+  max_quantity: number | null;
+  price: number;
+}
+
+/** A `products` row with its budget, variants and tiers, as selected by {@link PRODUCT_COLUMNS}. */
 export interface ProductRow {
   id: number;
   name: string;
@@ -32,41 +57,34 @@ export interface ProductRow {
   budget_id: number | null;
   budget_name: string | null;
   budget_color: string | null;
+  /** Ordered by position, then id; null when the product has none. */
+  variants: VariantJson[] | null;
+  /** Ordered by kind, minimum quantity, then id; null when the product has none. */
+  tiers: TierJson[] | null;
 }
 
 /**
  * The select list for {@link ProductRow}, to be used with `FROM products p LEFT JOIN budgets b …`
  * (see {@link PRODUCT_FROM}). Shared so a caller that filters or orders differently (the catalogue
- * page) still hands {@link hydrateProducts} the same columns.
+ * page) still hands {@link toProducts} the same columns. The variants and tiers are sub-selects:
+ * with a LIMIT, PostgreSQL evaluates such costly output columns after sorting and limiting, so a page
+ * pays for its own products only.
  */
 export const PRODUCT_COLUMNS = `p.id, p.name, p.slug, p.code, p.description, p.calculated_price, p.vat, p.vat_included,
   p.images, p.minimum_quantity, p.minimum_total_quantity, p.is_business_card, p.groupbuy_active,
-  p.groupbuy_ends_at, p.groupbuy_total, b.id AS budget_id, b.name AS budget_name, b.color AS budget_color`;
+  p.groupbuy_ends_at, p.groupbuy_total, b.id AS budget_id, b.name AS budget_name, b.color AS budget_color,
+  (SELECT json_agg(json_build_object('id', v.id, 'code', v.code, 'color_code', v.color_code, 'size_code', v.size_code,
+            'quantity_in_box', v.quantity_in_box, 'stock', v.stock, 'availability', v.availability) ORDER BY v.position, v.id)
+     FROM product_variants v WHERE v.product_id = p.id) AS variants,
+  (SELECT json_agg(json_build_object('kind', t.kind, 'min_quantity', t.min_quantity, 'max_quantity', t.max_quantity,
+            'price', t.price) ORDER BY t.kind, t.min_quantity, t.id)
+     FROM product_tiers t WHERE t.product_id = p.id) AS tiers`;
 
 /**
  * Products with their budget. The budget is joined on the product's shop too: a budget of another
  * shop can never show up on a product, even if a row were wired wrongly.
  */
 export const PRODUCT_FROM = 'products p LEFT JOIN budgets b ON b.id = p.budget_id AND b.website_id = p.website_id';
-
-interface VariantRow {
-  id: number;
-  product_id: number;
-  code: string;
-  color_code: string | null;
-  size_code: string | null;
-  quantity_in_box: number | null;
-  stock: number | null;
-  availability: Availability;
-}
-
-interface TierRow {
-  product_id: number;
-  kind: 'threshold' | 'groupbuy';
-  min_quantity: number;
-  max_quantity: number | null;
-  price: number;
-}
 
 /** Best first: a product is as available as its most available variant. */
 const AVAILABILITY_RANK: Record<Availability, number> = { in_stock: 0, in_delivery: 1, out_of_stock: 2 };
@@ -84,32 +102,16 @@ export function bestAvailability(variants: readonly Pick<Variant, 'availability'
 }
 
 /**
- * Turns product rows into contract products, keeping the rows' order. Two queries whatever the
- * number of rows (variants, then tiers), so a catalogue page never costs one query per product.
- * `now` decides whether a group buy is still running; a parameter so tests control the clock.
+ * Turns product rows (selected with {@link PRODUCT_COLUMNS}) into contract products, keeping the
+ * rows' order. No query: the rows carry their variants and tiers. `now` decides whether a group buy
+ * is still running; a parameter so tests control the clock.
  */
-export async function hydrateProducts(db: Queryable, rows: readonly ProductRow[], now: Date = new Date()): Promise<Product[]> {
-  if (rows.length === 0) return [];
-  const ids = rows.map((row) => row.id);
-  const variants = await db.query<VariantRow>(
-    `SELECT id, product_id, code, color_code, size_code, quantity_in_box, stock, availability
-       FROM product_variants WHERE product_id = ANY($1::int[])
-      ORDER BY product_id, position, id`,
-    [ids],
-  );
-  const tiers = await db.query<TierRow>(
-    `SELECT product_id, kind, min_quantity, max_quantity, price
-       FROM product_tiers WHERE product_id = ANY($1::int[])
-      ORDER BY product_id, kind, min_quantity, id`,
-    [ids],
-  );
-  const variantsOf = groupBy(variants.rows, (row) => row.product_id);
-  const tiersOf = groupBy(tiers.rows, (row) => row.product_id);
-  return rows.map((row) => toProduct(row, variantsOf.get(row.id) ?? [], tiersOf.get(row.id) ?? [], now));
+export function toProducts(rows: readonly ProductRow[], now: Date = new Date()): Product[] {
+  return rows.map((row) => toProduct(row, now));
 }
 
 /**
- * The products of shop `websiteId` among `ids`, by id, in three queries. Ids of another shop or of
+ * The products of shop `websiteId` among `ids`, by id, in one query. Ids of another shop or of
  * no product are simply absent from the map: a caller pricing an order treats a missing id as
  * "not available in this shop" (never trust ids from the client).
  */
@@ -125,8 +127,7 @@ export async function loadProductsByIds(
     `SELECT ${PRODUCT_COLUMNS} FROM ${PRODUCT_FROM} WHERE p.website_id = $1 AND p.id = ANY($2::int[])`,
     [websiteId, unique],
   );
-  const products = await hydrateProducts(db, rows, now);
-  return new Map(products.map((product) => [product.id, product]));
+  return new Map(toProducts(rows, now).map((product) => [product.id, product]));
 }
 
 /** One product of shop `websiteId`, or null when there is none with that id in this shop. */
@@ -134,8 +135,10 @@ export async function loadProduct(db: Queryable, websiteId: number, id: number, 
   return (await loadProductsByIds(db, websiteId, [id], now)).get(id) ?? null;
 }
 
-function toProduct(row: ProductRow, variantRows: readonly VariantRow[], tierRows: readonly TierRow[], now: Date): Product {
-  const variants: Variant[] = variantRows.map((variant) => ({
+function toProduct(row: ProductRow, now: Date): Product {
+  const tierRows = row.tiers ?? [];
+  // Field by field, so the answer holds exactly the contract's fields whatever the JSON carries.
+  const variants: Variant[] = (row.variants ?? []).map((variant) => ({
     id: variant.id,
     code: variant.code,
     color_code: variant.color_code,
@@ -177,7 +180,7 @@ function toProduct(row: ProductRow, variantRows: readonly VariantRow[], tierRows
   };
 }
 
-function toTier(row: TierRow): PriceTier {
+function toTier(row: TierJson): PriceTier {
   return { min_quantity: row.min_quantity, max_quantity: row.max_quantity, price: row.price };
 }
 
@@ -186,14 +189,4 @@ function toDate(value: Date | string | null): Date | null {
   if (value === null) return null;
   const date = value instanceof Date ? value : new Date(value);
   return Number.isNaN(date.getTime()) ? null : date;
-}
-
-function groupBy<T>(items: readonly T[], key: (item: T) => number): Map<number, T[]> {
-  const groups = new Map<number, T[]>();
-  for (const item of items) {
-    const list = groups.get(key(item));
-    if (list) list.push(item);
-    else groups.set(key(item), [item]);
-  }
-  return groups;
 }

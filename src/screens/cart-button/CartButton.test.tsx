@@ -14,6 +14,7 @@ import { ElementShell } from '../../app/ElementShell.tsx';
 import { currentPath, routerActive } from '../../kit/router.tsx';
 import { AppShell } from '../../app/shell/AppShell.tsx';
 import { CartButton } from './CartButton.tsx';
+import { deferredAnswer } from '../auth/auth-test-helpers.ts';
 
 /** The cart button's shop: PLN, gross, no pages and no payment methods. */
 const website = (overrides: Partial<Website> = {}): Website => websiteFixture({ paymentMethods: [], pages: [], ...overrides });
@@ -87,11 +88,20 @@ describe('CartButton', () => {
     expect(screen.getByRole('button', { name: 'Koszyk (3)' })).toBeInTheDocument();
   });
 
+  it('should leave the drawer out until the button is first used (its code loads apart)', async () => {
+    const user = userEvent.setup();
+    renderButton();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Cart (0)' })).toHaveAttribute('aria-expanded', 'false');
+    await user.click(screen.getByRole('button', { name: 'Cart (0)' }));
+    expect(await screen.findByRole('dialog', { name: 'Cart' })).toBeInTheDocument();
+  });
+
   it('should show 0 for an empty cart and the empty text in the drawer', async () => {
     const user = userEvent.setup();
     renderButton();
     await user.click(screen.getByRole('button', { name: 'Cart (0)' }));
-    const drawer = screen.getByRole('dialog', { name: 'Cart' });
+    const drawer = await screen.findByRole('dialog', { name: 'Cart' });
     expect(drawer).toHaveTextContent('Your cart is empty');
     expect(within(drawer).queryByRole('list')).not.toBeInTheDocument();
     expect(within(drawer).queryByRole('link', { name: 'Go to checkout' })).not.toBeInTheDocument();
@@ -106,7 +116,7 @@ describe('CartButton', () => {
     renderButton();
     await user.click(screen.getByRole('button', { name: 'Cart (7)' }));
     expect(screen.getByRole('button', { name: 'Cart (7)' })).toHaveAttribute('aria-expanded', 'true');
-    const drawer = screen.getByRole('dialog', { name: 'Cart' });
+    const drawer = await screen.findByRole('dialog', { name: 'Cart' });
     expect(drawer).toHaveAttribute('data-placement', 'right');
     expect(drawer).toHaveTextContent('7 items');
     const items = within(within(drawer).getByRole('list', { name: 'Cart' })).getAllByRole('listitem');
@@ -130,7 +140,7 @@ describe('CartButton', () => {
     addToCart(shirt, variant(13, 'navy', 'L'), 2);
     renderButton();
     await user.click(screen.getByRole('button', { name: 'Koszyk (2)' }));
-    const drawer = screen.getByRole('dialog', { name: 'Koszyk' });
+    const drawer = await screen.findByRole('dialog', { name: 'Koszyk' });
     expect(drawer).toHaveTextContent('Kolor: Granatowy · Rozmiar: L');
     expect(drawer).toHaveTextContent('Ilość: 2');
     expect(drawer).toHaveTextContent('2 produkty');
@@ -143,7 +153,7 @@ describe('CartButton', () => {
     addToCart({ ...mug, calculated_price: 25, budget: { id: 3, name: 'Marketing', color: '#2563eb' } }, variant(21, null, null), 2);
     renderButton();
     await user.click(screen.getByRole('button', { name: 'Cart (2)' }));
-    const drawer = screen.getByRole('dialog', { name: 'Cart' });
+    const drawer = await screen.findByRole('dialog', { name: 'Cart' });
     expect(drawer).toHaveTextContent(/Total\s*50\s*pts/);
     expect(drawer).toHaveTextContent('Budget: Marketing');
     expect(drawer).not.toHaveTextContent('(gross)');
@@ -160,7 +170,7 @@ describe('CartButton', () => {
     pageConfig.value = { ...pageConfig.value, storefrontUrl: 'https://shop.acme.test' };
     renderButton();
     await user.click(screen.getByRole('button', { name: 'Cart (1)' }));
-    const drawer = screen.getByRole('dialog', { name: 'Cart' });
+    const drawer = await screen.findByRole('dialog', { name: 'Cart' });
     const viewCart = within(drawer).getByRole('link', { name: 'View cart' });
     // A storefront on another origin: the links carry the cart there (store/handoff-links.ts).
     const href = viewCart.getAttribute('href') ?? '';
@@ -178,7 +188,7 @@ describe('CartButton', () => {
     addToCart(shirt, variant(11, 'red', 'M'), 1);
     renderButton();
     await user.click(screen.getByRole('button', { name: 'Cart (1)' }));
-    await user.click(within(screen.getByRole('dialog', { name: 'Cart' })).getByRole('link', { name: 'Go to checkout' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Cart' })).getByRole('link', { name: 'Go to checkout' }));
     expect(currentPath.value).toBe('/checkout');
   });
 
@@ -208,6 +218,30 @@ describe('CartButton', () => {
     });
     expect(counts).toEqual([1, 6]);
     expect(screen.getByRole('button', { name: 'Cart (6)' })).toBeInTheDocument();
+  });
+
+  it("should show the stored cart's count at once, before the shop's config has arrived, and keep it when it does", async () => {
+    addToCart(shirt, variant(11, 'red', 'M'), 2);
+    addToCart(mug, variant(21, null, null), 1);
+    // A new page: nothing loaded, the config's answer still on its way.
+    resetShop();
+    resetSession();
+    resetCart();
+    const config = deferredAnswer();
+    vi.stubGlobal('fetch', vi.fn(config.answer));
+    pageConfig.value = { ...pageConfig.value, shop: 'acme' };
+    renderButton();
+    expect(shopStatus.value).toBe('loading');
+    expect(cartLines.value).toEqual([]);
+    expect(screen.getByRole('button', { name: 'Cart (3)' }).querySelector('[part="badge"]')).toHaveTextContent('3');
+    await act(async () => {
+      config.resolve(new Response(JSON.stringify(website()), { status: 200, headers: { 'content-type': 'application/json' } }));
+      await loadShop();
+    });
+    expect(shopStatus.value).toBe('ready');
+    expect(sessionStatus.value).toBe('guest');
+    expect(cartLines.value).toHaveLength(2);
+    expect(screen.getByRole('button', { name: 'Cart (3)' })).toBeInTheDocument();
   });
 
   it('should load the shop when nobody did yet (an element on a page of its own)', async () => {

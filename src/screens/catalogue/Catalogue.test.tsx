@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Website } from '../../contract/contract.ts';
 import { ElementShell } from '../../app/ElementShell.tsx';
 import { currentPath, navigate, routerActive, syncLocation } from '../../kit/router.tsx';
-import { CATALOGUE_PAGE_SIZE, CATALOGUE_SEARCH_DEBOUNCE_MS, resetCatalogue } from '../../store/catalogue.ts';
+import { CATALOGUE_ANNOUNCE_DELAY_MS, CATALOGUE_PAGE_SIZE, CATALOGUE_SEARCH_COALESCE_MS, resetCatalogue } from '../../store/catalogue.ts';
 import { resetPageConfig } from '../../store/config.ts';
 import { locale } from '../../store/locale.ts';
 import { resetShop, savedShop, shopStatus } from '../../store/shop.ts';
@@ -44,6 +44,12 @@ const lastQuery = (calls: readonly CatalogueCall[]) => Object.fromEntries(calls.
 
 /** The product cards on screen. */
 const cards = () => screen.queryAllByRole('article');
+
+/** Waits (without moving faked timers, unlike `vi.waitFor`) until `check` holds. */
+async function until(check: () => boolean): Promise<void> {
+  for (let i = 0; i < 500 && !check(); i++) await act(() => new Promise<void>((resolve) => setImmediate(resolve)));
+  expect(check()).toBe(true);
+}
 
 const THREE = [
   product({ id: 1, name: 'Kubek', slug: 'kubek', code: 'MUG-1', calculated_price: 10, vat: 23 }),
@@ -122,31 +128,56 @@ describe('Catalogue: query and URL', () => {
     expect(screen.getByRole('link', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
   });
 
-  it('should send one request 300 ms after five quick keystrokes and then replace the URL with the search', async () => {
+  it('should search as you type: a request per keystroke, the old list kept and busy until the answer, the URL replaced, the count announced once', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-    const calls = stubCatalogue(({ params }) => pageOf(params.get('search') ? [product({ id: 5, name: 'Kubek' })] : THREE));
+    const held = deferred();
+    const calls = stubCatalogue((call) => {
+      const search = call.params.get('search');
+      if (search === 'ku') return held.answer(call);
+      return pageOf(search ? [product({ id: 10 + search.length, name: `Kubek ${search.length}` })] : THREE, { total: search ? 10 - search.length : 3 });
+    });
     renderCatalogue();
-    await vi.waitFor(() => expect(cards()).toHaveLength(3));
+    await until(() => cards().length === 3);
     const historyLength = window.history.length;
+    const status = screen.getByRole('status');
+    expect(status).toHaveTextContent('3 products');
     const box = screen.getByRole('searchbox', { name: 'Search products' });
     box.focus();
+    const region = () => screen.getByRole('link', { name: cards().length === 3 ? 'Kubek' : 'Kubek 1' }).closest('.shop-loading');
     // One change per keystroke, 40 ms apart (user-event's own pauses would wait on the faked timers).
-    for (const text of ['k', 'ku', 'kub', 'kube', 'kubek']) {
-      fireEvent.change(box, { target: { value: text } });
+    fireEvent.change(box, { target: { value: 'k' } });
+    act(() => vi.advanceTimersByTime(CATALOGUE_SEARCH_COALESCE_MS));
+    await until(() => screen.queryByRole('link', { name: 'Kubek 1' }) !== null);
+    expect(region()).not.toHaveAttribute('aria-busy');
+    fireEvent.change(box, { target: { value: 'ku' } });
+    // The answer for "ku" is held: the list for "k" stays, marked busy.
+    expect(region()).toHaveAttribute('aria-busy', 'true');
+    act(() => vi.advanceTimersByTime(CATALOGUE_SEARCH_COALESCE_MS));
+    await until(() => calls.length === 3);
+    expect(screen.getByRole('link', { name: 'Kubek 1' })).toBeInTheDocument();
+    expect(region()).toHaveAttribute('aria-busy', 'true');
+    for (const text of ['kub', 'kube', 'kubek']) {
       act(() => vi.advanceTimersByTime(40));
+      fireEvent.change(box, { target: { value: text } });
+      act(() => vi.advanceTimersByTime(CATALOGUE_SEARCH_COALESCE_MS));
     }
     expect(box).toHaveValue('kubek');
-    act(() => vi.advanceTimersByTime(CATALOGUE_SEARCH_DEBOUNCE_MS - 41));
-    expect(calls).toHaveLength(1);
-    expect(currentPath.value).toBe('/products');
-    act(() => vi.advanceTimersByTime(1));
-    expect(calls).toHaveLength(2);
+    await until(() => screen.queryByRole('link', { name: 'Kubek 5' }) !== null);
+    expect(calls.map((call) => call.params.get('search'))).toEqual([null, 'k', 'ku', 'kub', 'kube', 'kubek']);
+    expect(calls[2]?.signal?.aborted).toBe(true);
     expect(lastQuery(calls)).toMatchObject({ search: 'kubek', page: '1' });
-    await vi.waitFor(() => expect(cards()).toHaveLength(1));
+    expect(cards()).toHaveLength(1);
+    // The held answer for "ku" comes too late to replace anything.
+    held.resolve(pageOf(THREE));
+    await act(async () => undefined);
+    expect(screen.getByRole('link', { name: 'Kubek 5' })).toBeInTheDocument();
     expect(currentPath.value).toBe('/products?search=kubek');
     expect(window.location.search).toBe('?search=kubek');
     expect(window.history.length).toBe(historyLength);
-    expect(screen.getByRole('status')).toHaveTextContent('1 product');
+    // The live status has not spoken any of the keystrokes' counts; it says the last one once typing pauses.
+    expect(status).toHaveTextContent('3 products');
+    act(() => vi.advanceTimersByTime(CATALOGUE_ANNOUNCE_DELAY_MS));
+    expect(status).toHaveTextContent('5 products');
     expect(box).toHaveFocus();
     expect(box).toHaveValue('kubek');
   });

@@ -1,5 +1,5 @@
 import { useSignals } from '@preact/signals-react/runtime';
-import { memo, useEffect, useRef, type FormEvent } from 'react';
+import { memo, useDeferredValue, useEffect, useRef, type FormEvent } from 'react';
 import { SORT_OPTIONS, type Product } from '../../contract/contract.ts';
 import { errorMessage } from '../../api/errors.ts';
 import { currentPath, currentQuery, hrefFor, navigate, routerActive } from '../../kit/router.tsx';
@@ -9,6 +9,7 @@ import { tp } from '../../i18n/plural.ts';
 import {
   cancelCatalogueLoad,
   CATALOGUE_SEARCH_MAX_LENGTH,
+  catalogueAnnouncedTotal,
   catalogueAppliedQuery,
   catalogueError,
   catalogueMeta,
@@ -27,6 +28,7 @@ import {
   setCatalogueQuery,
   setCatalogueSearch,
   setCatalogueSort,
+  submitCatalogueSearch,
   toPageSize,
   type CatalogueQuery,
 } from '../../store/catalogue.ts';
@@ -56,10 +58,10 @@ export interface CatalogueProps {
   perPage?: number;
 }
 
-/** Enter in the search field sends the search now instead of after the debounce. */
+/** Enter in the search field sends the search now (if it is not already loading or shown). */
 function submitSearch(event: FormEvent<HTMLFormElement>): void {
   event.preventDefault();
-  void loadCatalogue();
+  void submitCatalogueSearch();
 }
 
 /** Empties the search and shows the whole catalogue from page 1. */
@@ -67,8 +69,11 @@ function clearSearch(): void {
   void setCatalogueQuery({ search: '', page: 1 });
 }
 
-/** The search field: its own component, so a keystroke re-renders the field and nothing else. */
-function CatalogueSearch() {
+/**
+ * The search field: its own component, so a keystroke re-renders the field and nothing else; memoised,
+ * so the catalogue re-rendering for "loading" on each keystroke does not render it twice.
+ */
+const CatalogueSearch = memo(function CatalogueSearch() {
   useSignals();
   return (
     <form className="shop-catalogue__search" noValidate onSubmit={submitSearch}>
@@ -85,10 +90,10 @@ function CatalogueSearch() {
       />
     </form>
   );
-}
+});
 
-/** The sort dropdown with the six orders of spec §2. */
-function CatalogueSort() {
+/** The sort dropdown with the six orders of spec §2 (memoised like the search field). */
+const CatalogueSort = memo(function CatalogueSort() {
   useSignals();
   const options = SORT_OPTIONS.map((code) => ({ value: code, label: t(`catalogue.sort.${code}`) }));
   return (
@@ -103,7 +108,7 @@ function CatalogueSort() {
       />
     </div>
   );
-}
+});
 
 /** Cards whose pictures load at once: the first row on a wide screen, the first two rows on a phone. */
 const PRIORITY_CARDS = 4;
@@ -122,8 +127,8 @@ const ProductGrid = memo(function ProductGrid({ products, headingLevel }: { prod
 });
 
 /**
- * The product catalogue (spec §2 `/products`, issue 5): search (debounced, accent-insensitive on the
- * server), the six sort orders, page navigation, products as cards with prices net or gross per the
+ * The product catalogue (spec §2 `/products`, issue 5): search (as you type, issue 20;
+ * accent-insensitive on the server), the six sort orders, page navigation, products as cards with prices net or gross per the
  * shop, availability, budget and group-buy badges. Only one page (24 products) is ever rendered, so
  * it stays smooth with a catalogue of thousands.
  *
@@ -133,8 +138,10 @@ const ProductGrid = memo(function ProductGrid({ products, headingLevel }: { prod
  * outside (the header search, back/forward) loads its query. As `<shop-catalogue>` outside the
  * storefront it starts from its attributes and keeps its state to itself.
  *
- * The old results stay visible (dimmed) while the next page loads; an empty shop, a search without
- * results and a failed load each have their own state.
+ * The old results stay visible while the next page or search loads, marked as loading (`aria-busy`,
+ * dimmed only when the answer takes longer than 150 ms, so fast answers do not flicker); the polite
+ * status announces the result count, while typing only once typing pauses. An empty shop, a search
+ * without results and a failed load each have their own state.
  */
 export function Catalogue({ routeId, search, sort, perPage }: CatalogueProps) {
   useSignals();
@@ -146,6 +153,15 @@ export function Catalogue({ routeId, search, sort, perPage }: CatalogueProps) {
   const urlKey = urlQuery ? cataloguePath(urlQuery) : null;
   const applied = catalogueAppliedQuery.value;
   const heading = useRef<HTMLHeadingElement>(null);
+  // An answer renders in a transition React can interrupt (time-sliced), so a keystroke arriving
+  // meanwhile is handled and painted first (issue 20: keystroke → next frame). The cards, the count,
+  // "Results for …" and the pages change together in that render; until it is committed the old ones
+  // stay, marked as loading.
+  const products = useDeferredValue(catalogueProducts.value);
+  const meta = useDeferredValue(catalogueMeta.value);
+  const result = useDeferredValue(catalogueResultQuery.value);
+  const announced = useDeferredValue(catalogueAnnouncedTotal.value);
+  const answerPending = products !== catalogueProducts.value || meta !== catalogueMeta.value || result !== catalogueResultQuery.value;
 
   /** The query this catalogue starts from: the URL's, or the element's attributes. */
   const wanted = (): CatalogueQuery =>
@@ -178,7 +194,7 @@ export function Catalogue({ routeId, search, sort, perPage }: CatalogueProps) {
   // Keep the URL in step with the results shown (written once they are on screen, so the URL write and
   // the re-render it causes never delay the answer's own render). Only results of the query sent last:
   // an older query written now would read as a URL changed from outside and undo newer typing.
-  const shownPath = catalogueResultQuery.value ? cataloguePath(catalogueResultQuery.value) : null;
+  const shownPath = result ? cataloguePath(result) : null;
   useEffect(() => {
     const shown = catalogueResultQuery.peek();
     const sent = catalogueAppliedQuery.peek();
@@ -201,9 +217,6 @@ export function Catalogue({ routeId, search, sort, perPage }: CatalogueProps) {
   }
 
   const status = catalogueStatus.value;
-  const products = catalogueProducts.value;
-  const meta = catalogueMeta.value;
-  const result = catalogueResultQuery.value;
   const searched = result?.search ?? '';
   const pages = meta ? Math.max(1, Math.ceil(meta.total / Math.max(1, meta.per_page))) : 1;
   const page = meta?.page ?? 1;
@@ -230,7 +243,7 @@ export function Catalogue({ routeId, search, sort, perPage }: CatalogueProps) {
   } else if (result && products.length === 0) {
     body = (
       <div className="shop-catalogue__state" data-state={searched ? 'no-results' : 'empty'}>
-        <Loading loading={status === 'loading'}>
+        <Loading loading={status === 'loading' || answerPending}>
           <p className="shop-catalogue__message">{searched ? t('catalogue.no_results') : t('catalogue.no_products')}</p>
           {searched && (
             <Button variant="secondary" onClick={clearSearch}>
@@ -242,7 +255,7 @@ export function Catalogue({ routeId, search, sort, perPage }: CatalogueProps) {
     );
   } else {
     body = (
-      <Loading loading={status !== 'ready'} className="shop-catalogue__results">
+      <Loading loading={status !== 'ready' || answerPending} className="shop-catalogue__results">
         {products.length > 0 ? <ProductGrid products={products} headingLevel={searched ? 3 : 2} /> : <div className="shop-catalogue__placeholder" />}
       </Loading>
     );
@@ -259,7 +272,7 @@ export function Catalogue({ routeId, search, sort, perPage }: CatalogueProps) {
       </div>
       {searched && <h2 className="shop-catalogue__results-title">{t('catalogue.search_results', { query: searched })}</h2>}
       <p className="shop-catalogue__count" role="status" aria-live="polite" aria-atomic="true">
-        {meta && result ? tp('catalogue.results', meta.total) : ''}
+        {announced !== null && result ? tp('catalogue.results', announced) : ''}
       </p>
       {body}
       {status !== 'error' && meta && products.length > 0 && (

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mountElement } from '../test-page.ts';
 import '../../../elements/catalogue.ts';
 import { currentPath, routerActive, syncLocation } from '../../kit/router.tsx';
-import { resetCatalogue } from '../../store/catalogue.ts';
+import { CATALOGUE_SEARCH_COALESCE_MS, resetCatalogue } from '../../store/catalogue.ts';
 import { resetPageConfig } from '../../store/config.ts';
 import { locale } from '../../store/locale.ts';
 import { resetShop, savedShop, shopStatus } from '../../store/shop.ts';
@@ -50,15 +50,16 @@ describe('<shop-catalogue>', () => {
     expect(currentPath.value).toBe('/intranet/news?tab=shop');
   });
 
-  it('should search after the debounce without touching the URL', async () => {
+  it('should search as the buyer types without touching the URL', async () => {
     const calls = stubCatalogue(catalogueOf(3));
     const { view } = await mountElement('<shop-catalogue></shop-catalogue>');
     await waitFor(() => expect(calls).toHaveLength(1));
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     fireEvent.change(view.getByRole('searchbox', { name: 'Search products' }), { target: { value: 'pen' } });
-    act(() => vi.advanceTimersByTime(300));
-    expect(lastQuery(calls)).toMatchObject({ search: 'pen' });
+    act(() => vi.advanceTimersByTime(CATALOGUE_SEARCH_COALESCE_MS));
     vi.useRealTimers();
+    await waitFor(() => expect(lastQuery(calls)).toMatchObject({ search: 'pen' }));
+    expect(calls).toHaveLength(2);
     await waitFor(() => expect(view.getByRole('heading', { level: 2, name: 'Results for "pen"' })).toBeInTheDocument());
     expect(window.location.search).toBe('?tab=shop');
   });

@@ -8,6 +8,7 @@ import { FAULTS, isAnswered, type Fault } from '../../reliability/client/fault-c
 import { E2E_ORIGIN } from '../playwright.config.ts';
 import { postJson, shopId } from '../support/api.ts';
 import { bearer, chooseCountry, logIn, logInTo, shopUrl } from '../support/shop.ts';
+import { withoutInlinedConfig } from '../support/inlined-config.ts';
 
 /**
  * Fault matrix, browser level (docs/reliability.md "Fault matrix"): one representative call of each
@@ -159,6 +160,8 @@ const SCREENS: Screen[] = [
     method: 'GET',
     path: (path) => path === '/api/slug/website',
     open: async (page) => {
+      // The page the server sends carries the config (issue 20): without it the storefront asks the API.
+      await withoutInlinedConfig(page);
       await page.goto(shopUrl('globex', '/'));
       await expect(page.getByRole('banner')).toBeVisible();
     },

@@ -1,6 +1,7 @@
 import { expect, test, type APIResponse, type Page, type Route } from '@playwright/test';
 import { tally } from '../../reliability/report.ts';
 import { addToCart, shopUrl } from '../support/shop.ts';
+import { withoutInlinedConfig } from '../support/inlined-config.ts';
 
 /**
  * Provider answers, browser level (docs/reliability.md "Provider answers"): the real storefront on the
@@ -39,7 +40,9 @@ function watch(page: Page): { warnings: string[]; errors: string[]; loads: numbe
 test.describe('provider answers', () => {
   test('should show a shop whose lang is "de" in English, not Store not found', async ({ page }) => {
     const seen = watch(page);
-    // initech is a Polish shop (docs/demo-data.md); its config now says "de".
+    // initech is a Polish shop (docs/demo-data.md); its config now says "de". The page the server
+    // sends carries the real config (issue 20): without it the storefront asks the API.
+    await withoutInlinedConfig(page);
     await page.route('**/api/slug/website?**', async (route) => {
       const response = await realAnswer(route);
       const body = await response.json();
