@@ -1,6 +1,6 @@
-import { existsSync, readdirSync } from 'node:fs';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { elementEntries } from './build/element-entries.ts';
 import { hoistTransitiveImports } from './build/hoist-transitive-imports.ts';
 import { precompress } from './build/precompress.ts';
 
@@ -12,11 +12,7 @@ import { precompress } from './build/precompress.ts';
  * - `unit`: rules and components beside their code (`src/**\/*.test.ts(x)`), under jsdom.
  * - `server`: the reference API over real HTTP on a fresh database (`tests/api`), in Node.
  */
-const elementEntries = Object.fromEntries(
-  (existsSync('elements') ? readdirSync('elements') : [])
-    .filter((file) => /^[a-z][a-z0-9-]*\.ts$/.test(file) && !file.endsWith('.test.ts') && !['define.ts', 'types.ts'].includes(file))
-    .map((file) => [file.replace(/\.ts$/, ''), `elements/${file}`]),
-);
+const entries = elementEntries();
 /** Demo-only entries (not product elements): the widget gallery of /demo/widgets.html. */
 const demoEntries = { 'widget-gallery': 'demo/widgets/gallery-element.ts' };
 
@@ -35,7 +31,7 @@ export default defineConfig(({ command }) => ({
     modulePreload: false,
     copyPublicDir: false,
     rolldownOptions: {
-      input: { ...elementEntries, ...demoEntries },
+      input: { ...entries, ...demoEntries },
       preserveEntrySignatures: 'exports-only',
       output: {
         minify: true,
