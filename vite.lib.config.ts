@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { elementEntries } from './build/element-entries.ts';
 
 /**
@@ -18,8 +18,22 @@ export function isExternal(id: string): boolean {
   return externalPackages.some((name) => id === name || id.startsWith(`${name}/`));
 }
 
+/**
+ * Vite wraps each dynamic import in its `__vitePreload` helper and declares the helper in the chunk.
+ * A host app's Vite adds its own `__vitePreload` to the same module when it bundles the package, and
+ * the two declarations clash ("Identifier `__vitePreload` has already been declared"). Ours is renamed.
+ */
+function renamePreloadHelper(): Plugin {
+  return {
+    name: 'storefront:rename-preload-helper',
+    renderChunk(code) {
+      return code.includes('__vitePreload') ? { code: code.replaceAll('__vitePreload', '__storefrontPreload'), map: null } : null;
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), renamePreloadHelper()],
   // Relative base: the fonts resolve from `import.meta.url`, which host bundlers understand.
   base: './',
   build: {
