@@ -1,7 +1,8 @@
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 import { distinctChunkName, sharedBaseNames } from './build/chunk-names.ts';
+import { elementEntries } from './build/element-entries.ts';
 import { hoistTransitiveImports } from './build/hoist-transitive-imports.ts';
 import { messageParts } from './build/message-parts.ts';
 import { precompress } from './build/precompress.ts';
@@ -14,11 +15,7 @@ import { precompress } from './build/precompress.ts';
  * - `unit`: rules and components beside their code (`src/**\/*.test.ts(x)`), under jsdom.
  * - `server`: the reference API over real HTTP on a fresh database (`tests/api`), in Node.
  */
-const elementEntries = Object.fromEntries(
-  (existsSync('elements') ? readdirSync('elements') : [])
-    .filter((file) => /^[a-z][a-z0-9-]*\.ts$/.test(file) && !file.endsWith('.test.ts') && !['define.ts', 'types.ts'].includes(file))
-    .map((file) => [file.replace(/\.ts$/, ''), `elements/${file}`]),
-);
+const entries = elementEntries();
 /** File names that occur twice in the sources: their chunks get their folder as a prefix. */
 const sourceBaseNames = sharedBaseNames(['src', 'elements'].filter((dir) => existsSync(dir)));
 /** Demo-only entries (not product elements): the widget gallery of /demo/widgets.html. */
@@ -42,7 +39,7 @@ export default defineConfig(({ command }) => ({
     manifest: true,
     copyPublicDir: false,
     rolldownOptions: {
-      input: { ...elementEntries, ...demoEntries },
+      input: { ...entries, ...demoEntries },
       preserveEntrySignatures: 'exports-only',
       output: {
         minify: true,

@@ -3,6 +3,7 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { act } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useEmit } from '../src/kit/element-context.tsx';
+import { pageConfig, resetPageConfig } from '../src/store/config.ts';
 import { locale } from '../src/store/locale.ts';
 import { pageSingleton } from '../src/page-singleton.ts';
 import { websiteFixture } from '../src/contract/test-fixtures.ts';
@@ -180,6 +181,27 @@ describe('createElementClass', () => {
     expect(faces[0]?.textContent).toContain("font-family:'Inter Variable'");
     expect(faces[0]?.textContent).toContain('.woff2');
     expect(faces[0]?.textContent).not.toContain('base64');
+  });
+
+  it('should take the page configuration from an element a framework creates first and configures after', async () => {
+    resetPageConfig();
+    // What React does: createElement (the constructor sees no attributes), then properties, then append.
+    const element = document.createElement('shop-test-probe') as HTMLElement & { shop?: string };
+    expect(pageConfig.value.shop).toBeNull();
+    element.shop = 'globex';
+    element.setAttribute('api-base', 'https://shop.example');
+    await act(async () => {
+      document.body.append(element);
+    });
+    expect(pageConfig.value).toMatchObject({ shop: 'globex', apiBase: 'https://shop.example' });
+    // The first element that set a key keeps it.
+    const second = document.createElement('shop-test-probe');
+    second.setAttribute('shop', 'acme');
+    await act(async () => {
+      document.body.append(second);
+    });
+    expect(pageConfig.value.shop).toBe('globex');
+    resetPageConfig();
   });
 
   it('should set the page language from a lang attribute', async () => {

@@ -23,6 +23,8 @@ export type PropTypes<P> = { [K in keyof P]-?: PropType };
  */
 export type CommonProps = { lang?: string } & { [K in keyof typeof CONFIG_ATTRIBUTES]?: string };
 
+const CONFIG_ATTRIBUTE_NAMES: ReadonlySet<string> = new Set(Object.values(CONFIG_ATTRIBUTES));
+
 const COMMON_PROPS = {
   lang: 'string',
   ...Object.fromEntries(Object.keys(CONFIG_ATTRIBUTES).map((key) => [key, 'string'])),
@@ -96,6 +98,9 @@ export function createElementClass<P extends object>(component: ComponentType<P>
     }
 
     override connectedCallback(): void {
+      // An element made by script (`document.createElement`, a framework such as React) has no
+      // attributes in its constructor: they are set afterwards, before it is connected.
+      configurePageFromElement(this);
       ensureDocumentFonts(this.ownerDocument);
       if (this.shadowRoot) adoptStyles(this.shadowRoot);
       super.connectedCallback();
@@ -109,6 +114,8 @@ export function createElementClass<P extends object>(component: ComponentType<P>
     override attributeChangedCallback(name: string, old: string | null, value: string | null): void {
       const prop = attributeToProp.get(name);
       if (prop === 'lang' && value !== null) setLocale(value);
+      // A page configuration attribute set after construction still counts (the first one set wins).
+      if (value !== null && CONFIG_ATTRIBUTE_NAMES.has(name)) configurePageFromElement(this);
       if (prop && (value === null || allProps[prop] === 'boolean')) {
         this[R2WC_PROPS][prop] = allProps[prop] === 'boolean' ? parseBooleanAttribute(value) : undefined;
         this[R2WC_RENDER]();

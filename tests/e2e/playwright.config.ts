@@ -7,6 +7,8 @@ import { CHROMIUM_ARGS } from './browser.ts';
  */
 const port = Number(process.env.E2E_PORT ?? 4317);
 export const E2E_ORIGIN = `http://localhost:${port}`;
+/** The package's consumer apps (tests/e2e/package.spec.ts) are served here, an origin the API allows. */
+export const CONSUMER_PORT = port + 7;
 
 export default defineConfig({
   testDir: '.',
@@ -50,6 +52,7 @@ export default defineConfig({
       CONTACT_MAX_PER_IP: '0',
       CONTACT_MAX_PER_EMAIL: '0',
       DATABASE_URL: '',
+      CORS_ORIGINS: `http://localhost:${port + 7}`,
     },
   },
 });

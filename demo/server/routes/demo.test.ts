@@ -1,5 +1,5 @@
 // @vitest-environment node
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -33,6 +33,21 @@ describe('the built bundle under /dist', () => {
   it('revalidates entry files and caches content-hashed files for a year', async () => {
     expect((await app.request('/dist/cart-button.js')).headers.get('cache-control')).toBe('no-cache');
     expect((await app.request('/dist/chunks/runtime-AbCd1234.js')).headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+  });
+
+  it("serves the release's own path /dist/<version>/, every file immutable, and no other version", async () => {
+    const { version } = JSON.parse(readFileSync('package.json', 'utf8')) as { version: string };
+    for (const file of ['cart-button.js', 'chunks/runtime-AbCd1234.js']) {
+      const response = await app.request(`/dist/${version}/${file}`, { headers: { Origin: 'https://intranet.example', 'Accept-Encoding': 'identity' } });
+      expect({ file, status: response.status, cache: response.headers.get('cache-control'), allowOrigin: response.headers.get('access-control-allow-origin') }).toEqual({
+        file,
+        status: 200,
+        cache: 'public, max-age=31536000, immutable',
+        allowOrigin: '*',
+      });
+    }
+    expect(await (await app.request(`/dist/${version}/chunks/runtime-AbCd1234.js`, { headers: { 'Accept-Encoding': 'identity' } })).text()).toBe(RUNTIME_SOURCE);
+    expect((await app.request('/dist/0.0.1/cart-button.js')).status).toBe(404);
   });
 
   it('adds nothing to a missing file', async () => {

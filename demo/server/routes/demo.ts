@@ -15,6 +15,8 @@ import { escapeHtml, htmlPage } from '../http/html.ts';
 import { loadWebsiteConfig } from './website.ts';
 
 const PAGES_DIR = path.join(ROOT_DIR, 'demo', 'pages');
+/** The release the built bundle belongs to (package.json), served under `/dist/<version>/` too. */
+const PACKAGE_VERSION = (JSON.parse(readFileSync(path.join(ROOT_DIR, 'package.json'), 'utf8')) as { version: string }).version;
 const STOREFRONT_PAGE = path.join(PAGES_DIR, 'storefront.html');
 
 /** Demo accounts shown on the index page (the seed creates them; password Passw0rd!). */
@@ -255,7 +257,8 @@ function sendCompressed(c: Context<AppEnv>, html: string): Response {
 }
 
 /**
- * The built bundle: entry files revalidate, content-hashed chunks are cached for a year. Every file
+ * The built bundle, at `/dist/…` and at the release's own `/dist/<version>/…`: entry files at
+ * `/dist/` revalidate, content-hashed chunks and everything under the version are cached for a year. Every file
  * may be read from any origin: an intranet on another host loads the elements with
  * `<script type="module" src="…/dist/cart-button.js">`, and module scripts and the fonts their CSS
  * declares are fetched in CORS mode (without credentials, so `*` is enough), which a file without
@@ -265,13 +268,18 @@ export function registerDist(app: Hono<AppEnv>, distDir: string): void {
   const revalidate = etag();
   app.use('/dist/*', async (c, next) => {
     // Entry files keep their names, so browsers revalidate them (an ETag makes that a 304 without a
-    // body); everything else is content-hashed by the build and cached for a year.
+    // body); everything else is content-hashed by the build or under the release's version
+    // (`/dist/1.0.0/cart-button.js`), and cached for a year.
     const entry = /\/dist\/[\w-]+\.js$/.test(c.req.path);
     await (entry ? revalidate(c, next) : next());
     if (!c.res.ok && c.res.status !== 304) return;
     c.header('Cache-Control', entry ? 'no-cache' : 'public, max-age=31536000, immutable');
     c.header('Access-Control-Allow-Origin', '*');
   });
+  // The release's own path, `/dist/<version>/…`, for pages that pin a version (with `integrity`,
+  // dist/integrity.json): the same files, every one of them immutable, entries included.
+  const versioned = `/dist/${PACKAGE_VERSION}`;
+  app.use(`${versioned}/*`, serveStatic({ root: path.relative(process.cwd(), distDir) || '.', precompressed: true, rewriteRequestPath: (p) => p.slice(versioned.length) }));
   // The build writes brotli and gzip copies beside each file (build/precompress.ts).
   app.use('/dist/*', serveStatic({ root: path.relative(process.cwd(), distDir) || '.', precompressed: true, rewriteRequestPath: (p) => p.replace(/^\/dist/, '') }));
 }

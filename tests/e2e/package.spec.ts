@@ -1,0 +1,75 @@
+import { expect, test, type Page } from '@playwright/test';
+import { rmSync } from 'node:fs';
+import { buildConsumerApps, COUNT_REACT_COPIES, typeCheck, type ConsumerApps } from './support/consumer-apps.ts';
+import { CONSUMER_PORT, E2E_ORIGIN } from './playwright.config.ts';
+
+/**
+ * The package from its users' side (issue 21): `npm run package`'s tarball installed into a fresh Vite
+ * + React 19 app (the module build) and loaded by a plain HTML page (the standalone build), both on an
+ * origin of their own, calling the reference server. Packing, installing and building take about a
+ * minute, once for the file.
+ */
+test.describe.configure({ mode: 'serial' });
+
+let apps: ConsumerApps;
+let mugId = 0;
+
+test.beforeAll(async ({ request }) => {
+  test.setTimeout(300_000);
+  apps = await buildConsumerApps(E2E_ORIGIN, CONSUMER_PORT);
+  const site = (await (await request.get(`${E2E_ORIGIN}/api/slug/website?slug=globex`)).json()) as { id: number };
+  const products = (await (await request.get(`${E2E_ORIGIN}/api/products?website_id=${site.id}&search=GLX-MUG&per_page=50`)).json()) as { data: { id: number; code: string }[] };
+  mugId = products.data.find((product) => product.code === 'GLX-MUG')?.id ?? 0;
+  expect(mugId).toBeGreaterThan(0);
+});
+
+test.afterAll(async () => {
+  await new Promise((resolve) => apps?.server.close(resolve));
+  if (apps) rmSync(apps.dir, { recursive: true, force: true });
+});
+
+/** Adds two mugs with the page's `<shop-product>` and checks the cart button and the host's listener. */
+async function addTwoMugs(page: Page, heard: string) {
+  const product = page.locator('shop-product');
+  await expect(product.getByRole('heading', { level: 1, name: 'Ceramic mug' })).toBeVisible();
+  const counter = product.getByRole('spinbutton', { name: 'Quantity' });
+  await counter.fill('2');
+  await expect(counter).toHaveAttribute('aria-valuenow', '2');
+  await product.getByRole('button', { name: 'Add to cart' }).click();
+  await expect(page.locator('shop-cart-button').getByRole('button', { name: 'Cart (2)' })).toBeVisible();
+  await expect(page.locator('#host-count')).toHaveText(heard);
+}
+
+/** How many copies of react-dom registered with the stand-in DevTools hook, and their versions. */
+const reactCopies = (page: Page) =>
+  page.evaluate(() => {
+    const hook = Reflect.get(window, '__REACT_DEVTOOLS_GLOBAL_HOOK__') as { renderers: Map<number, { version: string }> };
+    return [...hook.renderers.values()].map((renderer) => renderer.version);
+  });
+
+test('a Vite + React 19 app installs the package, uses the module build and runs one React', async ({ page }) => {
+  await page.addInitScript(COUNT_REACT_COPIES);
+  await page.goto(`${apps.origin}/app/?product=${mugId}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Merchandise' })).toBeVisible();
+  // The app's own React re-renders from the element's event: the app and the elements share one React.
+  await addTwoMugs(page, 'The app heard: 2 in the cart');
+  expect(await reactCopies(page)).toEqual([expect.stringMatching(/^19\./)]);
+});
+
+test('a plain HTML page loads the standalone build with script tags, React inside', async ({ page }) => {
+  await page.addInitScript(COUNT_REACT_COPIES);
+  await page.goto(`${apps.origin}/plain/?product=${mugId}`);
+  await addTwoMugs(page, 'The page heard: 2 in the cart');
+  expect(await reactCopies(page)).toHaveLength(1);
+});
+
+test("the typings check the app, and catch a misused element's attributes", async () => {
+  const good = await typeCheck(apps, 'tsconfig.json');
+  expect(good, good.output).toMatchObject({ code: 0 });
+  const bad = await typeCheck(apps, 'tsconfig.misuse.json');
+  expect(bad.code).not.toBe(0);
+  const errors = bad.output.split('\n').filter((line) => /src\/misuse\.tsx\(\d+,\d+\): error TS/.test(line));
+  // One error on each misused line (3, 4, 5) and none on the correct one (6).
+  expect(errors.map((line) => Number(/\((\d+),/.exec(line)?.[1]))).toEqual([3, 4, 5]);
+  expect(bad.output).toMatch(/shopp/);
+});

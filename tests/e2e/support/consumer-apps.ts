@@ -1,0 +1,185 @@
+import { execFile } from 'node:child_process';
+import { createReadStream, existsSync, mkdirSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+
+/**
+ * The package as its users meet it (issue 21): `npm run package` packs the tarball, which is installed
+ * into a fresh Vite + React 19 app (the module build, sharing the app's React) and served beside a
+ * plain HTML page that loads the installed standalone build with script tags. Both are served by a
+ * small static server on loopback; their elements call the e2e run's reference server across origins.
+ */
+
+const run = promisify(execFile);
+const ROOT = path.resolve(import.meta.dirname, '..', '..', '..');
+
+/** Consumer apps built in a throwaway folder, and where they are served. */
+export interface ConsumerApps {
+  dir: string;
+  tarball: string;
+  /** The Vite app's folder (for `tsc`). */
+  appDir: string;
+  /** Origin of the static server. */
+  origin: string;
+  server: Server;
+}
+
+/** The repository's ranges of `names`: the consumer app installs what the repository tests with. */
+const pick = (from: Record<string, string>, names: string[]) => Object.fromEntries(names.map((name) => [name, from[name] ?? 'latest']));
+
+const rootManifest = () => JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { dependencies: Record<string, string>; devDependencies: Record<string, string> };
+
+/** The React app: a header with the cart button whose event the app shows, and a product. */
+const MAIN_TSX = `import type {} from 'storefront-elements/jsx';
+import 'storefront-elements/cart-button';
+import 'storefront-elements/product';
+import { useState } from 'react';
+import { createRoot } from 'react-dom/client';
+
+const API = import.meta.env.VITE_API_BASE as string;
+const productId = Number(new URLSearchParams(location.search).get('product'));
+
+function App() {
+  const [count, setCount] = useState<number | null>(null);
+  return (
+    <>
+      <header>
+        <p>Team shop (a React app)</p>
+        <shop-cart-button shop="globex" api-base={API} storefront-url={API} onshop-cart-change={(event) => setCount(event.detail.count)} />
+      </header>
+      <main>
+        <h1>Merchandise</h1>
+        <p role="status" id="host-count">{count === null ? 'No cart change yet' : \`The app heard: \${count} in the cart\`}</p>
+        <shop-product product-id={productId} lang="en" />
+      </main>
+    </>
+  );
+}
+
+createRoot(document.getElementById('root')!).render(<App />);
+`;
+
+/** Three misuses the typings must catch, one per line the test names. */
+export const MISUSE_TSX = `import type {} from 'storefront-elements/jsx';
+
+export const wrongType = <shop-cart-button shop={42} />;
+export const misspelt = <shop-cart-button shopp="acme" />;
+export const wrongLanguage = <shop-catalogue lang="de" />;
+export const fine = <shop-product product-id={12} onshop-cart-change={(event) => event.detail.count.toFixed()} />;
+`;
+
+const TSCONFIG = (include: string[]) =>
+  JSON.stringify({
+    compilerOptions: { target: 'ES2022', module: 'ESNext', moduleResolution: 'bundler', jsx: 'react-jsx', strict: true, noEmit: true, skipLibCheck: false, types: ['vite/client'], lib: ['ES2022', 'DOM'] },
+    include,
+  });
+
+const PLAIN_HTML = (api: string) => `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<title>Plain page</title>
+<script type="module" src="/vendor/dist/cart-button.js"></script>
+<script type="module" src="/vendor/dist/product.js"></script>
+</head>
+<body>
+<header><shop-cart-button shop="globex" api-base="${api}" storefront-url="${api}"></shop-cart-button></header>
+<main><h1>Merchandise</h1><p role="status" id="host-count">No cart change yet</p><shop-product lang="en"></shop-product></main>
+<script type="module">
+  const product = new URLSearchParams(location.search).get('product');
+  document.querySelector('shop-product').setAttribute('product-id', product);
+  document.addEventListener('shop-cart-change', (event) => {
+    document.getElementById('host-count').textContent = 'The page heard: ' + event.detail.count + ' in the cart';
+  });
+</script>
+</body>
+</html>
+`;
+
+const TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.json': 'application/json', '.woff2': 'font/woff2', '.svg': 'image/svg+xml' };
+
+/** Serves `/app/…` (the built Vite app), `/plain/…` and `/vendor/…` (the installed package). */
+function serve(roots: Record<string, string>, port: number): Promise<Server> {
+  const server = createServer((request, response) => {
+    const url = new URL(request.url ?? '/', 'http://localhost');
+    const [, mount = '', ...rest] = url.pathname.split('/');
+    const base = roots[mount];
+    const file = base ? path.join(base, ...rest) : '';
+    const target = file && existsSync(file) && statSync(file).isDirectory() ? path.join(file, 'index.html') : file;
+    if (!base || !target.startsWith(base) || !existsSync(target)) {
+      response.writeHead(404).end('not found');
+      return;
+    }
+    response.writeHead(200, { 'Content-Type': TYPES[path.extname(target)] ?? 'application/octet-stream' });
+    createReadStream(target).pipe(response);
+  });
+  return new Promise((resolve) => server.listen(port, '127.0.0.1', () => resolve(server)));
+}
+
+/** Packs the package, builds both consumer apps against `api` and serves them on `port`. */
+export async function buildConsumerApps(api: string, port: number): Promise<ConsumerApps> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'storefront-consumers-'));
+  const packed = await run('npx', ['tsx', 'build/package.ts', '--no-build', '--pack-destination', dir], { cwd: ROOT, maxBuffer: 16 * 1024 * 1024 });
+  const tarball = packed.stdout.trim().split('\n').at(-1) ?? '';
+  if (!tarball.endsWith('.tgz') || !existsSync(tarball)) throw new Error(`npm run package wrote no tarball:\n${packed.stdout}`);
+
+  const root = rootManifest();
+  const appDir = path.join(dir, 'app');
+  mkdirSync(path.join(appDir, 'src'), { recursive: true });
+  writeFileSync(
+    path.join(appDir, 'package.json'),
+    JSON.stringify({
+      name: 'consumer-app',
+      private: true,
+      type: 'module',
+      dependencies: { 'storefront-elements': `file:${tarball}`, ...pick(root.dependencies, ['react', 'react-dom', '@preact/signals-react']) },
+      devDependencies: pick(root.devDependencies, ['vite', '@vitejs/plugin-react', 'typescript', '@types/react', '@types/react-dom']),
+    }),
+  );
+  writeFileSync(path.join(appDir, 'index.html'), '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>React app</title></head><body><div id="root"></div><script type="module" src="/src/main.tsx"></script></body></html>');
+  writeFileSync(path.join(appDir, 'vite.config.js'), "import react from '@vitejs/plugin-react';\nexport default { base: '/app/', plugins: [react()] };\n");
+  writeFileSync(path.join(appDir, 'src', 'main.tsx'), MAIN_TSX);
+  writeFileSync(path.join(appDir, 'src', 'misuse.tsx'), MISUSE_TSX);
+  writeFileSync(path.join(appDir, 'tsconfig.json'), TSCONFIG(['src/main.tsx']));
+  writeFileSync(path.join(appDir, 'tsconfig.misuse.json'), TSCONFIG(['src/misuse.tsx']));
+  // From npm's cache, which the repository's own install filled: the registry is asked only for what is missing.
+  await run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: appDir, maxBuffer: 16 * 1024 * 1024 });
+  await run(path.join(appDir, 'node_modules', '.bin', 'vite'), ['build', '--logLevel', 'warn'], { cwd: appDir, env: { ...process.env, VITE_API_BASE: api } });
+
+  const plainDir = path.join(dir, 'plain');
+  mkdirSync(plainDir);
+  writeFileSync(path.join(plainDir, 'index.html'), PLAIN_HTML(api));
+  const server = await serve({ app: path.join(appDir, 'dist'), plain: plainDir, vendor: path.join(appDir, 'node_modules', 'storefront-elements') }, port);
+  return { dir, tarball, appDir, origin: `http://localhost:${port}`, server };
+}
+
+/** Type-checks the app with `tsconfig` (`tsconfig.json` or `tsconfig.misuse.json`): exit code and output. */
+export async function typeCheck(apps: ConsumerApps, tsconfig: string): Promise<{ code: number; output: string }> {
+  try {
+    const result = await run(path.join(apps.appDir, 'node_modules', '.bin', 'tsc'), ['-p', tsconfig], { cwd: apps.appDir });
+    return { code: 0, output: result.stdout };
+  } catch (error) {
+    const failed = error as { code?: number; stdout?: string; stderr?: string };
+    return { code: failed.code ?? 1, output: `${failed.stdout ?? ''}${failed.stderr ?? ''}` };
+  }
+}
+
+/**
+ * An init script that stands in for React DevTools' hook: every copy of react-dom on the page registers
+ * itself with it, so the number of renderers is the number of Reacts the page runs.
+ */
+export const COUNT_REACT_COPIES = `
+  window.__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
+    renderers: new Map(),
+    supportsFiber: true,
+    isDisabled: false,
+    inject(renderer) { const id = this.renderers.size + 1; this.renderers.set(id, renderer); return id; },
+    onScheduleFiberRoot() {},
+    onCommitFiberRoot() {},
+    onCommitFiberUnmount() {},
+    onPostCommitFiberRoot() {},
+    checkDCE() {},
+  };
+`;
