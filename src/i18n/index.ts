@@ -1,6 +1,6 @@
 import { effect, signal } from '@preact/signals-react';
 import rosetta from 'rosetta';
-import { LOCALES, locale, prepareLocalesWith, type Locale } from '../store/locale.ts';
+import { isLocale, LOCALES, locale, prepareLocalesWith, type Locale } from '../store/locale.ts';
 import type { Messages } from './locales/en.ts';
 import { ALL_MESSAGE_PARTS, type MessagePart } from './parts.ts';
 
@@ -82,6 +82,24 @@ effect(() => {
   const lang = locale.value;
   for (const part of used.value) loadPart(lang, part).catch(() => undefined);
 });
+/**
+ * The language the page's first shop element asks for (`<shop-cart-button lang="pl">`), read from the
+ * markup before any element upgrades; English when none says.
+ */
+function markupLanguage(): Locale {
+  for (const element of document.querySelectorAll('[lang]')) {
+    if (!element.localName.startsWith('shop-')) continue;
+    const lang = element.getAttribute('lang');
+    return isLocale(lang) ? lang : 'en';
+  }
+  return 'en';
+}
+
+// Every element waits for the base part before it shows text. Its request starts as this module runs,
+// while the rest of the module graph is still being evaluated, rather than when the first element
+// upgrades at the end of it: on a widget's first visit that was a round trip after the graph.
+if (typeof document !== 'undefined') loadPart(markupLanguage(), 'base').catch(() => undefined);
+
 prepareLocalesWith((next, show) => {
   const parts = [...used.peek()];
   // At once when nothing is missing (also what keeps a switch synchronous in tests).
