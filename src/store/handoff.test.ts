@@ -127,6 +127,20 @@ describe('handoff: links leaving for the storefront', () => {
   });
 });
 
+/** An API whose exchange gives a token for user 42, and whose product list answers `products`. */
+function stubSignInApi(products: Product[] = []) {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL) => {
+      const url = String(input instanceof Request ? input.url : input);
+      if (url.endsWith('/api/session/exchange')) return json({ access_token: 'token-from-code', token_type: 'bearer', expires_in: 3600 });
+      if (url.endsWith('/api/user')) return json(userFixture({ id: 42 }));
+      if (url.includes('/api/products')) return json({ data: products, meta: { total: products.length, page: 1, per_page: 100 } });
+      return json({ message: 'Not found' }, 404);
+    }),
+  );
+}
+
 /** A fresh handoff of two red M T-shirts, as a link carries it. */
 const cartText = () => encodeCartHandoff({ id: newHandoffId(), shop: 'globex', lines: [{ product_id: 1, variant_id: 11, quantity: 2, card_info: null }] }) ?? '';
 
@@ -172,15 +186,7 @@ describe('handoff: arriving at the storefront', () => {
   });
 
   it('should sign in with a working code as a login would, and fail closed with any other', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (input: RequestInfo | URL) => {
-        const url = String(input instanceof Request ? input.url : input);
-        if (url.endsWith('/api/session/exchange')) return json({ access_token: 'token-from-code', token_type: 'bearer', expires_in: 3600 });
-        if (url.endsWith('/api/user')) return json(userFixture({ id: 42 }));
-        return json({ message: 'Not found' }, 404);
-      }),
-    );
+    stubSignInApi();
     expect(await signInFromArrival('abcdefghijklmnopqrst')).toBe(true);
     expect(user.value?.id).toBe(42);
     expect(getAuthToken()).toBe('token-from-code');
@@ -205,16 +211,7 @@ describe('handoff: arriving at the storefront', () => {
     // The next load arrives from the intranet with a code and a cart: the session is not known yet.
     resetSession();
     resetCart();
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (input: RequestInfo | URL) => {
-        const url = String(input instanceof Request ? input.url : input);
-        if (url.endsWith('/api/session/exchange')) return json({ access_token: 'token-from-code', token_type: 'bearer', expires_in: 3600 });
-        if (url.endsWith('/api/user')) return json(userFixture({ id: 42 }));
-        if (url.includes('/api/products')) return json({ data: [shirt], meta: { total: 1, page: 1, per_page: 100 } });
-        return json({ message: 'Not found' }, 404);
-      }),
-    );
+    stubSignInApi([shirt]);
     await arriveAtStorefront(takeRawArrival(windowAt(`${STOREFRONT}/cart#cart=${cartText()}&signin=abcdefghijklmnopqrst`).win));
     expect(user.value?.id).toBe(42);
     expect(cartLines.value.map((line) => [line.product_id, line.quantity])).toEqual([[2, 3], [1, 2]]);

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { CheckoutPage } from './support/pages.ts';
-import { chooseCountry, shopUrl } from './support/shop.ts';
+import { fillGlobexInvoiceAddress, shopUrl } from './support/shop.ts';
 import { E2E_ORIGIN } from './playwright.config.ts';
 
 /**
@@ -81,15 +81,7 @@ test.describe('intranet orders page: cart, checkout and account on another origi
     // The checkout on the page: delivery, payment, summary, order.
     const checkout = new CheckoutPage(page, checkoutElement(page));
     await checkout.choose('Delivery method', /^Self-pickup/);
-    const billing = checkout.group('Billing address');
-    await billing.getByRole('textbox', { name: /^First name/ }).fill('John');
-    await billing.getByRole('textbox', { name: /^Surname/ }).fill('Smith');
-    await billing.getByRole('textbox', { name: /^Company/ }).fill('Globex Sp. z o.o.');
-    await billing.getByRole('textbox', { name: /^Tax ID/ }).fill('6772480003');
-    await billing.getByRole('textbox', { name: /^Street and number/ }).fill('ul. Lubicz 17');
-    await billing.getByRole('textbox', { name: /^City/ }).fill('Kraków');
-    await billing.getByRole('textbox', { name: /^Zip code/ }).fill('31-503');
-    await chooseCountry(billing, 'Poland');
+    await fillGlobexInvoiceAddress(checkout.group('Billing address'));
     await checkout.continue();
     await checkout.choosePayment('Invoice');
     await checkout.continue();

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { CheckoutPage } from './support/pages.ts';
-import { chooseCountry, headerCart, shopUrl } from './support/shop.ts';
+import { fillGlobexInvoiceAddress, headerCart, shopUrl } from './support/shop.ts';
 import { E2E_ORIGIN } from './playwright.config.ts';
 
 /**
@@ -104,16 +104,7 @@ test.describe('intranet demo page', () => {
     await expect(headerCart(page)).toHaveAccessibleName('Cart (4)');
     const checkout = new CheckoutPage(page);
     await checkout.choose('Delivery method', /^Self-pickup/);
-    const billing = checkout.group('Billing address');
-    await billing.getByRole('textbox', { name: /^First name/ }).fill('John');
-    await billing.getByRole('textbox', { name: /^Surname/ }).fill('Smith');
-    // An invoice needs the company's tax id.
-    await billing.getByRole('textbox', { name: /^Company/ }).fill('Globex Sp. z o.o.');
-    await billing.getByRole('textbox', { name: /^Tax ID/ }).fill('6772480003');
-    await billing.getByRole('textbox', { name: /^Street and number/ }).fill('ul. Lubicz 17');
-    await billing.getByRole('textbox', { name: /^City/ }).fill('Kraków');
-    await billing.getByRole('textbox', { name: /^Zip code/ }).fill('31-503');
-    await chooseCountry(billing, 'Poland');
+    await fillGlobexInvoiceAddress(checkout.group('Billing address'));
     await checkout.continue();
     await expect(page).toHaveURL(/\/checkout\/payment$/);
     await checkout.choosePayment('Invoice');

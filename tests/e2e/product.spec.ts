@@ -1,7 +1,7 @@
 import { expectNoAxeViolations } from './support/axe.ts';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { E2E_ORIGIN } from './playwright.config.ts';
-import { bearer, chooseCountry, logIn, openProduct, shopUrl } from './support/shop.ts';
+import { bearer, fillGlobexInvoiceAddress, logIn, openProduct, shopUrl } from './support/shop.ts';
 
 /**
  * The product screen in the routed storefront against the real server and the demo data
@@ -298,15 +298,7 @@ test.describe('product page', () => {
     await drawer.getByRole('link', { name: 'Go to checkout' }).click();
     await expect(page).toHaveURL(shopUrl('globex', '/checkout/delivery'));
     await main(page).getByRole('group', { name: 'Delivery method' }).getByRole('radio', { name: /^Self-pickup/ }).check();
-    const billing = main(page).getByRole('group', { name: 'Billing address' });
-    await billing.getByRole('textbox', { name: /^First name/ }).fill('John');
-    await billing.getByRole('textbox', { name: /^Surname/ }).fill('Smith');
-    await billing.getByRole('textbox', { name: /^Company/ }).fill('Globex Sp. z o.o.');
-    await billing.getByRole('textbox', { name: /^Tax ID/ }).fill('6772480003');
-    await billing.getByRole('textbox', { name: /^Street and number/ }).fill('ul. Lubicz 17');
-    await billing.getByRole('textbox', { name: /^City/ }).fill('Kraków');
-    await billing.getByRole('textbox', { name: /^Zip code/ }).fill('31-503');
-    await chooseCountry(billing, 'Poland');
+    await fillGlobexInvoiceAddress(main(page).getByRole('group', { name: 'Billing address' }));
     await main(page).getByRole('button', { name: 'Continue' }).click();
     await main(page).getByRole('radio', { name: 'Invoice' }).click();
     await main(page).getByRole('button', { name: 'Continue' }).click();

@@ -3,13 +3,13 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent, type MouseEvent
 import { buildPath } from '../../domain/routes.ts';
 import { t } from '../../i18n/index.ts';
 import { registerStyles } from '../../theme/styles.ts';
-import { showAlert } from '../../store/alerts.ts';
 import { accountMenuLinks } from '../../screens/account/account-links.ts';
-import { isCoordinator, logout, user } from '../../store/session.ts';
+import { isCoordinator, user } from '../../store/session.ts';
+import { useLogOut } from '../../screens/auth/use-log-out.ts';
 import { isPointsShop, shop } from '../../store/shop.ts';
 import { useAnchoredLayer } from '../../widgets/shared/use-anchored-layer.ts';
 import { useDismiss } from '../../widgets/shared/use-dismiss.ts';
-import { useElement, useEmit } from '../../kit/element-context.tsx';
+import { useElement } from '../../kit/element-context.tsx';
 import { currentPath, Link, navigate } from '../../kit/router.tsx';
 import css from './shell.css?inline';
 
@@ -33,10 +33,9 @@ export function AccountMenu() {
   useSignals();
   const current = user.value;
   const { host } = useElement();
-  const emit = useEmit();
   const [open, setOpen] = useState(false);
   const [focusTarget, setFocusTarget] = useState<FocusTarget | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, logOut } = useLogOut();
   const triggerRef = useRef<HTMLElement | null>(null);
   const menuRef = useRef<HTMLDivElement | null>(null);
   const menuId = useId();
@@ -128,16 +127,8 @@ export function AccountMenu() {
   const onLogout = async (event: MouseEvent<HTMLButtonElement>) => {
     event.preventDefault();
     if (busy) return;
-    setBusy(true);
     close(false);
-    try {
-      await logout();
-    } finally {
-      setBusy(false);
-    }
-    emit('shop-logout', {});
-    showAlert({ type: 'success', content: t('notices.logged_out') });
-    navigate(shop.value?.login_required ? buildPath('login') : '/', { from: host });
+    if (await logOut()) navigate(shop.value?.login_required ? buildPath('login') : '/', { from: host });
   };
 
   return (

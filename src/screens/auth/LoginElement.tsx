@@ -1,17 +1,15 @@
 import { useSignals } from '@preact/signals-react/runtime';
-import { useState } from 'react';
-import { useEmit } from '../../kit/element-context.tsx';
 import { Link } from '../../kit/router.tsx';
 import { useShopAndSession } from '../../kit/use-shop-and-session.ts';
 import { buildPath } from '../../domain/routes.ts';
 import { t } from '../../i18n/index.ts';
-import { showAlert } from '../../store/alerts.ts';
-import { logout, sessionStatus, user } from '../../store/session.ts';
+import { sessionStatus, user } from '../../store/session.ts';
 import { shop } from '../../store/shop.ts';
 import { AlertToast } from '../../widgets/alert-toast/AlertToast.tsx';
 import { Button } from '../../widgets/button/Button.tsx';
 import { AuthCard, ShopPending } from './AuthLayout.tsx';
 import { Login } from './Login.tsx';
+import { useLogOut } from './use-log-out.ts';
 
 /**
  * `<shop-login>` on a page of its own (an intranet page): the login form for a guest, and for a buyer
@@ -36,22 +34,9 @@ export function LoginElement() {
 /** Who is signed in, with Log out (fires `shop-logout`) and the way to the account. */
 function SignedIn() {
   useSignals();
-  const emit = useEmit();
-  const [busy, setBusy] = useState(false);
+  const { busy, logOut } = useLogOut();
   const current = user.value;
   if (!current) return null;
-
-  const logOut = async () => {
-    if (busy) return;
-    setBusy(true);
-    try {
-      await logout();
-    } finally {
-      setBusy(false);
-    }
-    emit('shop-logout', {});
-    showAlert({ type: 'success', content: t('notices.logged_out') });
-  };
 
   return (
     <AuthCard title={t('auth.signed_in_title')}>

@@ -37,6 +37,25 @@ export async function chooseCountry(scope: Locator, country: string): Promise<vo
 }
 
 /**
+ * Fills the billing address fieldset `billing` with globex's invoice address as the demo buyer John
+ * Smith: an invoice needs the company and its tax ID.
+ */
+export async function fillGlobexInvoiceAddress(billing: Locator): Promise<void> {
+  for (const [field, value] of [
+    [/^First name/, 'John'],
+    [/^Surname/, 'Smith'],
+    [/^Company/, 'Globex Sp. z o.o.'],
+    [/^Tax ID/, '6772480003'],
+    [/^Street and number/, 'ul. Lubicz 17'],
+    [/^City/, 'Kraków'],
+    [/^Zip code/, '31-503'],
+  ] as const) {
+    await billing.getByRole('textbox', { name: field }).fill(value);
+  }
+  await chooseCountry(billing, 'Poland');
+}
+
+/**
  * Closes the shop popup named `title` (docs/demo-data.md "Popups": acme's homepage and cart, globex's
  * homepage) with the Close button in its footer and waits until it is gone: an open popup is modal, so
  * the screen beneath takes no clicks until it is closed. It stays closed for the rest of the session.
