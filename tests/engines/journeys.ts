@@ -1,4 +1,5 @@
 import { FIND_SOURCE, serialise, type ElementRef, type Engine, type Query, type Step } from './driver.ts';
+import { GLOBEX_INVOICE_ADDRESS } from '../fixtures/globex-invoice-address.ts';
 
 /**
  * The main journeys, written once against {@link Engine} and run in Firefox ESR and WebKitGTK
@@ -273,17 +274,7 @@ export const JOURNEYS: Journey[] = [
       const checkout: Step = { css: 'shop-checkout' };
       await check(engine, [checkout, group(/^Delivery method/)], /^Self-pickup/);
       const billing: Query = [checkout, group(/^Billing address/)];
-      for (const [field, value] of [
-        [/^First name/, 'John'],
-        [/^Surname/, 'Smith'],
-        [/^Company/, 'Globex Sp. z o.o.'],
-        [/^Tax ID/, '6772480003'],
-        [/^Street and number/, 'ul. Lubicz 17'],
-        [/^City/, 'Kraków'],
-        [/^Zip code/, '31-503'],
-      ] as const) {
-        await fill(engine, [...billing, { css: 'input', name: field }], value);
-      }
+      for (const [field, value] of GLOBEX_INVOICE_ADDRESS) await fill(engine, [...billing, { css: 'input', name: field }], value);
       await fill(engine, [...billing, { css: 'input', name: /^Country/ }], 'Pola');
       await press(engine, { css: '[role="option"]', name: /^Poland$/ });
       await press(engine, [checkout, button(/^Continue$/)]);

@@ -1,6 +1,7 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import { LoginPage, ProductPage, headerCartLink } from './pages.ts';
 import { shopUrl } from './urls.ts';
+import { GLOBEX_INVOICE_ADDRESS } from '../../fixtures/globex-invoice-address.ts';
 
 /**
  * Helpers that act in the routed storefront as a buyer does: by roles and names, in en or pl. The
@@ -41,17 +42,7 @@ export async function chooseCountry(scope: Locator, country: string): Promise<vo
  * Smith: an invoice needs the company and its tax ID.
  */
 export async function fillGlobexInvoiceAddress(billing: Locator): Promise<void> {
-  for (const [field, value] of [
-    [/^First name/, 'John'],
-    [/^Surname/, 'Smith'],
-    [/^Company/, 'Globex Sp. z o.o.'],
-    [/^Tax ID/, '6772480003'],
-    [/^Street and number/, 'ul. Lubicz 17'],
-    [/^City/, 'Kraków'],
-    [/^Zip code/, '31-503'],
-  ] as const) {
-    await billing.getByRole('textbox', { name: field }).fill(value);
-  }
+  for (const [field, value] of GLOBEX_INVOICE_ADDRESS) await billing.getByRole('textbox', { name: field }).fill(value);
   await chooseCountry(billing, 'Poland');
 }
 
