@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import * as v from 'valibot';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ApiErrorSchema, PlaceOrderResponseSchema } from '../../src/contract/contract.ts';
-import { ORDER_CONTACT, firstRow } from './order-fixtures.ts';
+import { firstRow, globexPickupOrder } from './order-fixtures.ts';
 import { startTestServer, type TestServer } from './harness.ts';
 
 /**
@@ -24,21 +24,8 @@ async function line(variantCode: string, quantity: number) {
   return { product_id: row.product_id, variant_id: row.id, quantity };
 }
 
-async function globexOrder(items: unknown[], paymentMethod: 'online' | 'invoice') {
-  const pickup = await one<{ id: number }>("SELECT id FROM delivery_methods WHERE website_id = $1 AND type = 'self_pickup'", [server.shops.globex]);
-  return {
-    website_id: server.shops.globex,
-    items,
-    delivery_method_id: pickup.id,
-    billing_same_as_delivery: false,
-    billing_address: { name: 'John', surname: 'Smith', company: 'Globex Sp. z o.o.', nip: '6772480003', street: 'ul. Lubicz 17', city: 'Kraków', zip: '31-503', country: 'PL' },
-    payment_method: paymentMethod,
-    contact: ORDER_CONTACT,
-  };
-}
-
 const place = async (token: string, quantity: number, paymentMethod: 'online' | 'invoice' = 'online', variant = 'GLX-BOTTLE-GREY') =>
-  server.json('/api/order', { body: await globexOrder([await line(variant, quantity)], paymentMethod), token, headers: { 'Idempotency-Key': `cap-${randomUUID()}` } });
+  server.json('/api/order', { body: await globexPickupOrder(server.db, server.shops, [await line(variant, quantity)], paymentMethod), token, headers: { 'Idempotency-Key': `cap-${randomUUID()}` } });
 
 const bottleStock = async () => (await one<{ stock: number }>("SELECT stock FROM product_variants WHERE code = 'GLX-BOTTLE-GREY'")).stock;
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Queryable } from '../../../demo/server/db/index.ts';
 import { DEFAULT_STOCK_HOLD_LIMITS, variantHoldCap } from '../../../src/domain/stock-holds.ts';
 import { startTestServer, TEST_DATABASE_URL, type HttpClient } from '../../api/harness.ts';
-import { ORDER_CONTACT, firstRow } from '../../api/order-fixtures.ts';
+import { firstRow, globexPickupOrder } from '../../api/order-fixtures.ts';
 import { tally } from '../report.ts';
 import { RELIABILITY_DATABASE_URL, startCluster } from './instances.ts';
 
@@ -55,16 +55,7 @@ if (!RELIABILITY_DATABASE_URL) console.info('[security-holds] RELIABILITY_DATABA
 /** Fires `PARALLEL` unpaid online orders of `quantity` bottles at once from one buyer; the statuses. */
 async function burst(target: Target, token: string, quantity: number): Promise<number[]> {
   const bottle = await firstRow<{ id: number; product_id: number }>(target.db, "SELECT id, product_id FROM product_variants WHERE code = 'GLX-BOTTLE-GREY'");
-  const pickup = await firstRow<{ id: number }>(target.db, "SELECT id FROM delivery_methods WHERE website_id = $1 AND type = 'self_pickup'", [target.shops.globex]);
-  const body = {
-    website_id: target.shops.globex,
-    items: [{ product_id: bottle.product_id, variant_id: bottle.id, quantity }],
-    delivery_method_id: pickup.id,
-    billing_same_as_delivery: false,
-    billing_address: { name: 'John', surname: 'Smith', company: 'Globex Sp. z o.o.', nip: '6772480003', street: 'ul. Lubicz 17', city: 'Kraków', zip: '31-503', country: 'PL' },
-    payment_method: 'online',
-    contact: ORDER_CONTACT,
-  };
+  const body = await globexPickupOrder(target.db, target.shops, [{ product_id: bottle.product_id, variant_id: bottle.id, quantity }], 'online');
   const answers = await Promise.all(
     Array.from({ length: PARALLEL }, (_, index) => {
       const client = target.clients[index % target.clients.length] as HttpClient;
