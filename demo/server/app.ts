@@ -11,7 +11,7 @@ import { apiCors, securityHeaders, xsrf } from './http/security.ts';
 import { registerAddressRoutes } from './routes/addresses.ts';
 import { registerAuthRoutes } from './routes/auth.ts';
 import { registerCatalogueRoutes } from './routes/catalogue.ts';
-import { registerContactRoutes } from './routes/contact.ts';
+import { contactIpLimit, registerContactRoutes } from './routes/contact.ts';
 import { registerCoordinatorRoutes } from './routes/coordinator.ts';
 import { registerDeliveryRoutes } from './routes/delivery.ts';
 import { registerDemoRoutes } from './routes/demo.ts';
@@ -44,6 +44,9 @@ export function createApp(deps: { db: Db; config: ServerConfig }): Hono<AppEnv> 
   app.use('/demo/*', compress());
   app.use('*', securityHeaders);
   app.use('/api/*', apiCors(deps.config));
+  // Before the body limit, which reads a chunked body whole: a client over the contact form's per-IP
+  // limit is refused before any of its upload is read.
+  app.post('/api/contact-us', contactIpLimit);
   app.use('/api/*', async (c, next) => {
     const limit = c.req.path === '/api/contact-us' ? MAX_UPLOAD_BODY : MAX_JSON_BODY;
     return bodyLimit({ maxSize: limit, onError: () => fail(413, 'errors.payload_too_large') })(c, next);

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { DEFAULT_STOCK_HOLD_LIMITS, type StockHoldLimits } from '../../src/domain/stock-holds.ts';
 
 /** Repository root, resolved from this file so the server works from any working directory. */
 export const ROOT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -29,6 +30,13 @@ export interface ServerConfig {
    * After that the payment expires: the stock goes back and a late payment is refused.
    */
   paymentHoldSeconds: number;
+  /**
+   * How much of a limited stock one buyer's unpaid online orders may hold together (src/domain/stock-holds.ts):
+   * at most `sharePercent` % of each variant's stock (HOLD_MAX_SHARE_PERCENT, 1–100, default 50) and at
+   * most `maxPieces` pieces of one product (HOLD_MAX_PIECES, default 100; 0: no cap in pieces). Over
+   * either the order is refused with 422 `sale.hold.exceeded`. Invoice and points orders are sales, not capped.
+   */
+  stockHolds: StockHoldLimits;
   /** Failed logins allowed per e-mail and per IP within the window before 429. */
   loginThrottle: { perEmail: number; perIp: number; windowSeconds: number };
   /** How long a password-reset link works. */
@@ -52,6 +60,17 @@ export interface ServerConfig {
   handoffRateLimit: { perIp: number; windowSeconds: number };
   /** Bytes of contact-form attachments one shop may keep (CONTACT_QUOTA_MB, default 256 MiB). */
   contactQuotaBytes: number;
+  /**
+   * Bytes of the shop's attachments that guests (senders not signed in) may keep together, within
+   * `contactQuotaBytes` (CONTACT_GUEST_QUOTA_MB, default 32 MiB), so strangers cannot fill the shop's quota.
+   */
+  contactGuestQuotaBytes: number;
+  /**
+   * Days a contact-form attachment is kept (ATTACHMENT_RETENTION_DAYS, default 90; 0 keeps them for
+   * good): older files are deleted by the server's maintenance timer and stop counting toward the
+   * quotas; the message itself stays (it was mailed to the shop with the file's name).
+   */
+  attachmentRetentionDays: number;
   /** How long a bearer token lives. */
   sessionTtlSeconds: number;
   /**
@@ -108,6 +127,13 @@ function intFromEnv(name: string, fallback: number): number {
   return value;
 }
 
+/** A whole percentage from 1 to 100 (a share of 0 % would forbid what the setting only means to limit). */
+function percentFromEnv(name: string, fallback: number): number {
+  const value = intFromEnv(name, fallback);
+  if (value < 1 || value > 100) throw new Error(`${name} must be a whole percentage from 1 to 100, got "${value}"`);
+  return value;
+}
+
 /** A comma-separated list from the environment; `undefined` when the variable is not set. */
 function listFromEnv(name: string): string[] | undefined {
   const raw = process.env[name];
@@ -136,6 +162,10 @@ export function loadConfig(overrides: Partial<ServerConfig> = {}): ServerConfig 
     corsOrigins: listFromEnv('CORS_ORIGINS') ?? [],
     orderWaitSeconds: intFromEnv('ORDER_WAIT_SECONDS', 10),
     paymentHoldSeconds: intFromEnv('PAYMENT_HOLD_SECONDS', 1800),
+    stockHolds: {
+      sharePercent: percentFromEnv('HOLD_MAX_SHARE_PERCENT', DEFAULT_STOCK_HOLD_LIMITS.sharePercent),
+      maxPieces: intFromEnv('HOLD_MAX_PIECES', DEFAULT_STOCK_HOLD_LIMITS.maxPieces),
+    },
     loginThrottle: {
       perEmail: intFromEnv('LOGIN_MAX_PER_EMAIL', 5),
       perIp: intFromEnv('LOGIN_MAX_PER_IP', 30),
@@ -164,6 +194,8 @@ export function loadConfig(overrides: Partial<ServerConfig> = {}): ServerConfig 
     // Every buyer of an office following an intranet link comes from its one NAT address: room for a morning rush.
     handoffRateLimit: { perIp: intFromEnv('HANDOFF_MAX_PER_IP', 60), windowSeconds: intFromEnv('HANDOFF_WINDOW_SECONDS', 60) },
     contactQuotaBytes: intFromEnv('CONTACT_QUOTA_MB', 256) * 1024 * 1024,
+    contactGuestQuotaBytes: intFromEnv('CONTACT_GUEST_QUOTA_MB', 32) * 1024 * 1024,
+    attachmentRetentionDays: intFromEnv('ATTACHMENT_RETENTION_DAYS', 90),
     sessionTtlSeconds: intFromEnv('SESSION_TTL_SECONDS', 30 * 24 * 3600),
     trustProxy: process.env.TRUST_PROXY === '1',
     distDir: path.join(ROOT_DIR, 'dist'),

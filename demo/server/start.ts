@@ -7,21 +7,19 @@ import { openDb } from './db/index.ts';
 import { prepareDatabase } from './db/prepare.ts';
 import { startMailWorker } from './services/mailer.ts';
 import { startHoldSweeper } from './services/payment-holds.ts';
-import { forgetOldRateEvents, longestRateWindow } from './services/rate-limit.ts';
+import { startMaintenance } from './services/maintenance.ts';
 
 /**
  * `npm start`: builds the elements bundle (when there are elements to build), opens the database
  * (PGlite under .data/ by default, PostgreSQL with DATABASE_URL), applies migrations, seeds the demo
  * data on an empty database, and serves API, storage, demo pages and shop hosts. While it runs, unpaid
- * online payments whose hold ended are expired once a minute (their stock goes back), and with
+ * online payments whose hold ended are expired once a minute (their stock goes back), old rate-limit
+ * events and contact-form attachments past their retention are deleted every ten minutes, and with
  * SMTP_URL the mail worker delivers the outbox.
  * `--no-build` skips the build (used by tests that built already).
  * With NODE_ENV=production (docs/deploying.md): migrations only, never the demo data; no /demo routes;
  * start-up is refused with a clear message when SMTP_URL is missing.
  */
-/** How often old rate-limit events are forgotten (they only count within their window). */
-const RATE_PRUNE_INTERVAL_MS = 10 * 60_000;
-
 async function main(): Promise<void> {
   const started = Date.now();
   const config = loadConfig();
@@ -43,11 +41,8 @@ async function main(): Promise<void> {
   const stopSweeper = startHoldSweeper(db);
   // The outbox is the mail queue: with SMTP_URL every instance delivers from it (rows are claimed, never sent twice).
   const mailWorker = config.smtpUrl ? startMailWorker(db, config) : undefined;
-  // Rate-limit events of addresses and IPs that never came back, forgotten once their window passed.
-  const pruner = setInterval(() => {
-    forgetOldRateEvents(db, longestRateWindow(config.rateLimits)).catch((error: unknown) => console.error('[rate limits] pruning failed:', error));
-  }, RATE_PRUNE_INTERVAL_MS);
-  pruner.unref();
+  // Old rate-limit events and contact-form attachments past their retention, every ten minutes.
+  const stopMaintenance = startMaintenance(db, config);
   const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : config.dataDir.includes('://') ? `PGlite (${config.dataDir})` : `PGlite at ${path.relative(ROOT_DIR, config.dataDir)}`;
   const mail = config.smtpUrl ? `SMTP ${describeSmtp(config.smtpUrl)} from ${config.mailFrom}` : 'SMTP off (mails stay in the outbox)';
   const { rows: shops } = config.production ? await db.query<{ slug: string }>('SELECT slug FROM websites ORDER BY id') : { rows: [] };
@@ -73,7 +68,7 @@ async function main(): Promise<void> {
   const shutdown = (signal: string) => {
     console.log(`[server] ${signal}: closing`);
     stopSweeper();
-    clearInterval(pruner);
+    stopMaintenance();
     server.close();
     ipv6?.close();
     // A mail being sent is finished (and marked) before the database closes.

@@ -93,6 +93,15 @@ describe('errorMessage', () => {
     expect(errorMessage(minimum)).toBe('Minimalna ilość zamówienia produktu: 50');
   });
 
+  it('should show sale.hold.exceeded with the pieces that may still be held, in English and Polish', () => {
+    const hold = httpError(422, { message: 'Unpaid online orders can reserve at most 3 more of this product for you.', code: 'sale.hold.exceeded', qty: 3, product_id: 7 });
+    expect(errorMessage(hold, t)).toBe('Unpaid online orders can reserve at most 3 more of this product for you. Complete your pending payment first, or order fewer.');
+    setLocale('pl');
+    expect(errorMessage(hold, t)).toBe(
+      'Nieopłacone zamówienia online mogą zarezerwować dla Ciebie jeszcze najwyżej 3 szt. tego produktu. Najpierw dokończ oczekującą płatność albo zamów mniej.',
+    );
+  });
+
   it('should show the wait of errors.order_wait in seconds', () => {
     const wait = httpError(429, { message: 'x', code: 'errors.order_wait', remainingTime: 12, retry_after: 12 });
     expect(errorMessage(wait, t)).toBe('You can place your next order in 12 seconds.');

@@ -91,9 +91,11 @@ describe('rate limits of the public forms', () => {
     for (const sender of ['a@example.test', 'b@example.test', 'c@example.test', 'd@example.test', 'e@example.test']) {
       perIp.push((await limited.json('/api/contact-us', { body: contactForm(limited, sender) })).status);
     }
-    expect(perIp).toEqual([201, 201, 201, 201, 429]);
+    // The IP is counted before the body is read (issue 26), so the message refused for its address
+    // above used one of the IP's six too: three more get through.
+    expect(perIp).toEqual([201, 201, 201, 429, 429]);
     const { rows } = await limited.db.query<{ n: number }>('SELECT count(*)::int AS n FROM contact_messages');
-    expect(rows[0]?.n).toBe(6);
+    expect(rows[0]?.n).toBe(5);
   });
 
   it('should limit e-mail change requests per account (each mails an address of the caller’s choosing)', async () => {

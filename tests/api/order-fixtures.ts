@@ -2,7 +2,7 @@ import type { Queryable } from '../../demo/server/db/index.ts';
 
 /**
  * Order pieces the server suite and the reliability suites share: row look-ups that fail loudly, the
- * buyer's contact, and the demo's standard points order in acme.
+ * buyer's contact, the demo's standard points order in acme and a plain globex order.
  *
  * @module
  */
@@ -33,5 +33,22 @@ export async function acmePointsOrder(db: Queryable, shops: Record<string, numbe
     cost_centre_statement: true,
     contact: ORDER_CONTACT,
     ...overrides,
+  };
+}
+
+/**
+ * A globex order of `items` picked up at the office, invoiced to Globex's tax ID or paid online
+ * (`paymentMethod`): valid as it stands for globex's buyers.
+ */
+export async function globexPickupOrder(db: Queryable, shops: Record<string, number>, items: unknown[], paymentMethod: 'online' | 'invoice') {
+  const pickup = await firstRow<{ id: number }>(db, "SELECT id FROM delivery_methods WHERE website_id = $1 AND type = 'self_pickup'", [shops.globex]);
+  return {
+    website_id: shops.globex,
+    items,
+    delivery_method_id: pickup.id,
+    billing_same_as_delivery: false,
+    billing_address: { name: 'John', surname: 'Smith', company: 'Globex Sp. z o.o.', nip: '6772480003', street: 'ul. Lubicz 17', city: 'Kraków', zip: '31-503', country: 'PL' },
+    payment_method: paymentMethod,
+    contact: ORDER_CONTACT,
   };
 }

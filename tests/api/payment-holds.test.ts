@@ -73,7 +73,9 @@ async function endHold(name: string): Promise<void> {
 }
 
 beforeAll(async () => {
-  server = await startTestServer({ paymentHoldSeconds: HOLD_SECONDS });
+  // These tests are about the life of a hold, so one buyer may hold the whole stock here; how much a
+  // buyer may hold is tested in stock-hold-caps.test.ts.
+  server = await startTestServer({ paymentHoldSeconds: HOLD_SECONDS, stockHolds: { sharePercent: 100, maxPieces: 0 } });
   otherInstance = TEST_DATABASE_URL ? await openDb({ databaseUrl: TEST_DATABASE_URL, schema: server.config.databaseSchema }) : server.db;
   [buyer, coordinator] = await Promise.all([server.login('buyer@globex.test', 'globex'), server.login('coordinator@globex.test', 'globex')]);
 });

@@ -1,14 +1,14 @@
-import type { Context, Hono } from 'hono';
+import type { Context, Hono, MiddlewareHandler } from 'hono';
 import { ContactUsRequestSchema } from '../../../src/contract/contract.ts';
-import type { Queryable } from '../db/index.ts';
 import { shopAccess } from '../http/auth.ts';
 import type { AppEnv } from '../http/env.ts';
-import { fail, invalidFields } from '../http/errors.ts';
+import { fail } from '../http/errors.ts';
 import { notice } from '../http/messages.ts';
 import { parseWith } from '../http/validate.ts';
 import { sendMail, untrusted } from '../services/outbox.ts';
 import { takeRate } from '../services/rate-limit.ts';
 import { clientIp, normaliseEmail } from '../services/throttle.ts';
+import { checkAttachmentQuota } from '../services/contact-attachments.ts';
 import { checkUpload, type CheckedUpload } from '../services/uploads.ts';
 
 /** The form's fields and its optional file; anything that is not multipart is a 400. */
@@ -27,50 +27,45 @@ async function readForm(c: Context<AppEnv>): Promise<{ fields: Record<string, un
   return { fields, file: upload };
 }
 
-/** Advisory-lock namespace of a shop's attachment quota (one lock per shop). */
-const QUOTA_LOCK = 4173_0104;
-
 /**
- * Refuses a file that would take the shop's attachments past its quota (`contactQuotaBytes`) with a
- * field error on `file`. Called in the storing transaction under the shop's lock, so two uploads at
- * once cannot both squeeze into the last free bytes.
+ * The contact form's per-IP limit (`rateLimits.contact.perIp`), counted from the request alone before
+ * a byte of its body (up to 10 MB) is read: app.ts registers it ahead of the body-limit middleware,
+ * which reads a chunked body whole before any route runs. A client over its limit therefore costs no
+ * upload, no buffering and no parsing. The per-sender limit needs the body and is counted in the route.
  */
-async function checkQuota(tx: Queryable, websiteId: number, bytes: number, quota: number): Promise<void> {
-  await tx.query('SELECT pg_advisory_xact_lock($1, $2)', [QUOTA_LOCK, websiteId]);
-  const { rows } = await tx.query<{ used: string | number }>(
-    'SELECT coalesce(sum(file_size), 0) AS used FROM contact_messages WHERE website_id = $1',
-    [websiteId],
-  );
-  if (Number(rows[0]?.used ?? 0) + bytes > quota) throw invalidFields({ file: 'validation.file_quota' });
-}
+export const contactIpLimit: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const limits = c.get('config').rateLimits.contact;
+  await takeRate(c.get('db'), [{ bucket: 'contact:ip', key: clientIp(c), limit: limits.perIp, windowSeconds: limits.windowSeconds }]);
+  await next();
+};
 
 /**
  * Registers `POST /api/contact-us` (multipart: the `ContactUsRequestSchema` fields plus an optional
  * `file`). Guests may write only in open shops, like every `shop`-mode call. Messages are rate-limited
- * per IP and per sender address; a file counts against the shop's storage quota. The message and the
- * file bytes are stored, and the shop is notified through the outbox in the same transaction. The
- * notification's subject is the provider's own; what the sender typed is quoted defanged in its body.
+ * per IP (before the body is read, {@link contactIpLimit}) and per sender address; a file counts against the shop's storage
+ * quota, and a guest's also against the guests' smaller one (services/contact-attachments.ts). The
+ * message and the file bytes are stored, and the shop is notified through the outbox in the same
+ * transaction. The notification's subject is the provider's own; what the sender typed is quoted defanged in its body.
  */
 export function registerContactRoutes(app: Hono<AppEnv>): void {
   app.post('/api/contact-us', async (c) => {
+    const db = c.get('db');
+    const config = c.get('config');
+    const limits = config.rateLimits.contact;
+    // The per-IP limit was counted before the body was read ({@link contactIpLimit}).
     const { fields, file } = await readForm(c);
     const body = parseWith(ContactUsRequestSchema, fields);
     const { website, auth } = await shopAccess(c, body.website_id, 'shop');
     const upload: CheckedUpload | null = file ? await checkUpload(file) : null;
-    const db = c.get('db');
-    const config = c.get('config');
-    const limits = config.rateLimits.contact;
-    await takeRate(db, [
-      { bucket: 'contact:ip', key: clientIp(c), limit: limits.perIp, windowSeconds: limits.windowSeconds },
-      { bucket: 'contact:email', key: normaliseEmail(body.email), limit: limits.perEmail, windowSeconds: limits.windowSeconds },
-    ]);
+    // The sender's address is in the body: its limit can only be counted once the form is read.
+    await takeRate(db, [{ bucket: 'contact:email', key: normaliseEmail(body.email), limit: limits.perEmail, windowSeconds: limits.windowSeconds }]);
 
     await db.transaction(async (tx) => {
       const size = upload?.data.byteLength ?? 0;
-      if (upload) await checkQuota(tx, website.id, size, config.contactQuotaBytes);
+      if (upload) await checkAttachmentQuota(tx, website.id, size, !auth, { shopBytes: config.contactQuotaBytes, guestBytes: config.contactGuestQuotaBytes });
       const { rows } = await tx.query<{ id: number }>(
-        `INSERT INTO contact_messages (website_id, user_id, name, email, phone, subject, message, file_name, file_type, file_data, file_size)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, decode($10, 'base64'), $11)
+        `INSERT INTO contact_messages (website_id, user_id, name, email, phone, subject, message, file_name, file_type, file_data, file_size, from_guest)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, decode($10, 'base64'), $11, $12)
          RETURNING id`,
         [
           website.id,
@@ -85,6 +80,7 @@ export function registerContactRoutes(app: Hono<AppEnv>): void {
           // As base64 text: PGlite's binary parameter encoding takes seconds for a 10 MB file.
           upload ? Buffer.from(upload.data.buffer, upload.data.byteOffset, upload.data.byteLength).toString('base64') : null,
           size,
+          !auth,
         ],
       );
       await sendMail(tx, {

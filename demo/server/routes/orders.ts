@@ -66,6 +66,7 @@ export function registerOrderRoutes(app: Hono<AppEnv>, options: { demoPayment: b
       orderWaitSeconds: c.get('config').orderWaitSeconds,
       storefront: storefrontUrl(c.get('config'), website.slug),
       paymentHoldSeconds: c.get('config').paymentHoldSeconds,
+      stockHolds: c.get('config').stockHolds,
     });
     return c.json(answer.body, answer.status as ContentfulStatusCode);
   });

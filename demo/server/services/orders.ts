@@ -1,6 +1,7 @@
 import type { PlaceOrderRequest } from '../../../src/contract/contract.ts';
 import { POINTS_CURRENCY } from '../../../src/contract/contract.ts';
 import { planSpend } from '../../../src/domain/budget-spend.ts';
+import type { StockHoldLimits } from '../../../src/domain/stock-holds.ts';
 import type { Db, Queryable } from '../db/index.ts';
 import type { WebsiteRow } from '../http/env.ts';
 import { ApiError, fail } from '../http/errors.ts';
@@ -18,7 +19,7 @@ import {
   resolveBillingAddress,
   resolveDeliveryAddress,
 } from './order-request.ts';
-import { joinGroupBuys, reserveStock } from './order-stock.ts';
+import { checkStockHolds, joinGroupBuys, reserveStock } from './order-stock.ts';
 import { expireHolds } from './payment-holds.ts';
 import { newToken } from './tokens.ts';
 
@@ -52,6 +53,8 @@ export interface PlaceOrderInput {
   storefront: string;
   /** How long an online order's pending payment holds its stock. */
   paymentHoldSeconds: number;
+  /** How much of a limited stock one buyer's unpaid online orders may hold together. */
+  stockHolds: StockHoldLimits;
 }
 
 /**
@@ -84,8 +87,8 @@ export async function placeOrder(db: Db, input: PlaceOrderInput): Promise<OrderA
 
 /**
  * Checks, prices and stores the order; throws (rolling everything back) on the first broken rule. An
- * online order takes its stock like any other, but until `paymentHoldSeconds` from now only; its
- * group-buy pieces are priced as today and counted when it is paid (`payOrder`).
+ * online order takes its stock like any other, but until `paymentHoldSeconds` from now only and no
+ * more than its buyer may hold (`stockHolds`); its group-buy pieces are priced as today and counted when it is paid (`payOrder`).
  */
 async function createOrder(tx: Queryable, input: PlaceOrderInput): Promise<OrderAnswer> {
   const { website, userId, request } = input;
@@ -106,6 +109,8 @@ async function createOrder(tx: Queryable, input: PlaceOrderInput): Promise<Order
     fail(422, code, { qty }, { qty, product_id });
   }
   await reserveStock(tx, lines);
+  // Only an unpaid online order holds stock it may give back; invoice and points orders are sales.
+  if (online) await checkStockHolds(tx, userId, lines, input.stockHolds);
   await joinGroupBuys(tx, lines, now, !online);
   const priced = priceLines(lines, points, now);
 

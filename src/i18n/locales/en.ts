@@ -155,6 +155,9 @@ const en = {
       exceeded: 'Currently available maximum order quantity: {{qty}}',
       minimum: 'Minimum product order quantity: {{qty}}',
     },
+    hold: {
+      exceeded: 'Unpaid online orders can reserve at most {{qty}} more of this product for you. Complete your pending payment first, or order fewer.',
+    },
   },
   /*
    * Screens and shared chrome. Messages that vary with a number come as `<key>_one/_few/_many/_other`

@@ -153,6 +153,9 @@ const pl: Messages = {
       exceeded: 'Obecnie dostępna maksymalna ilość zamówienia: {{qty}}',
       minimum: 'Minimalna ilość zamówienia produktu: {{qty}}',
     },
+    hold: {
+      exceeded: 'Nieopłacone zamówienia online mogą zarezerwować dla Ciebie jeszcze najwyżej {{qty}} szt. tego produktu. Najpierw dokończ oczekującą płatność albo zamów mniej.',
+    },
   },
   app: {
     not_found_title: 'Ups ;(',

@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PlaceOrderResponseSchema, type Order } from '../../../src/contract/contract.ts';
 import { expireHolds } from '../../../demo/server/services/payment-holds.ts';
+import { variantHoldCap } from '../../../src/domain/stock-holds.ts';
 import { startTestServer, type TestServer } from '../../api/harness.ts';
 import { ORDER_CONTACT } from '../../api/order-fixtures.ts';
 import { tally } from '../report.ts';
@@ -276,6 +277,8 @@ describe('security: unpaid online orders', () => {
     const start = await holdFigures();
     const hoodies = async (quantity: number) => [await cartLine(server, 'GLX-HOODIE', 'GLX-HOODIE-BLACK-M', quantity)];
     const bottles = async (quantity: number) => [await cartLine(server, 'GLX-BOTTLE', 'GLX-BOTTLE-GREY', quantity)];
+    // The most of the limited stock one buyer may hold unpaid (issue 26 caps the rest, see security-holds.test.ts).
+    const mostHeld = variantHoldCap(start.stock, 0, server.config.stockHolds.sharePercent);
     const attacks: [string, () => Promise<void>][] = [
       ['10,000 hoodies left unpaid', async () => void (await unpaidOrder(await hoodies(10_000)))],
       ['10,000 hoodies, cancelled', async () => {
@@ -287,17 +290,17 @@ describe('security: unpaid online orders', () => {
         await endHoldOf(order.name);
         await expireHolds(server.db);
       }],
-      ['the whole bottle stock, cancelled', async () => {
-        const order = await unpaidOrder(await bottles(start.stock));
+      ['the most bottle stock one buyer may hold, cancelled', async () => {
+        const order = await unpaidOrder(await bottles(mostHeld));
         await payForm(order.name, order.token, 'cancel');
       }],
-      ['the whole bottle stock, expired', async () => {
-        const order = await unpaidOrder(await bottles(start.stock));
+      ['the most bottle stock one buyer may hold, expired', async () => {
+        const order = await unpaidOrder(await bottles(mostHeld));
         await endHoldOf(order.name);
         await expireHolds(server.db);
       }],
-      ['the whole bottle stock, cancelled twice at once while sweeping', async () => {
-        const order = await unpaidOrder(await bottles(start.stock));
+      ['the most bottle stock one buyer may hold, cancelled twice at once while sweeping', async () => {
+        const order = await unpaidOrder(await bottles(mostHeld));
         await endHoldOf(order.name);
         await Promise.all([payForm(order.name, order.token, 'cancel'), payForm(order.name, order.token, 'cancel'), expireHolds(server.db), expireHolds(server.db)]);
       }],
@@ -322,7 +325,7 @@ describe('security: unpaid online orders', () => {
       check: 'unpaid online orders moving a group buy / holding stock after cancel or expiry',
       tried: attacks.length + 1,
       gotThrough: through.length,
-      note: 'pending, cancelled and expired orders of 10,000 hoodies and of the whole limited stock; the group total and the stock must end as they were',
+      note: 'pending, cancelled and expired orders of 10,000 hoodies and of the most of the limited stock one buyer may hold; the group total and the stock must end as they were',
     });
     expect(through).toEqual([]);
   });
