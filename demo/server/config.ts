@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseProxyTrust, type ProxyTrust } from './http/client-address.ts';
 
 /** Repository root, resolved from this file so the server works from any working directory. */
 export const ROOT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -29,8 +30,14 @@ export interface ServerConfig {
    * After that the payment expires: the stock goes back and a late payment is refused.
    */
   paymentHoldSeconds: number;
-  /** Failed logins allowed per e-mail and per IP within the window before 429. */
-  loginThrottle: { perEmail: number; perIp: number; windowSeconds: number };
+  /**
+   * Failed password checks allowed within the window before 429 (services/throttle.ts): per address
+   * from one IP (LOGIN_MAX_PER_PAIR, default 5; from a known device: per address and device), per IP
+   * over every address (LOGIN_MAX_PER_IP, default 30), and per address over every IP, the ceiling of
+   * a guess spread over many IPs, which known devices are not held to (LOGIN_MAX_PER_EMAIL, default 50).
+   * Window LOGIN_WINDOW_SECONDS, default 900. A limit of 0 switches that one off.
+   */
+  loginThrottle: { perPair: number; perIp: number; perEmail: number; windowSeconds: number };
   /** How long a password-reset link works. */
   resetTokenTtlSeconds: number;
   /** How long the link confirming a new e-mail address works (EMAIL_CHANGE_TTL_SECONDS, default 24 h). */
@@ -55,10 +62,12 @@ export interface ServerConfig {
   /** How long a bearer token lives. */
   sessionTtlSeconds: number;
   /**
-   * Behind a trusted proxy (TRUST_PROXY=1): take the client IP from X-Forwarded-For and whether the
-   * browser came over https from X-Forwarded-Proto (the XSRF cookie is `Secure` only then).
+   * The proxies in front of the server (TRUST_PROXY: a number of hops, `1` for one proxy, or a comma
+   * list of proxy addresses/CIDR ranges; default none). The client IP is the X-Forwarded-For entry the
+   * outermost trusted proxy appended, counted from the right, and the scheme is that proxy's
+   * X-Forwarded-Proto entry (the XSRF cookie is `Secure` only over https). See http/client-address.ts.
    */
-  trustProxy: boolean;
+  trustProxy: ProxyTrust;
   /** Built bundle served under /dist. */
   distDir: string;
   /**
@@ -136,9 +145,12 @@ export function loadConfig(overrides: Partial<ServerConfig> = {}): ServerConfig 
     corsOrigins: listFromEnv('CORS_ORIGINS') ?? [],
     orderWaitSeconds: intFromEnv('ORDER_WAIT_SECONDS', 10),
     paymentHoldSeconds: intFromEnv('PAYMENT_HOLD_SECONDS', 1800),
+    // 5 guesses per address and IP, 50 per address from everywhere, per 15 minutes: at most 4,800 guesses
+    // a day at one account however many IPs guess, while a stranger alone cannot reach the ceiling.
     loginThrottle: {
-      perEmail: intFromEnv('LOGIN_MAX_PER_EMAIL', 5),
+      perPair: intFromEnv('LOGIN_MAX_PER_PAIR', 5),
       perIp: intFromEnv('LOGIN_MAX_PER_IP', 30),
+      perEmail: intFromEnv('LOGIN_MAX_PER_EMAIL', 50),
       windowSeconds: intFromEnv('LOGIN_WINDOW_SECONDS', 900),
     },
     resetTokenTtlSeconds: intFromEnv('RESET_TOKEN_TTL_SECONDS', 3600),
@@ -165,7 +177,7 @@ export function loadConfig(overrides: Partial<ServerConfig> = {}): ServerConfig 
     handoffRateLimit: { perIp: intFromEnv('HANDOFF_MAX_PER_IP', 60), windowSeconds: intFromEnv('HANDOFF_WINDOW_SECONDS', 60) },
     contactQuotaBytes: intFromEnv('CONTACT_QUOTA_MB', 256) * 1024 * 1024,
     sessionTtlSeconds: intFromEnv('SESSION_TTL_SECONDS', 30 * 24 * 3600),
-    trustProxy: process.env.TRUST_PROXY === '1',
+    trustProxy: parseProxyTrust(process.env.TRUST_PROXY),
     distDir: path.join(ROOT_DIR, 'dist'),
     // The demo's designer page lives on the demo origin; in production only the named designers may frame a shop.
     designerOrigins: listFromEnv('DESIGNER_ORIGINS') ?? (production ? [] : [`http://localhost:${port}`]),
