@@ -62,6 +62,13 @@ export interface ServerConfig {
   /** How long a bearer token lives. */
   sessionTtlSeconds: number;
   /**
+   * How long a client may take to send a request's headers (HEADERS_TIMEOUT_SECONDS, default 20) and
+   * the whole request, body included (REQUEST_TIMEOUT_SECONDS, default 120: a 10 MB attachment over a
+   * slow line); past that the connection is closed (http/timeouts.ts). The headers' time is capped at
+   * the request's, as Node requires.
+   */
+  httpTimeouts: { headersMs: number; requestMs: number };
+  /**
    * The proxies in front of the server (TRUST_PROXY: a number of hops, `1` for one proxy, or a comma
    * list of proxy addresses/CIDR ranges; default none). The client IP is the X-Forwarded-For entry the
    * outermost trusted proxy appended, counted from the right, and the scheme is that proxy's
@@ -127,6 +134,12 @@ function listFromEnv(name: string): string[] | undefined {
     .filter(Boolean);
 }
 
+/** HEADERS_TIMEOUT_SECONDS and REQUEST_TIMEOUT_SECONDS, at least one second each, headers within the request's time. */
+function httpTimeoutsFromEnv(): ServerConfig['httpTimeouts'] {
+  const requestMs = Math.max(1, intFromEnv('REQUEST_TIMEOUT_SECONDS', 120)) * 1000;
+  return { headersMs: Math.min(requestMs, Math.max(1, intFromEnv('HEADERS_TIMEOUT_SECONDS', 20)) * 1000), requestMs };
+}
+
 /** Reads the configuration from the environment, then applies `overrides` (used by tests). */
 export function loadConfig(overrides: Partial<ServerConfig> = {}): ServerConfig {
   const port = intFromEnv('PORT', 4173);
@@ -177,6 +190,7 @@ export function loadConfig(overrides: Partial<ServerConfig> = {}): ServerConfig 
     handoffRateLimit: { perIp: intFromEnv('HANDOFF_MAX_PER_IP', 60), windowSeconds: intFromEnv('HANDOFF_WINDOW_SECONDS', 60) },
     contactQuotaBytes: intFromEnv('CONTACT_QUOTA_MB', 256) * 1024 * 1024,
     sessionTtlSeconds: intFromEnv('SESSION_TTL_SECONDS', 30 * 24 * 3600),
+    httpTimeouts: httpTimeoutsFromEnv(),
     trustProxy: parseProxyTrust(process.env.TRUST_PROXY),
     distDir: path.join(ROOT_DIR, 'dist'),
     // The demo's designer page lives on the demo origin; in production only the named designers may frame a shop.
