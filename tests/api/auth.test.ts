@@ -217,7 +217,8 @@ describe('login throttling per IP', () => {
   const loginFrom = (ip: string, email: string, password: string) =>
     proxied.json('/api/login', {
       body: { email, password, website_id: proxied.shops.acme },
-      headers: { 'x-forwarded-for': `${ip}, 10.0.0.1` },
+      // The trusted proxy appended the client's address; the entry to its left is the client's own claim.
+      headers: { 'x-forwarded-for': `10.0.0.1, ${ip}` },
     });
 
   it('should refuse the 4th failure from one IP whatever the e-mail, and let another IP in', async () => {

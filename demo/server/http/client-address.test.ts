@@ -12,9 +12,15 @@ describe('parseProxyTrust', () => {
 
   it('should read a comma list of addresses and CIDR ranges, and refuse anything else', () => {
     expect(parseProxyTrust('10.0.0.0/8, ::1 ,192.0.2.7')).toEqual(['10.0.0.0/8', '::1', '192.0.2.7']);
-    for (const wrong of ['true', 'yes', '-1', '1.5', '10.0.0.0/33', 'fd00::/129', 'proxy.internal', '10.0.0.0/8, *']) {
-      expect(() => parseProxyTrust(wrong), wrong).toThrow(/TRUST_PROXY/);
-    }
+    const accepted = ['true', 'yes', '-1', '1.5', '10.0.0.0/33', 'fd00::/129', 'proxy.internal', '10.0.0.0/8, *'].filter((wrong) => {
+      try {
+        parseProxyTrust(wrong);
+        return true;
+      } catch (error) {
+        return !/TRUST_PROXY/.test(String(error));
+      }
+    });
+    expect(accepted).toEqual([]);
   });
 });
 
@@ -28,9 +34,8 @@ describe('normaliseAddress', () => {
   });
 
   it('should refuse garbage', () => {
-    for (const garbage of ['', 'unknown', 'evil.example', '1.2.3', '300.1.1.1', '<script>', '1.2.3.4 5.6.7.8', 'a'.repeat(100)]) {
-      expect(normaliseAddress(garbage), garbage).toBeUndefined();
-    }
+    const garbage = ['', 'unknown', 'evil.example', '1.2.3', '300.1.1.1', '<script>', '1.2.3.4 5.6.7.8', 'a'.repeat(100)];
+    expect(garbage.filter((entry) => normaliseAddress(entry) !== undefined)).toEqual([]);
   });
 });
 

@@ -102,8 +102,8 @@ function isTrusted(trust: ProxyTrust, address: string, index: number): boolean {
  * first proxy was bypassed or wrote no header). An entry that is no address ends the walk at the last
  * trusted hop: a header mangled in front of a trusted proxy never becomes a client-chosen key.
  */
-export function resolveClient(socketAddress: string, forwardedFor: string | undefined, trust: ProxyTrust): ClientAddress {
-  const socket = normaliseAddress(socketAddress) ?? socketAddress;
+export function resolveClient(peerAddress: string, forwardedFor: string | undefined, trust: ProxyTrust): ClientAddress {
+  const socket = normaliseAddress(peerAddress) ?? peerAddress;
   const entries = (forwardedFor ?? '').split(',').filter((entry) => entry.trim() !== '').reverse();
   let client = socket;
   let proxies = 0;
@@ -123,9 +123,9 @@ export function resolveClient(socketAddress: string, forwardedFor: string | unde
  * one entry, which is then its own). Entries to its left are the client's own and are ignored.
  * Without a trusted hop the header is not believed at all.
  */
-export function forwardedProto(forwardedProto: string | undefined, hops: number): string | undefined {
-  if (hops <= 0 || !forwardedProto) return undefined;
-  const entries = forwardedProto.split(',').map((entry) => entry.trim().toLowerCase());
+export function forwardedProto(header: string | undefined, hops: number): string | undefined {
+  if (hops <= 0 || !header) return undefined;
+  const entries = header.split(',').map((entry) => entry.trim().toLowerCase());
   return entries[Math.max(0, entries.length - hops)] || undefined;
 }
 

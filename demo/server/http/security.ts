@@ -87,7 +87,11 @@ function fromAllowedOtherOrigin(c: Context<AppEnv>): boolean {
  */
 export function requestIsHttps(c: Context<AppEnv>): boolean {
   if (new URL(c.req.url).protocol === 'https:') return true;
-  return forwardedProto(c.req.header('x-forwarded-proto'), requestClient(c).proxies) === 'https';
+  const trust = c.get('config').trustProxy;
+  // A number of hops says how many proxies wrote the header, whether or not they also wrote X-Forwarded-For;
+  // with a list, the proxies seen on the way are those of the X-Forwarded-For walk.
+  const hops = typeof trust === 'number' ? trust : requestClient(c).proxies;
+  return forwardedProto(c.req.header('x-forwarded-proto'), hops) === 'https';
 }
 
 /** Headers every answer gets; the API is never framed or sniffed. */
