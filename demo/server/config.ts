@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_STOCK_HOLD_LIMITS, type StockHoldLimits } from '../../src/domain/stock-holds.ts';
+import { parseProxyTrust, type ProxyTrust } from './http/client-address.ts';
 
 /** Repository root, resolved from this file so the server works from any working directory. */
 export const ROOT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -37,8 +38,14 @@ export interface ServerConfig {
    * either the order is refused with 422 `sale.hold.exceeded`. Invoice and points orders are sales, not capped.
    */
   stockHolds: StockHoldLimits;
-  /** Failed logins allowed per e-mail and per IP within the window before 429. */
-  loginThrottle: { perEmail: number; perIp: number; windowSeconds: number };
+  /**
+   * Failed password checks allowed within the window before 429 (services/throttle.ts): per address
+   * from one IP (LOGIN_MAX_PER_PAIR, default 5; from a known device: per address and device), per IP
+   * over every address (LOGIN_MAX_PER_IP, default 30), and per address over every IP, the ceiling of
+   * a guess spread over many IPs, which known devices are not held to (LOGIN_MAX_PER_EMAIL, default 50).
+   * Window LOGIN_WINDOW_SECONDS, default 900. A limit of 0 switches that one off.
+   */
+  loginThrottle: { perPair: number; perIp: number; perEmail: number; windowSeconds: number };
   /** How long a password-reset link works. */
   resetTokenTtlSeconds: number;
   /** How long the link confirming a new e-mail address works (EMAIL_CHANGE_TTL_SECONDS, default 24 h). */
@@ -74,10 +81,19 @@ export interface ServerConfig {
   /** How long a bearer token lives. */
   sessionTtlSeconds: number;
   /**
-   * Behind a trusted proxy (TRUST_PROXY=1): take the client IP from X-Forwarded-For and whether the
-   * browser came over https from X-Forwarded-Proto (the XSRF cookie is `Secure` only then).
+   * How long a client may take to send a request's headers (HEADERS_TIMEOUT_SECONDS, default 20) and
+   * the whole request, body included (REQUEST_TIMEOUT_SECONDS, default 120: a 10 MB attachment over a
+   * slow line); past that the connection is closed (http/timeouts.ts). The headers' time is capped at
+   * the request's, as Node requires.
    */
-  trustProxy: boolean;
+  httpTimeouts: { headersMs: number; requestMs: number };
+  /**
+   * The proxies in front of the server (TRUST_PROXY: a number of hops, `1` for one proxy, or a comma
+   * list of proxy addresses/CIDR ranges; default none). The client IP is the X-Forwarded-For entry the
+   * outermost trusted proxy appended, counted from the right, and the scheme is that proxy's
+   * X-Forwarded-Proto entry (the XSRF cookie is `Secure` only over https). See http/client-address.ts.
+   */
+  trustProxy: ProxyTrust;
   /** Built bundle served under /dist. */
   distDir: string;
   /**
@@ -144,6 +160,12 @@ function listFromEnv(name: string): string[] | undefined {
     .filter(Boolean);
 }
 
+/** HEADERS_TIMEOUT_SECONDS and REQUEST_TIMEOUT_SECONDS, at least one second each, headers within the request's time. */
+function httpTimeoutsFromEnv(): ServerConfig['httpTimeouts'] {
+  const requestMs = Math.max(1, intFromEnv('REQUEST_TIMEOUT_SECONDS', 120)) * 1000;
+  return { headersMs: Math.min(requestMs, Math.max(1, intFromEnv('HEADERS_TIMEOUT_SECONDS', 20)) * 1000), requestMs };
+}
+
 /** Reads the configuration from the environment, then applies `overrides` (used by tests). */
 export function loadConfig(overrides: Partial<ServerConfig> = {}): ServerConfig {
   const port = intFromEnv('PORT', 4173);
@@ -166,9 +188,12 @@ export function loadConfig(overrides: Partial<ServerConfig> = {}): ServerConfig 
       sharePercent: percentFromEnv('HOLD_MAX_SHARE_PERCENT', DEFAULT_STOCK_HOLD_LIMITS.sharePercent),
       maxPieces: intFromEnv('HOLD_MAX_PIECES', DEFAULT_STOCK_HOLD_LIMITS.maxPieces),
     },
+    // 5 guesses per address and IP, 50 per address from everywhere, per 15 minutes: at most 4,800 guesses
+    // a day at one account however many IPs guess, while a stranger alone cannot reach the ceiling.
     loginThrottle: {
-      perEmail: intFromEnv('LOGIN_MAX_PER_EMAIL', 5),
+      perPair: intFromEnv('LOGIN_MAX_PER_PAIR', 5),
       perIp: intFromEnv('LOGIN_MAX_PER_IP', 30),
+      perEmail: intFromEnv('LOGIN_MAX_PER_EMAIL', 50),
       windowSeconds: intFromEnv('LOGIN_WINDOW_SECONDS', 900),
     },
     resetTokenTtlSeconds: intFromEnv('RESET_TOKEN_TTL_SECONDS', 3600),
@@ -197,7 +222,8 @@ export function loadConfig(overrides: Partial<ServerConfig> = {}): ServerConfig 
     contactGuestQuotaBytes: intFromEnv('CONTACT_GUEST_QUOTA_MB', 32) * 1024 * 1024,
     attachmentRetentionDays: intFromEnv('ATTACHMENT_RETENTION_DAYS', 90),
     sessionTtlSeconds: intFromEnv('SESSION_TTL_SECONDS', 30 * 24 * 3600),
-    trustProxy: process.env.TRUST_PROXY === '1',
+    httpTimeouts: httpTimeoutsFromEnv(),
+    trustProxy: parseProxyTrust(process.env.TRUST_PROXY),
     distDir: path.join(ROOT_DIR, 'dist'),
     // The demo's designer page lives on the demo origin; in production only the named designers may frame a shop.
     designerOrigins: listFromEnv('DESIGNER_ORIGINS') ?? (production ? [] : [`http://localhost:${port}`]),

@@ -4,6 +4,7 @@ import { createAdaptorServer, serve } from '@hono/node-server';
 import { createApp } from './app.ts';
 import { describeSmtp, loadConfig, productionProblems, ROOT_DIR, storefrontUrl } from './config.ts';
 import { openDb } from './db/index.ts';
+import { httpServerOptions } from './http/timeouts.ts';
 import { prepareDatabase } from './db/prepare.ts';
 import { startMailWorker } from './services/mailer.ts';
 import { startHoldSweeper } from './services/payment-holds.ts';
@@ -46,7 +47,8 @@ async function main(): Promise<void> {
   const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : config.dataDir.includes('://') ? `PGlite (${config.dataDir})` : `PGlite at ${path.relative(ROOT_DIR, config.dataDir)}`;
   const mail = config.smtpUrl ? `SMTP ${describeSmtp(config.smtpUrl)} from ${config.mailFrom}` : 'SMTP off (mails stay in the outbox)';
   const { rows: shops } = config.production ? await db.query<{ slug: string }>('SELECT slug FROM websites ORDER BY id') : { rows: [] };
-  const server = serve({ fetch: app.fetch, port: config.port, hostname: config.hostname }, () => {
+  const serverOptions = httpServerOptions(config);
+  const server = serve({ fetch: app.fetch, port: config.port, hostname: config.hostname, serverOptions }, () => {
     if (config.production) {
       // No secrets here: the SMTP URL without its credentials, the database by kind only.
       console.log(`Storefront API ready in ${Date.now() - started} ms: production mode, ${where}, ${mail}, on ${config.hostname}:${config.port}`);
@@ -62,7 +64,7 @@ async function main(): Promise<void> {
   });
 
   // Browsers may resolve <shop>.localhost to ::1 first: listen on IPv6 loopback too when serving loopback.
-  const ipv6 = config.hostname === '127.0.0.1' ? createAdaptorServer({ fetch: app.fetch }) : undefined;
+  const ipv6 = config.hostname === '127.0.0.1' ? createAdaptorServer({ fetch: app.fetch, serverOptions }) : undefined;
   ipv6?.on('error', () => undefined).listen(config.port, '::1');
 
   const shutdown = (signal: string) => {

@@ -12,8 +12,8 @@ const NEW_PASSWORD = 'N3wSecret!';
 let server: TestServer;
 
 beforeAll(async () => {
-  // Small limits so the e-mail throttle shows within a few calls; the IP limit stays out of the way.
-  server = await startTestServer({ loginThrottle: { perEmail: 3, perIp: 100, windowSeconds: 60 } });
+  // Small limits so the throttle of one address from one IP shows within a few calls; the others stay out of the way.
+  server = await startTestServer({ loginThrottle: { perPair: 3, perEmail: 100, perIp: 100, windowSeconds: 60 } });
 });
 
 afterAll(async () => {
@@ -153,7 +153,7 @@ describe('POST /api/login', () => {
   });
 });
 
-describe('login throttling per e-mail', () => {
+describe('login throttling per address and IP', () => {
   it('should answer 429 with Retry-After on the 4th attempt even with the right password', async () => {
     for (let attempt = 1; attempt <= 3; attempt++) {
       const { status } = await postLogin('coordinator@initech.test', `Wrong-${attempt}`, 'initech');
@@ -207,7 +207,7 @@ describe('login throttling per IP', () => {
   let proxied: TestServer;
 
   beforeAll(async () => {
-    proxied = await startTestServer({ loginThrottle: { perEmail: 100, perIp: 3, windowSeconds: 60 }, trustProxy: true });
+    proxied = await startTestServer({ loginThrottle: { perPair: 100, perEmail: 100, perIp: 3, windowSeconds: 60 }, trustProxy: 1 });
   });
 
   afterAll(async () => {
@@ -217,7 +217,8 @@ describe('login throttling per IP', () => {
   const loginFrom = (ip: string, email: string, password: string) =>
     proxied.json('/api/login', {
       body: { email, password, website_id: proxied.shops.acme },
-      headers: { 'x-forwarded-for': `${ip}, 10.0.0.1` },
+      // The trusted proxy appended the client's address; the entry to its left is the client's own claim.
+      headers: { 'x-forwarded-for': `10.0.0.1, ${ip}` },
     });
 
   it('should refuse the 4th failure from one IP whatever the e-mail, and let another IP in', async () => {

@@ -28,7 +28,7 @@ function xsrfAttributes(response: Response): string[] {
 }
 
 /** A GET through the app itself, so the request URL may say https or a shop host. */
-function appGet(url: string, headers: Record<string, string> = {}, trustProxy = false): Promise<Response> {
+function appGet(url: string, headers: Record<string, string> = {}, trustProxy = 0): Promise<Response> {
   const app = createApp({ db: server.db, config: { ...server.config, trustProxy } });
   return Promise.resolve(app.fetch(new Request(url, { headers })));
 }
@@ -54,14 +54,18 @@ describe('XSRF-TOKEN cookie attributes', () => {
 
   it('should be Secure behind a trusted proxy that says X-Forwarded-Proto: https', async () => {
     const url = `http://127.0.0.1:${server.config.port}/api/slug/website?slug=acme`;
-    expect(xsrfAttributes(await appGet(url, { 'x-forwarded-proto': 'https' }, true))).toContain('secure');
-    expect(xsrfAttributes(await appGet(url, { 'x-forwarded-proto': 'HTTPS, http' }, true))).toContain('secure');
-    expect(xsrfAttributes(await appGet(url, { 'x-forwarded-proto': 'http' }, true))).not.toContain('secure');
+    expect(xsrfAttributes(await appGet(url, { 'x-forwarded-proto': 'https' }, 1))).toContain('secure');
+    expect(xsrfAttributes(await appGet(url, { 'x-forwarded-proto': 'http, HTTPS' }, 1))).toContain('secure');
+    // The proxy appended its own entry on the right: what the client wrote to its left is not believed.
+    expect(xsrfAttributes(await appGet(url, { 'x-forwarded-proto': 'https, http' }, 1))).not.toContain('secure');
+    // Two trusted hops: the outer one (second from the right) saw the browser's scheme.
+    expect(xsrfAttributes(await appGet(url, { 'x-forwarded-proto': 'http, https, http' }, 2))).toContain('secure');
+    expect(xsrfAttributes(await appGet(url, { 'x-forwarded-proto': 'http' }, 1))).not.toContain('secure');
   });
 
   it('should ignore X-Forwarded-Proto from a client when no proxy is trusted', async () => {
     const url = `http://127.0.0.1:${server.config.port}/api/slug/website?slug=acme`;
-    expect(xsrfAttributes(await appGet(url, { 'x-forwarded-proto': 'https' }, false))).not.toContain('secure');
+    expect(xsrfAttributes(await appGet(url, { 'x-forwarded-proto': 'https' }, 0))).not.toContain('secure');
   });
 });
 

@@ -5,6 +5,7 @@ import { createApp } from '../../demo/server/app.ts';
 import { loadConfig, type ServerConfig } from '../../demo/server/config.ts';
 import { openDb, type Db } from '../../demo/server/db/index.ts';
 import { migrate } from '../../demo/server/db/migrate.ts';
+import { httpServerOptions } from '../../demo/server/http/timeouts.ts';
 import { seedDemo } from '../../demo/server/seed/index.ts';
 import { setStrictAnswers } from '../../src/contract/tolerant.ts';
 
@@ -96,7 +97,7 @@ export async function startTestServer(overrides: Partial<ServerConfig> = {}): Pr
   await seedDemo(db);
   const app = createApp({ db, config });
   const server: ServerType = await new Promise((resolve) => {
-    const s = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));
+    const s = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1', serverOptions: httpServerOptions(config) }, () => resolve(s));
   });
   const port = (server.address() as AddressInfo).port;
   config.port = port;

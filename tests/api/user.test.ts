@@ -336,8 +336,8 @@ describe('POST /api/user/changePassword', () => {
 
   it('should throttle guesses of the current password like failed logins', async () => {
     const token = await server.login('buyer@globex.test', 'globex');
-    const { perEmail } = server.config.loginThrottle;
-    for (let attempt = 0; attempt < perEmail; attempt++) expect((await change(token, `Guess-${attempt}`)).status).toBe(422);
+    const { perPair } = server.config.loginThrottle;
+    for (let attempt = 0; attempt < perPair; attempt++) expect((await change(token, `Guess-${attempt}`)).status).toBe(422);
     const throttled = await change(token, DEMO_PASSWORD);
     expect(throttled.status).toBe(429);
     expect(throttled.body.code).toBe('errors.throttled');

@@ -2,6 +2,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
 import { cors } from 'hono/cors';
 import type { ServerConfig } from '../config.ts';
+import { forwardedProto, requestClient } from './client-address.ts';
 import { newToken } from '../services/tokens.ts';
 import type { AppEnv } from './env.ts';
 import { fail } from './errors.ts';
@@ -80,14 +81,17 @@ function fromAllowedOtherOrigin(c: Context<AppEnv>): boolean {
 }
 
 /**
- * Whether the browser reached the server over https: the request URL's scheme, or behind a proxy the
- * operator trusts (`TRUST_PROXY=1`, which terminates TLS) its `X-Forwarded-Proto`. A client-written
- * `X-Forwarded-Proto` is ignored without that trust.
+ * Whether the browser reached the server over https: the request URL's scheme, or behind proxies the
+ * operator trusts (`TRUST_PROXY`, the outermost one terminating TLS) the `X-Forwarded-Proto` entry that
+ * proxy wrote ({@link forwardedProto}). Entries the client wrote itself are ignored.
  */
 export function requestIsHttps(c: Context<AppEnv>): boolean {
   if (new URL(c.req.url).protocol === 'https:') return true;
-  if (!c.get('config').trustProxy) return false;
-  return c.req.header('x-forwarded-proto')?.split(',')[0]?.trim().toLowerCase() === 'https';
+  const trust = c.get('config').trustProxy;
+  // A number of hops says how many proxies wrote the header, whether or not they also wrote X-Forwarded-For;
+  // with a list, the proxies seen on the way are those of the X-Forwarded-For walk.
+  const hops = typeof trust === 'number' ? trust : requestClient(c).proxies;
+  return forwardedProto(c.req.header('x-forwarded-proto'), hops) === 'https';
 }
 
 /** Headers every answer gets; the API is never framed or sniffed. */

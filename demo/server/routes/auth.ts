@@ -8,7 +8,9 @@ import {
   SignInHandoffRequestSchema,
   type RegisterRequest,
 } from '../../../src/contract/contract.ts';
+import { normaliseEmail } from '../../../src/domain/email-address.ts';
 import { storefrontUrl } from '../config.ts';
+import { emailKey } from '../db/email-key.ts';
 import { isUniqueViolation, type Queryable } from '../db/index.ts';
 import { requireAuth, shopAccess } from '../http/auth.ts';
 import type { AppEnv, WebsiteRow } from '../http/env.ts';
@@ -26,7 +28,8 @@ import {
   revokeUserSessions,
 } from '../services/sessions.ts';
 import { takeRate } from '../services/rate-limit.ts';
-import { claimLoginAttempt, clearFailedLogins, clientIp, keepFailedLogin, normaliseEmail, releaseLoginAttempt } from '../services/throttle.ts';
+import { forgetDevices, knownDevice, rememberDevice } from '../services/known-devices.ts';
+import { claimLoginAttempt, clearFailedLogins, clientIp, forgetFailedLogins, keepFailedLogin, releaseLoginAttempt } from '../services/throttle.ts';
 import { hashToken, newToken } from '../services/tokens.ts';
 
 /** Reset e-mails sent to one address within the login-throttle window; more requests send nothing. */
@@ -34,7 +37,8 @@ const RESET_MAILS_PER_WINDOW = 5;
 
 /**
  * `POST /api/login`. Order matters: the throttle is checked before the password, so a throttled caller
- * learns nothing; an unknown e-mail still costs a password hash, so timing does not reveal accounts;
+ * learns nothing (a browser known to the account is throttled on its own failures only, and becomes
+ * or stays known on success: services/known-devices.ts); an unknown e-mail still costs a password hash, so timing does not reveal accounts;
  * the shop-access check comes after the password, so it reveals nothing to someone without it.
  */
 async function login(c: Context<AppEnv>): Promise<Response> {
@@ -42,17 +46,17 @@ async function login(c: Context<AppEnv>): Promise<Response> {
   const { website } = await shopAccess(c, body.website_id, 'public');
   const db = c.get('db');
   const { loginThrottle } = c.get('config');
-  const ip = clientIp(c);
+  const source = { ip: clientIp(c), device: await knownDevice(c, db, body.email) };
   // Counted as a failure from here on, so a burst of guesses at once gets no more checks than the limit.
-  const attempt = await claimLoginAttempt(db, loginThrottle, body.email, ip);
+  const attempt = await claimLoginAttempt(db, loginThrottle, body.email, source);
 
   const { rows } = await db.query<{ id: number; password_hash: string }>(
-    'SELECT id, password_hash FROM users WHERE lower(email) = lower($1)',
-    [body.email],
+    `SELECT id, password_hash FROM users WHERE ${emailKey('email')} = $1`,
+    [normaliseEmail(body.email)],
   );
   const user = rows[0];
   if (!(await verifyPassword(body.password, user?.password_hash)) || !user) {
-    await keepFailedLogin(db, loginThrottle, body.email, ip);
+    await keepFailedLogin(db, loginThrottle, body.email, source);
     fail(422, 'errors.invalid_login');
   }
   const access = await db.query('SELECT 1 FROM website_users WHERE website_id = $1 AND user_id = $2', [website.id, user.id]);
@@ -62,7 +66,8 @@ async function login(c: Context<AppEnv>): Promise<Response> {
     fail(403, 'errors.no_access');
   }
 
-  await clearFailedLogins(db, body.email);
+  await clearFailedLogins(db, body.email, source);
+  await rememberDevice(c, db, user.id);
   const accessToken = await createSession(db, c.get('config'), user.id, website.id);
   return c.json({ access_token: accessToken });
 }
@@ -76,8 +81,8 @@ async function namedCoordinator(db: Queryable, websiteId: number, email: string)
   const { rows } = await db.query<{ id: number }>(
     `SELECT u.id FROM users u
        JOIN website_users wu ON wu.user_id = u.id AND wu.website_id = $2 AND wu.role = 'coordinator'
-      WHERE lower(u.email) = lower($1)`,
-    [email, websiteId],
+      WHERE ${emailKey('u.email')} = $1`,
+    [normaliseEmail(email), websiteId],
   );
   const id = rows[0]?.id;
   if (id === undefined) throw invalidFields({ coordinator_email: 'validation.coordinator' });
@@ -165,8 +170,8 @@ async function register(c: Context<AppEnv>): Promise<Response> {
   const { rows } = await db.query<{ id: number; email: string; password_hash: string; member: boolean }>(
     `SELECT u.id, u.email, u.password_hash,
             EXISTS (SELECT 1 FROM website_users wu WHERE wu.user_id = u.id AND wu.website_id = $2) AS member
-       FROM users u WHERE lower(u.email) = lower($1)`,
-    [body.email, website.id],
+       FROM users u WHERE ${emailKey('u.email')} = $1`,
+    [normaliseEmail(body.email), website.id],
   );
   const account = rows[0];
   let owner: number | null = null;
@@ -224,8 +229,8 @@ async function forgotPassword(c: Context<AppEnv>): Promise<Response> {
               WHERE pr.user_id = u.id AND pr.created_at > now() - $3::int * interval '1 second') AS recent
        FROM users u
        JOIN website_users wu ON wu.user_id = u.id AND wu.website_id = $2
-      WHERE lower(u.email) = lower($1)`,
-    [body.email, website.id, config.loginThrottle.windowSeconds],
+      WHERE ${emailKey('u.email')} = $1`,
+    [normaliseEmail(body.email), website.id, config.loginThrottle.windowSeconds],
   );
   const user = rows[0];
   if (user && user.recent < RESET_MAILS_PER_WINDOW) {
@@ -269,9 +274,9 @@ async function resetPassword(c: Context<AppEnv>): Promise<Response> {
        FROM password_resets pr
        JOIN users u ON u.id = pr.user_id
        JOIN website_users wu ON wu.user_id = pr.user_id AND wu.website_id = pr.website_id
-      WHERE pr.token_hash = $1 AND pr.website_id = $2 AND lower(u.email) = lower($3)
+      WHERE pr.token_hash = $1 AND pr.website_id = $2 AND ${emailKey('u.email')} = $3
         AND pr.used_at IS NULL AND pr.expires_at > now()`,
-    [hashToken(body.token), website.id, body.email],
+    [hashToken(body.token), website.id, normaliseEmail(body.email)],
   );
   const reset = rows[0];
   if (!reset) fail(422, 'errors.reset_expired');
@@ -289,7 +294,8 @@ async function resetPassword(c: Context<AppEnv>): Promise<Response> {
     // The mailbox's owner is back: an e-mail change still waiting (perhaps from a stolen session) is void.
     await tx.query('UPDATE email_changes SET used_at = now() WHERE user_id = $1 AND used_at IS NULL', [reset.user_id]);
     await revokeUserSessions(tx, reset.user_id);
-    await clearFailedLogins(tx, reset.email);
+    await forgetFailedLogins(tx, reset.email);
+    await forgetDevices(tx, reset.user_id);
     return createSession(tx, c.get('config'), reset.user_id, website.id);
   });
   return c.json({ access_token: accessToken });

@@ -1,5 +1,6 @@
 import type { Context, Hono, MiddlewareHandler } from 'hono';
 import { ContactUsRequestSchema } from '../../../src/contract/contract.ts';
+import { normaliseEmail } from '../../../src/domain/email-address.ts';
 import { shopAccess } from '../http/auth.ts';
 import type { AppEnv } from '../http/env.ts';
 import { fail } from '../http/errors.ts';
@@ -7,7 +8,7 @@ import { notice } from '../http/messages.ts';
 import { parseWith } from '../http/validate.ts';
 import { sendMail, untrusted } from '../services/outbox.ts';
 import { takeRate } from '../services/rate-limit.ts';
-import { clientIp, normaliseEmail } from '../services/throttle.ts';
+import { clientIp } from '../services/throttle.ts';
 import { checkAttachmentQuota } from '../services/contact-attachments.ts';
 import { checkUpload, type CheckedUpload } from '../services/uploads.ts';
 

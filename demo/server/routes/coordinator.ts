@@ -7,6 +7,7 @@ import {
   type RegistrationRequest,
 } from '../../../src/contract/contract.ts';
 import { storefrontUrl } from '../config.ts';
+import { emailKey } from '../db/email-key.ts';
 import type { Queryable } from '../db/index.ts';
 import { userAccess } from '../http/auth.ts';
 import type { AppEnv, AuthContext, WebsiteRow } from '../http/env.ts';
@@ -55,7 +56,7 @@ async function requestAccount(tx: Queryable, request: RegistrationRow): Promise<
   const inserted = await tx.query<{ id: number }>(
     `INSERT INTO users (email, password_hash, name, surname, phone, job_title, buyer_id, cost_center)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
-     ON CONFLICT ((lower(email))) DO NOTHING
+     ON CONFLICT ((${emailKey('email')})) DO NOTHING
      RETURNING id`,
     [request.email, request.password_hash, request.name, request.surname, request.phone, request.job_title, request.buyer_id, request.cost_center],
   );

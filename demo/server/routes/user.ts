@@ -7,7 +7,9 @@ import {
   type User,
 } from '../../../src/contract/contract.ts';
 import { idField } from '../../../src/contract/fields.ts';
+import { normaliseEmail } from '../../../src/domain/email-address.ts';
 import { storefrontUrl, type ServerConfig } from '../config.ts';
+import { emailKey } from '../db/email-key.ts';
 import { isUniqueViolation, type Queryable } from '../db/index.ts';
 import { shopAccess, userAccess } from '../http/auth.ts';
 import type { AppEnv, AuthContext, WebsiteRow } from '../http/env.ts';
@@ -19,7 +21,8 @@ import { hashPassword, verifyPassword } from '../services/passwords.ts';
 import { revokeUserSessions } from '../services/sessions.ts';
 import { sendMail } from '../services/outbox.ts';
 import { takeRate } from '../services/rate-limit.ts';
-import { claimLoginAttempt, clearFailedLogins, clientIp, keepFailedLogin, normaliseEmail } from '../services/throttle.ts';
+import { forgetDevices, knownDevice } from '../services/known-devices.ts';
+import { claimLoginAttempt, clearFailedLogins, clientIp, keepFailedLogin } from '../services/throttle.ts';
 import { hashToken, newToken } from '../services/tokens.ts';
 
 const BudgetsQuerySchema = v.object({ website_id: v.pipe(v.string('validation.required'), v.toNumber('validation.integer'), idField) });
@@ -51,30 +54,31 @@ export async function loadUser(db: Queryable, userId: number, websiteId: number)
  */
 async function checkAddressFree(db: Queryable, email: string, userId: number): Promise<void> {
   const { rows } = await db.query(
-    `SELECT 1 FROM users WHERE lower(email) = lower($1) AND id <> $2
+    `SELECT 1 FROM users WHERE ${emailKey('email')} = $1 AND id <> $2
      UNION ALL
-     SELECT 1 FROM registration_requests WHERE lower(email) = lower($1) AND status = 'pending' AND (user_id IS NULL OR user_id <> $2)`,
-    [email, userId],
+     SELECT 1 FROM registration_requests WHERE ${emailKey('email')} = $1 AND status = 'pending' AND (user_id IS NULL OR user_id <> $2)`,
+    [normaliseEmail(email), userId],
   );
   if (rows.length > 0) throw invalidFields({ email: 'validation.email_taken' });
 }
 
 /**
- * The current password, before an e-mail change: throttled like a login (a stolen session must not
- * become a way to guess it), wrong ones counted as failed logins. A right one proves the owner is back.
+ * The current password, before an e-mail or password change: throttled like a login, by the same rule
+ * (a stolen session must not become a way to guess it, and a stranger's failed logins must not block
+ * the owner's changes), wrong ones counted as failed logins. A right one forgives this source's typos.
  */
 async function checkCurrentPassword(c: Context<AppEnv>, auth: AuthContext, password: string): Promise<void> {
   if (password === '') throw invalidFields({ current_password: 'validation.required' });
   const db = c.get('db');
   const { loginThrottle } = c.get('config');
-  const ip = clientIp(c);
-  await claimLoginAttempt(db, loginThrottle, auth.email, ip);
+  const source = { ip: clientIp(c), device: await knownDevice(c, db, auth.email) };
+  await claimLoginAttempt(db, loginThrottle, auth.email, source);
   const { rows } = await db.query<{ password_hash: string }>('SELECT password_hash FROM users WHERE id = $1', [auth.userId]);
   if (!(await verifyPassword(password, rows[0]?.password_hash))) {
-    await keepFailedLogin(db, loginThrottle, auth.email, ip);
+    await keepFailedLogin(db, loginThrottle, auth.email, source);
     throw invalidFields({ current_password: 'errors.invalid_login' });
   }
-  await clearFailedLogins(db, auth.email);
+  await clearFailedLogins(db, auth.email, source);
 }
 
 /**
@@ -215,6 +219,7 @@ async function changePassword(c: Context<AppEnv>): Promise<Response> {
     // So is an e-mail change still waiting: it may come from whoever knew the old password.
     await tx.query('UPDATE email_changes SET used_at = now() WHERE user_id = $1 AND used_at IS NULL', [auth.userId]);
     await revokeUserSessions(tx, auth.userId, [auth.sessionId]);
+    await forgetDevices(tx, auth.userId);
   });
   return c.json(notice('notices.password_changed'));
 }

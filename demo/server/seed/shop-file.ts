@@ -20,7 +20,9 @@ import { randomBytes } from 'node:crypto';
 import * as v from 'valibot';
 import { HEX_COLOUR_PATTERN, PageBlockSchema, PSEUDO_PAGE_SLUGS } from '../../../src/contract/contract.ts';
 import { EMAIL_PATTERN } from '../../../src/contract/fields.ts';
+import { normaliseEmail } from '../../../src/domain/email-address.ts';
 import { storefrontUrl, type ServerConfig } from '../config.ts';
+import { emailKey } from '../db/email-key.ts';
 import type { Db, Queryable } from '../db/index.ts';
 import { sendMail } from '../services/outbox.ts';
 import { hashPassword } from '../services/passwords.ts';
@@ -285,7 +287,7 @@ export async function loadShop(db: Db, shop: ShopFile, config: ServerConfig): Pr
  */
 async function addCoordinator(tx: Queryable, websiteId: number, shop: ShopFile, unusableHash: string, shopUrl: string): Promise<boolean> {
   const person = shop.coordinator;
-  const existing = await tx.query<{ id: number; email: string }>('SELECT id, email FROM users WHERE lower(email) = lower($1)', [person.email]);
+  const existing = await tx.query<{ id: number; email: string }>(`SELECT id, email FROM users WHERE ${emailKey('email')} = $1`, [normaliseEmail(person.email)]);
   const known = existing.rows[0];
   const userId =
     known?.id ??

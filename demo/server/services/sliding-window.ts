@@ -1,7 +1,7 @@
 import type { Queryable } from '../db/index.ts';
 
 /**
- * The one sliding-window count behind the login throttle (`login_attempts`, per e-mail or IP) and the
+ * The one sliding-window count behind the login throttle (`login_attempts`, per address, IP, pair or device) and the
  * rate limits of the public forms (`rate_events`, per bucket and key): each table holds one row per
  * counted event with its time `at`, written by the database clock.
  *
@@ -10,7 +10,7 @@ import type { Queryable } from '../db/index.ts';
 
 /** The event tables and the columns an event is matched on. */
 interface WindowTables {
-  login_attempts: 'email' | 'ip';
+  login_attempts: 'email' | 'ip' | 'device';
   rate_events: 'bucket' | 'key';
 }
 

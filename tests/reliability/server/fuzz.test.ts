@@ -27,7 +27,7 @@ let endpoints: FuzzEndpoint[];
 
 beforeAll(async () => {
   // Throttles out of the way: thousands of wrong passwords are the point here, not a limit to hit.
-  server = await startTestServer({ loginThrottle: { perEmail: 1_000_000, perIp: 1_000_000, windowSeconds: 900 } });
+  server = await startTestServer({ loginThrottle: { perPair: 1_000_000, perEmail: 1_000_000, perIp: 1_000_000, windowSeconds: 900 } });
   const [buyer, profile, coordinator] = await Promise.all([
     server.login('buyer@acme.test', 'acme'),
     server.login('nobudget@acme.test', 'acme'),
