@@ -245,12 +245,12 @@ describe('handoff: arriving at the storefront', () => {
   });
 });
 
-describe('handoff: a sign-in link opened by someone (issue 26: login CSRF)', () => {
-  /** Starts the storefront on a link with a cart and a code, as the page's first load does. */
-  function arrive() {
-    return arriveAtStorefront(takeRawArrival(windowAt(`${STOREFRONT}/cart#cart=${cartText()}&signin=abcdefghijklmnopqrst`).win));
-  }
+/** Starts the storefront on a link with a cart and a code, as the page's first load does. */
+function arrive() {
+  return arriveAtStorefront(takeRawArrival(windowAt(`${STOREFRONT}/cart#cart=${cartText()}&signin=abcdefghijklmnopqrst`).win));
+}
 
+describe('handoff: a sign-in link opened by someone (issue 26: login CSRF)', () => {
   it("should ask a guest before signing in as the link's account, and stay a guest on Not me, the cart still added", async () => {
     resetSession();
     const calls = stubSignInApi([shirt]);

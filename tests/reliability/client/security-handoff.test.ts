@@ -11,6 +11,7 @@ import { handoffArriving, startSession } from '../../../src/store/handoff-start.
 import { setLocale } from '../../../src/store/locale.ts';
 import { resetSession, user } from '../../../src/store/session.ts';
 import { resetShop, savedShop } from '../../../src/store/shop.ts';
+import { json } from '../../../src/screens/catalogue/test-fixtures.ts';
 import { tally } from '../report.ts';
 
 /**
@@ -27,21 +28,22 @@ const ATTACKER = userFixture({ id: 42, name: 'John', surname: 'Smith', email: 'b
 const VICTIM = userFixture({ id: 7, name: 'Emma', surname: 'Jones', email: 'coordinator@globex.test' });
 const STOREFRONT = 'http://globex.localhost:4317';
 
+/** The server's one refusal of a code that does not work. */
+const refusal = () => json({ message: 'This sign-in link has expired or was already used. Please log in.', code: 'errors.handoff_invalid' }, 400);
+
 /** The stand-in API: codes of the attacker's account, used once; users by bearer token. */
 function standInApi() {
   const codes = new Set<string>();
   const used = new Set<string>();
   const exchanged: string[] = [];
   const loggedOut: string[] = [];
-  const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-  const refusal = () => json({ message: 'This sign-in link has expired or was already used. Please log in.', code: 'errors.handoff_invalid' }, 400);
+  const works = (code: string | undefined) => code !== undefined && codes.has(code) && !used.has(code);
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
       const path = new URL(String(input instanceof Request ? input.url : input), STOREFRONT).pathname;
       const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as { code?: string }) : {};
       const bearer = new Headers(init?.headers).get('Authorization');
-      const works = (code: string | undefined) => code !== undefined && codes.has(code) && !used.has(code);
       if (path === '/api/session/handoff/preview') return works(body.code) ? json({ name: ATTACKER.name, surname: ATTACKER.surname, email: ATTACKER.email }) : refusal();
       if (path === '/api/session/exchange') {
         if (!works(body.code)) return refusal();

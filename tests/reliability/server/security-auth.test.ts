@@ -29,20 +29,19 @@ let server: TestServer;
 let ipServer: TestServer;
 /** Sign-in handoff: accounts untouched by the throttling and reset checks, and a limit on exchanges per IP. */
 let handoffServer: TestServer;
-/** Issuing handoff codes limited per user and per IP. */
+/** Issuing handoff codes limited per user and per IP (started by its own block, after the others). */
 let issueServer: TestServer;
 
 beforeAll(async () => {
-  [server, ipServer, handoffServer, issueServer] = await Promise.all([
+  [server, ipServer, handoffServer] = await Promise.all([
     startTestServer({ loginThrottle: { perEmail: PER_EMAIL, perIp: 1000, windowSeconds: 900 } }),
     startTestServer({ loginThrottle: { perEmail: 1000, perIp: PER_IP, windowSeconds: 900 } }),
     startTestServer({ handoffRateLimit: { perIp: HANDOFF_PER_IP, windowSeconds: 600 } }),
-    startTestServer({ handoffIssueLimit: { perUser: ISSUE_PER_USER, perIp: ISSUE_PER_IP, windowSeconds: 600 } }),
   ]);
 });
 
 afterAll(async () => {
-  await Promise.all([server?.close(), ipServer?.close(), handoffServer?.close(), issueServer?.close()]);
+  await Promise.all([server?.close(), ipServer?.close(), handoffServer?.close()]);
 });
 
 interface Attempt {
@@ -363,6 +362,17 @@ describe('security: sign-in handoff codes', () => {
 
     tally({ suite: 'security', check: 'sign-in handoff preview: codes refused otherwise than by the exchange, or used up by a preview', tried, gotThrough: found.length });
     expect(found).toEqual([]);
+  });
+
+});
+
+describe('security: sign-in handoff codes issued', () => {
+  beforeAll(async () => {
+    issueServer = await startTestServer({ handoffIssueLimit: { perUser: ISSUE_PER_USER, perIp: ISSUE_PER_IP, windowSeconds: 600 } });
+  });
+
+  afterAll(async () => {
+    await issueServer?.close();
   });
 
   it('should limit the codes issued per user (over all its sessions) and per IP, whatever X-Forwarded-For it claims', async () => {
