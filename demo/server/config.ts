@@ -61,10 +61,17 @@ export interface ServerConfig {
     emailChange: { perUser: number; windowSeconds: number };
   };
   /**
-   * Sign-in handoff exchanges (`POST /api/session/exchange`) counted per client IP and window, every
-   * attempt counts (HANDOFF_MAX_PER_IP / HANDOFF_WINDOW_SECONDS, default 60 per 60 s; 0 switches it off).
+   * Sign-in handoff previews and exchanges (`POST /api/session/handoff/preview`, `POST /api/session/exchange`)
+   * counted together per client IP and window, every attempt counts (HANDOFF_MAX_PER_IP /
+   * HANDOFF_WINDOW_SECONDS, default 120 per 60 s: a followed link costs a preview and an exchange; 0 switches it off).
    */
   handoffRateLimit: { perIp: number; windowSeconds: number };
+  /**
+   * Sign-in handoff codes issued (`POST /api/session/handoff`) per user and per client IP and window,
+   * every request counts (HANDOFF_ISSUE_MAX_PER_USER / HANDOFF_ISSUE_MAX_PER_IP /
+   * HANDOFF_ISSUE_WINDOW_SECONDS, default 20 per user and 120 per IP in 60 s; 0 switches one off).
+   */
+  handoffIssueLimit: { perUser: number; perIp: number; windowSeconds: number };
   /** Bytes of contact-form attachments one shop may keep (CONTACT_QUOTA_MB, default 256 MiB). */
   contactQuotaBytes: number;
   /**
@@ -216,8 +223,15 @@ export function loadConfig(overrides: Partial<ServerConfig> = {}): ServerConfig 
         windowSeconds: intFromEnv('EMAIL_CHANGE_WINDOW_SECONDS', 3600),
       },
     },
-    // Every buyer of an office following an intranet link comes from its one NAT address: room for a morning rush.
-    handoffRateLimit: { perIp: intFromEnv('HANDOFF_MAX_PER_IP', 60), windowSeconds: intFromEnv('HANDOFF_WINDOW_SECONDS', 60) },
+    // Every buyer of an office following an intranet link comes from its one NAT address: room for a morning
+    // rush of 60 links a minute, each a preview and an exchange.
+    handoffRateLimit: { perIp: intFromEnv('HANDOFF_MAX_PER_IP', 120), windowSeconds: intFromEnv('HANDOFF_WINDOW_SECONDS', 60) },
+    // One buyer follows a link every few seconds at most; the office behind one address, 60 links a minute.
+    handoffIssueLimit: {
+      perUser: intFromEnv('HANDOFF_ISSUE_MAX_PER_USER', 20),
+      perIp: intFromEnv('HANDOFF_ISSUE_MAX_PER_IP', 120),
+      windowSeconds: intFromEnv('HANDOFF_ISSUE_WINDOW_SECONDS', 60),
+    },
     contactQuotaBytes: intFromEnv('CONTACT_QUOTA_MB', 256) * 1024 * 1024,
     contactGuestQuotaBytes: intFromEnv('CONTACT_GUEST_QUOTA_MB', 32) * 1024 * 1024,
     attachmentRetentionDays: intFromEnv('ATTACHMENT_RETENTION_DAYS', 90),

@@ -4,6 +4,7 @@ import {
   AuthResponseSchema,
   MessageResponseSchema,
   RegisterResponseSchema,
+  SignInHandoffPreviewSchema,
   SignInHandoffResponseSchema,
   type AuthResponse,
   type ForgotPasswordRequestSchema,
@@ -12,6 +13,7 @@ import {
   type RegisterRequest,
   type RegisterResponse,
   type ResetPasswordRequestSchema,
+  type SignInHandoffPreview,
   type SignInHandoffResponse,
 } from '../contract/contract.ts';
 
@@ -67,4 +69,13 @@ export function requestSignInHandoff(websiteId: number): Promise<SignInHandoffRe
  */
 export function exchangeSignInHandoff(code: string, websiteId: number): Promise<AuthResponse> {
   return api.post('/api/session/exchange', AuthResponseSchema, { code, website_id: websiteId });
+}
+
+/**
+ * Whose account a sign-in code from a link would sign in as (`POST /api/session/handoff/preview`),
+ * without using the code up: the storefront shows it and asks before {@link exchangeSignInHandoff}.
+ * Refused exactly as the exchange refuses (400 `errors.handoff_invalid`).
+ */
+export function previewSignInHandoff(code: string, websiteId: number): Promise<SignInHandoffPreview> {
+  return api.post('/api/session/handoff/preview', SignInHandoffPreviewSchema, { code, website_id: websiteId });
 }

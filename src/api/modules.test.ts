@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createAddress, deleteAddress, fetchAddresses, updateAddress } from './addresses.ts';
-import { exchangeSignInHandoff, forgotPassword, login, logout, register, requestSignInHandoff, resetPassword } from './auth.ts';
+import { exchangeSignInHandoff, forgotPassword, login, logout, previewSignInHandoff, register, requestSignInHandoff, resetPassword } from './auth.ts';
 import { fetchProduct, fetchProducts } from './catalogue.ts';
 import { api } from './client.ts';
 import { sendContact } from './contact.ts';
@@ -167,6 +167,15 @@ const cases: Case[] = [
     path: '/api/session/exchange',
     body: { code: 'one-time-code', website_id: 1 },
     returns: { access_token: 'tok3' },
+  },
+  {
+    name: 'previewSignInHandoff',
+    run: () => previewSignInHandoff('one-time-code', 1),
+    answer: json({ name: 'Ann', surname: 'Smith', email: 'ann@acme.example' }),
+    method: 'POST',
+    path: '/api/session/handoff/preview',
+    body: { code: 'one-time-code', website_id: 1 },
+    returns: { name: 'Ann', surname: 'Smith', email: 'ann@acme.example' },
   },
   { name: 'fetchUser', run: () => fetchUser(), answer: json(user), method: 'GET', path: '/api/user', returns: user },
   {

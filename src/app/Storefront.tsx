@@ -7,7 +7,8 @@ import { checkoutGuardState } from '../store/checkout.ts';
 import { awaitingDesigner, designerMode } from '../store/designer-preview.ts';
 import { prefetchSession, sessionStatus } from '../store/session.ts';
 import { loadShop, shop, shopStatus } from '../store/shop.ts';
-import { hasArrival, pageArrival, takeRawArrival } from '../store/handoff-address.ts';
+import { pageArrival, takeRawArrival } from '../store/handoff-address.ts';
+import { answerSignInOffer, signInOffer } from '../store/handoff-offer.ts';
 import { handoffArriving, startSession } from '../store/handoff-start.ts';
 import { storageBase } from '../store/storage-base.ts';
 import { applyFavicon } from '../theme/favicon.ts';
@@ -21,11 +22,23 @@ import { useCartChangeEvent } from '../screens/cart-button/use-cart-change-event
 import { screenErrorFallback } from '../screens/system/ErrorScreen.tsx';
 import { LoadingScreen } from '../screens/system/LoadingScreen.tsx';
 import { ErrorBoundary } from '../kit/ErrorBoundary.tsx';
+import { retryableLazy } from '../kit/lazy-retry.ts';
 import { StoreNotFound } from '../screens/system/StoreNotFound.tsx';
+
+/** The question before a sign-in from a link (issue 26): its code loads only when a link brings a sign-in. */
+const SignInOfferDialog = retryableLazy(() => import('./SignInOfferDialog.tsx'), (module) => module.SignInOfferDialog);
 
 /** How long the storefront waits for a lazily loaded screen's heading to focus it: 40 × 50 ms. */
 const HEADING_FOCUS_TRIES = 40;
 const HEADING_FOCUS_INTERVAL_MS = 50;
+
+/** The sign-in offer's fallback when its dialog fails: declined, as if the person said "Not me". */
+function DeclineOffer() {
+  useEffect(() => {
+    answerSignInOffer(false);
+  }, []);
+  return null;
+}
 
 /** What the storefront shows for the current URL: a screen, a redirect to make, or a wait. */
 type Decision = { kind: 'wait' } | { kind: 'redirect'; to: string } | { kind: 'screen'; match: RouteMatch };
@@ -74,8 +87,8 @@ export function Storefront() {
     routerActive.value = true;
     syncLocation();
     void loadShop();
-    // The user of a stored token loads beside the shop's config (a handoff brings its own sign-in).
-    if (!hasArrival(arrival)) prefetchSession();
+    // The user of a stored token loads beside the shop's config; a handoff's sign-in is offered to them.
+    prefetchSession();
     // The screen the URL names (content pages aside, which need the shop's page list) starts loading
     // beside the shop and the session instead of after them; a guard may still pick another screen.
     const first = matchRoute(currentPath.peek(), []);
@@ -141,6 +154,16 @@ export function Storefront() {
     return () => clearTimeout(timer);
   }, [pathname, decision.kind]);
 
+  // Over whatever shows (the guards wait meanwhile). A dialog that cannot load or show declines: the
+  // code is dropped rather than used unasked, and nobody is left waiting for an answer.
+  const offer = signInOffer.value ? (
+    <ErrorBoundary screen="sign-in-offer" resetKey={pathname} fallback={() => <DeclineOffer />}>
+      <Suspense fallback={null}>
+        <SignInOfferDialog />
+      </Suspense>
+    </ErrorBoundary>
+  ) : null;
+
   if (decision.kind !== 'screen') {
     if (shopStatus.value === 'not-found' || shopStatus.value === 'error') {
       return (
@@ -151,7 +174,12 @@ export function Storefront() {
         </div>
       );
     }
-    return <LoadingScreen />;
+    return (
+      <>
+        <LoadingScreen />
+        {offer}
+      </>
+    );
   }
 
   const Screen = screenFor(decision.match.route.id);
@@ -169,6 +197,7 @@ export function Storefront() {
       <ErrorBoundary screen={decision.match.route.id} resetKey={pathname} fallback={() => null}>
         <PopupHost routeId={decision.match.route.id} path={path} />
       </ErrorBoundary>
+      {offer}
     </div>
   );
 }

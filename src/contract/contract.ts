@@ -451,6 +451,14 @@ export type SignInHandoffResponse = v.InferOutput<typeof SignInHandoffResponseSc
 export const SignInExchangeRequestSchema = v.object({ code: v.string('validation.required'), website_id: websiteId });
 export type SignInExchangeRequest = v.InferOutput<typeof SignInExchangeRequestSchema>;
 
+/**
+ * `POST /api/session/handoff/preview` (issue 26) takes the exchange's body ({@link SignInExchangeRequestSchema})
+ * and answers whose account the code would sign in as, without using it up: the storefront shows it and
+ * asks the person to continue before the exchange. Refusals are the exchange's, byte for byte.
+ */
+export const SignInHandoffPreviewSchema = v.object({ name: v.string(), surname: v.string(), email: v.string() });
+export type SignInHandoffPreview = v.InferOutput<typeof SignInHandoffPreviewSchema>;
+
 export const ChangePasswordRequestSchema = v.pipe(
   v.object({
     current_password: v.pipe(v.string('validation.required'), v.nonEmpty('validation.required')),

@@ -1,20 +1,24 @@
-import { exchangeSignInHandoff } from '../api/auth.ts';
+import { exchangeSignInHandoff, previewSignInHandoff } from '../api/auth.ts';
 import { decodeCartHandoff, type CartHandoff } from '../domain/cart-handoff.ts';
+import { signInOfferFor } from '../domain/signin-offer.ts';
 import { t } from '../i18n/index.ts';
 import { tp } from '../i18n/plural.ts';
 import { showAlert } from './alerts.ts';
 import { carryStoredGuestCart } from './cart.ts';
 import { adoptCartHandoff, type CartHandoffResult } from './cart-handoff.ts';
 import { PENDING_HANDOFF_KEY, takeRawArrival, type RawArrival } from './handoff-address.ts';
-import { adoptToken, restoreSession } from './session.ts';
+import { askSignInOffer } from './handoff-offer.ts';
+import { adoptToken, logout, restoreSession, user } from './session.ts';
 import { shop } from './shop.ts';
 import { readStored, removeStored, writeStored } from './storage.ts';
 
 /**
  * The storefront's side of a handoff from widgets on another origin (`./handoff-links.ts`): it takes
- * the cart and the one-time sign-in code out of the address bar at once, signs in with the code
- * (failing closed to the normal login), restores the session, then adopts the cart's lines into that
- * person's cart (priced from the API, each handoff once) and says in a toast what came and what not.
+ * the cart and the one-time sign-in code out of the address bar at once, restores the session, and
+ * asks the person whether to continue as the code's account before it signs in with the code (issue
+ * 26: a link someone else made must never sign this browser in, or switch its account, unawares);
+ * then it adopts the cart's lines into the cart of whoever is signed in after that choice (priced
+ * from the API, each handoff once) and says in a toast what came and what not.
  *
  * @module
  */
@@ -95,15 +99,17 @@ function refusalText(refusal: Extract<CartHandoffResult, { status: 'adopted' }>[
 }
 
 /**
- * Signs in with an arrived one-time code, as a login would. A code that does not work (used, expired,
- * another shop's, altered) fails closed: the buyer meets the normal login, nothing is said about why.
- * Answers whether the code signed the buyer in.
+ * Signs in with an arrived one-time code the person accepted, as a login would: someone signed in
+ * before who chose to switch is logged out first (their session ends, as the account menu's log-out
+ * ends it). A code that does not work (used, expired, another shop's, altered) fails closed and
+ * changes nothing. Answers whether the code signed the buyer in.
  */
 export async function signInFromArrival(code: string): Promise<boolean> {
   const website = shop.peek();
   if (!website) return false;
   try {
     const { access_token } = await exchangeSignInHandoff(code, website.id);
+    if (user.peek()) await logout();
     await adoptToken(access_token);
     return true;
   } catch {
@@ -112,15 +118,39 @@ export async function signInFromArrival(code: string): Promise<boolean> {
 }
 
 /**
- * The storefront's start once its shop is known: signs in with an arrived code first (so the session
- * restored is that buyer's), restores the session, carries a guest cart kept from an earlier visit into
- * the signed-in cart (as a login would), then adopts an arrived cart into that person's cart.
+ * Offers the sign-in an arrived code brings, once the session is known: it asks the API whose account
+ * the code is (without using it up), shows that account, and who is signed in now, in the offer dialog,
+ * and exchanges the code only when the person continues. Declined, the code is dropped and the person
+ * stays a guest or stays signed in as before; a code for the account already signed in needs no
+ * exchange; a code that does not work fails closed, silently, as before. Answers whether it signed in.
+ */
+export async function offerSignIn(code: string): Promise<boolean> {
+  const website = shop.peek();
+  if (!website) return false;
+  let account;
+  try {
+    account = await previewSignInHandoff(code, website.id);
+  } catch {
+    return false;
+  }
+  const offer = signInOfferFor(account, user.peek());
+  if (!offer || !(await askSignInOffer(offer))) return false;
+  const signedIn = await signInFromArrival(code);
+  // The person chose to continue: say why nothing changed (the code ran out while the question waited).
+  if (!signedIn) showAlert({ type: 'error', content: t('errors.handoff_invalid') });
+  return signedIn;
+}
+
+/**
+ * The storefront's start once its shop is known: restores the session, offers the sign-in an arrived
+ * code brings ({@link offerSignIn}), carries a guest cart kept from an earlier visit into the
+ * signed-in cart when the code signed in (as a login would), then adopts an arrived cart into the cart
+ * of whoever is signed in after that choice.
  */
 export async function arriveAtStorefront(raw: RawArrival): Promise<void> {
   const arrival = readArrival(raw);
-  const signedIn = arrival.signin ? await signInFromArrival(arrival.signin) : false;
   await restoreSession();
-  // The page never showed the guest cart, so no login merged it: carry it now, as a login would.
+  const signedIn = arrival.signin ? await offerSignIn(arrival.signin) : false;
   if (signedIn) carryStoredGuestCart();
   if (arrival.cart) await adoptArrivedCart(arrival.cart);
 }

@@ -11,8 +11,14 @@ import { restoreSession } from './session.ts';
  * @module
  */
 
-/** A handoff is being taken in (signing in, adopting the cart): the storefront's guards wait meanwhile. */
+/**
+ * A handoff is being taken in (the sign-in offer waiting for the person's answer, signing in, adopting
+ * the cart): the storefront's guards wait meanwhile, so nobody is sent elsewhere while they choose.
+ */
 export const handoffArriving = pageSingleton('handoff.arriving', () => signal(false));
+
+/** How many arrivals run now: a second link opened while the first is asked about keeps the guards waiting. */
+const running = pageSingleton('handoff.running', () => ({ count: 0 }));
 
 /**
  * The storefront's session start once its shop is known: with a handoff (`raw`, or one kept from a
@@ -22,6 +28,7 @@ export const handoffArriving = pageSingleton('handoff.arriving', () => signal(fa
  */
 export async function startSession(raw: RawArrival): Promise<void> {
   if (!hasArrival(raw)) return restoreSession();
+  running.count += 1;
   handoffArriving.value = true;
   try {
     const arrival = await import('./handoff-arrival.ts');
@@ -29,6 +36,7 @@ export async function startSession(raw: RawArrival): Promise<void> {
   } catch {
     await restoreSession();
   } finally {
-    handoffArriving.value = false;
+    running.count -= 1;
+    if (running.count === 0) handoffArriving.value = false;
   }
 }

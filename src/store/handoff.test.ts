@@ -3,17 +3,18 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Product } from '../contract/contract.ts';
 import { productFixture, userFixture, variantFixture, websiteFixture } from '../contract/test-fixtures.ts';
 import { json } from '../screens/catalogue/test-fixtures.ts';
-import { clearAuthToken, getAuthToken } from '../api/cookies.ts';
+import { clearAuthToken, getAuthToken, setAuthToken } from '../api/cookies.ts';
 import { decodeCartHandoff, encodeCartHandoff, newHandoffId } from '../domain/cart-handoff.ts';
 import { alerts, clearAlerts } from './alerts.ts';
 import { addToCart, cartLines, resetCart } from './cart.ts';
 import { resetCartHandoffs } from './cart-handoff.ts';
 import { resetPageConfig } from './config.ts';
-import { adoptArrivedCart, arriveAtStorefront, signInFromArrival, takeArrival } from './handoff-arrival.ts';
+import { adoptArrivedCart, arriveAtStorefront, offerSignIn, signInFromArrival, takeArrival } from './handoff-arrival.ts';
 import { takeRawArrival } from './handoff-address.ts';
 import { cartHandedOver, cartHandoffFragment, leaveFor, withHandoff } from './handoff-links.ts';
+import { answerSignInOffer, askSignInOffer, signInOffer } from './handoff-offer.ts';
 import { setLocale } from './locale.ts';
-import { resetSession, sessionStatus, user } from './session.ts';
+import { restoreSession, resetSession, sessionStatus, user } from './session.ts';
 import { resetShop, savedShop } from './shop.ts';
 import { storageKey } from './storage.ts';
 
@@ -63,6 +64,7 @@ beforeEach(() => {
   resetCart();
   resetCartHandoffs();
   clearAlerts();
+  answerSignInOffer(false);
   setLocale('en');
   savedShop.value = websiteFixture({ slug: 'globex', pages: [] });
   sessionStatus.value = 'guest';
@@ -127,18 +129,38 @@ describe('handoff: links leaving for the storefront', () => {
   });
 });
 
-/** An API whose exchange gives a token for user 42, and whose product list answers `products`. */
+/** The account a link's code signs in as (user 42), and the account signed in before (user 7). */
+const linkAccount = userFixture({ id: 42, name: 'John', surname: 'Smith', email: 'buyer@globex.test' });
+const ownAccount = userFixture({ id: 7, name: 'Emma', surname: 'Jones', email: 'coordinator@globex.test' });
+
+/**
+ * An API whose preview names user 42 and whose exchange gives a token for them, whose user call
+ * answers the user of the token sent (`token-of-7`: user 7), and whose product list answers
+ * `products`; every call is recorded as `METHOD path`.
+ */
 function stubSignInApi(products: Product[] = []) {
+  const calls: string[] = [];
   vi.stubGlobal(
     'fetch',
-    vi.fn(async (input: RequestInfo | URL) => {
-      const url = String(input instanceof Request ? input.url : input);
-      if (url.endsWith('/api/session/exchange')) return json({ access_token: 'token-from-code', token_type: 'bearer', expires_in: 3600 });
-      if (url.endsWith('/api/user')) return json(userFixture({ id: 42 }));
-      if (url.includes('/api/products')) return json({ data: products, meta: { total: products.length, page: 1, per_page: 100 } });
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = new URL(String(input instanceof Request ? input.url : input), 'http://localhost:3000');
+      calls.push(`${init?.method ?? 'GET'} ${url.pathname}`);
+      const token = new Headers(init?.headers).get('Authorization');
+      if (url.pathname === '/api/session/handoff/preview') return json({ name: linkAccount.name, surname: linkAccount.surname, email: linkAccount.email });
+      if (url.pathname === '/api/session/exchange') return json({ access_token: 'token-from-code', token_type: 'bearer', expires_in: 3600 });
+      if (url.pathname === '/api/logout') return json({ message: 'Logged out' });
+      if (url.pathname === '/api/user') return json(token === 'Bearer token-of-7' ? ownAccount : linkAccount);
+      if (url.pathname.startsWith('/api/products')) return json({ data: products, meta: { total: products.length, page: 1, per_page: 100 } });
       return json({ message: 'Not found' }, 404);
     }),
   );
+  return calls;
+}
+
+/** Waits for the sign-in offer to show, and answers what it shows. */
+async function offerShown() {
+  await vi.waitFor(() => expect(signInOffer.value).not.toBeNull());
+  return signInOffer.value;
 }
 
 /** A fresh handoff of two red M T-shirts, as a link carries it. */
@@ -212,10 +234,112 @@ describe('handoff: arriving at the storefront', () => {
     resetSession();
     resetCart();
     stubSignInApi([shirt]);
-    await arriveAtStorefront(takeRawArrival(windowAt(`${STOREFRONT}/cart#cart=${cartText()}&signin=abcdefghijklmnopqrst`).win));
+    const arriving = arriveAtStorefront(takeRawArrival(windowAt(`${STOREFRONT}/cart#cart=${cartText()}&signin=abcdefghijklmnopqrst`).win));
+    await offerShown();
+    answerSignInOffer(true);
+    await arriving;
     expect(user.value?.id).toBe(42);
     expect(cartLines.value.map((line) => [line.product_id, line.quantity])).toEqual([[2, 3], [1, 2]]);
     expect(localStorage.getItem(guestKey)).toBeNull();
     expect(localStorage.getItem(storageKey('globex', 42, 'cart'))).toContain('"product_id":2');
+  });
+});
+
+/** Starts the storefront on a link with a cart and a code, as the page's first load does. */
+function arrive() {
+  return arriveAtStorefront(takeRawArrival(windowAt(`${STOREFRONT}/cart#cart=${cartText()}&signin=abcdefghijklmnopqrst`).win));
+}
+
+describe('handoff: a sign-in link opened by someone (issue 26: login CSRF)', () => {
+  it("should ask a guest before signing in as the link's account, and stay a guest on Not me, the cart still added", async () => {
+    resetSession();
+    const calls = stubSignInApi([shirt]);
+    const arriving = arrive();
+    expect(await offerShown()).toEqual({ account: { name: 'John', surname: 'Smith', email: 'buyer@globex.test' }, current: null });
+    // While the question waits nothing is exchanged and nobody is signed in.
+    expect(calls).not.toContain('POST /api/session/exchange');
+    expect(user.value).toBeNull();
+    answerSignInOffer(false);
+    await arriving;
+    expect(calls).not.toContain('POST /api/session/exchange');
+    expect(user.value).toBeNull();
+    expect(getAuthToken()).toBeNull();
+    expect(sessionStatus.value).toBe('guest');
+    expect(cartLines.value.map((line) => [line.product_id, line.quantity])).toEqual([[1, 2]]);
+  });
+
+  it('should keep someone signed in as themselves until they choose to switch, naming both accounts', async () => {
+    resetSession();
+    setAuthToken('token-of-7');
+    const calls = stubSignInApi([shirt]);
+    const arriving = arrive();
+    expect(await offerShown()).toEqual({
+      account: { name: 'John', surname: 'Smith', email: 'buyer@globex.test' },
+      current: { name: 'Emma', surname: 'Jones', email: 'coordinator@globex.test' },
+    });
+    expect(user.value?.id).toBe(7);
+    expect(getAuthToken()).toBe('token-of-7');
+    answerSignInOffer(false);
+    await arriving;
+    expect(calls).not.toContain('POST /api/session/exchange');
+    expect(calls).not.toContain('POST /api/logout');
+    expect(user.value?.id).toBe(7);
+    expect(getAuthToken()).toBe('token-of-7');
+    // The lines went to the cart of the person who stayed signed in.
+    expect(localStorage.getItem(storageKey('globex', 7, 'cart'))).toContain('"product_id":1');
+  });
+
+  it('should log the one signed in out and sign in as the link’s account when they choose to continue', async () => {
+    resetSession();
+    setAuthToken('token-of-7');
+    const calls = stubSignInApi([shirt]);
+    const arriving = arrive();
+    await offerShown();
+    answerSignInOffer(true);
+    await arriving;
+    expect(calls.filter((call) => call === 'POST /api/logout' || call === 'POST /api/session/exchange')).toEqual(['POST /api/session/exchange', 'POST /api/logout']);
+    expect(user.value?.id).toBe(42);
+    expect(getAuthToken()).toBe('token-from-code');
+    expect(localStorage.getItem(storageKey('globex', 42, 'cart'))).toContain('"product_id":1');
+  });
+
+  it("should ask nothing and exchange nothing when the link's account is the one signed in", async () => {
+    resetSession();
+    setAuthToken('token-of-42');
+    const calls = stubSignInApi();
+    await restoreSession();
+    expect(await offerSignIn('abcdefghijklmnopqrst')).toBe(false);
+    expect(signInOffer.value).toBeNull();
+    expect(calls).toContain('POST /api/session/handoff/preview');
+    expect(calls).not.toContain('POST /api/session/exchange');
+    expect(getAuthToken()).toBe('token-of-42');
+  });
+
+  it('should drop a code the preview refuses without asking, and say so when a code accepted no longer works', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => json({ message: 'This sign-in link has expired or was already used. Please log in.', code: 'errors.handoff_invalid' }, 400)));
+    expect(await offerSignIn('abcdefghijklmnopqrst')).toBe(false);
+    expect(signInOffer.value).toBeNull();
+    expect(alerts.value).toEqual([]);
+
+    // The code ran out while the question waited: Continue signs nobody in, and a toast says why.
+    stubSignInApi();
+    const offered = offerSignIn('abcdefghijklmnopqrst');
+    await offerShown();
+    vi.stubGlobal('fetch', vi.fn(async () => json({ message: 'This sign-in link has expired or was already used. Please log in.', code: 'errors.handoff_invalid' }, 400)));
+    answerSignInOffer(true);
+    expect(await offered).toBe(false);
+    expect(user.value).toBeNull();
+    expect(alerts.value.at(-1)).toMatchObject({ type: 'error', content: 'This sign-in link has expired or was already used. Please log in.' });
+  });
+
+  it('should decline an offer still waiting when a newer link asks', async () => {
+    const account = { name: 'A', surname: 'B', email: 'a@b.test' };
+    const first = askSignInOffer({ account, current: null });
+    const second = askSignInOffer({ account: { ...account, email: 'c@d.test' }, current: null });
+    expect(await first).toBe(false);
+    expect(signInOffer.value?.account.email).toBe('c@d.test');
+    answerSignInOffer(true);
+    expect(await second).toBe(true);
+    expect(signInOffer.value).toBeNull();
   });
 });

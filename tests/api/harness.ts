@@ -90,6 +90,7 @@ export async function startTestServer(overrides: Partial<ServerConfig> = {}): Pr
     // Suites that are not about rate limits make many requests from one address; those that are set their own.
     rateLimits: UNLIMITED_RATES,
     handoffRateLimit: { perIp: 0, windowSeconds: 60 },
+    handoffIssueLimit: { perUser: 0, perIp: 0, windowSeconds: 60 },
     ...overrides,
   });
   const db = await openDb({ databaseUrl: config.databaseUrl, schema, dataDir: config.dataDir });

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiErrorSchema, AuthResponseSchema, SignInHandoffResponseSchema } from '../../src/contract/contract.ts';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { ApiErrorSchema, AuthResponseSchema, SignInHandoffPreviewSchema, SignInHandoffResponseSchema } from '../../src/contract/contract.ts';
 import { hashToken, newToken } from '../../demo/server/services/tokens.ts';
 import { startTestServer, type TestServer } from './harness.ts';
 
@@ -8,24 +8,35 @@ import { startTestServer, type TestServer } from './harness.ts';
  * Sign-in handoff (issue 19): a session on one origin asks for a one-time code; the storefront on
  * another origin exchanges it for a new session of the same user in the same shop. The code works
  * once, for 60 seconds, in its own shop; it is stored only hashed, and every code that does not work
- * gets one and the same answer.
+ * gets one and the same answer. Before the exchange the storefront previews whose account a code is
+ * (issue 26), without using it up; issuing codes is limited per user and per IP.
  */
 
 const RATE_LIMIT = 3;
+const ISSUE_PER_USER = 3;
+const ISSUE_PER_IP = 5;
 
 let server: TestServer;
-/** A server with a small per-IP limit on exchanges. */
+/** A server with a small per-IP limit on exchanges and previews, and small limits on issuing codes. */
 let limited: TestServer;
 
 beforeAll(async () => {
   [server, limited] = await Promise.all([
     startTestServer(),
-    startTestServer({ handoffRateLimit: { perIp: RATE_LIMIT, windowSeconds: 60 } }),
+    startTestServer({
+      handoffRateLimit: { perIp: RATE_LIMIT, windowSeconds: 60 },
+      handoffIssueLimit: { perUser: ISSUE_PER_USER, perIp: ISSUE_PER_IP, windowSeconds: 60 },
+    }),
   ]);
 });
 
 afterAll(async () => {
   await Promise.all([server?.close(), limited?.close()]);
+});
+
+// Each test about the limits starts from a fresh window.
+beforeEach(async () => {
+  await limited.db.query('DELETE FROM rate_events');
 });
 
 /** `POST /api/session/handoff` for `shop` with the bearer `token` (none: a guest). */
@@ -44,6 +55,12 @@ async function codeFor(email: string, shop: string, target: TestServer = server)
 /** `POST /api/session/exchange`, answered as status, raw body text and headers. */
 async function exchange(code: unknown, shop: string, target: TestServer = server, headers: Record<string, string> = {}) {
   const response = await target.request('/api/session/exchange', { method: 'POST', body: { code, website_id: target.shops[shop] }, headers });
+  return { status: response.status, text: await response.text(), headers: response.headers };
+}
+
+/** `POST /api/session/handoff/preview`, answered as status and raw body text. */
+async function preview(code: unknown, shop: string, target: TestServer = server, headers: Record<string, string> = {}) {
+  const response = await target.request('/api/session/handoff/preview', { method: 'POST', body: { code, website_id: target.shops[shop] }, headers });
   return { status: response.status, text: await response.text(), headers: response.headers };
 }
 
@@ -110,12 +127,106 @@ describe('POST /api/session/handoff', () => {
     for (const answer of [guest, otherShop, unknown]) expect(v.is(ApiErrorSchema, answer.body)).toBe(true);
   });
 
+  it('should limit the codes issued per user, over all its sessions, and per IP (429 with Retry-After)', async () => {
+    const first = await limited.login('buyer@acme.test', 'acme');
+    const second = await limited.login('buyer@acme.test', 'acme');
+    const statuses: number[] = [];
+    for (let i = 0; i < ISSUE_PER_USER; i += 1) statuses.push((await issue(i % 2 === 0 ? first : second, 'acme', limited)).status);
+    expect(statuses).toEqual(Array(ISSUE_PER_USER).fill(200));
+    // Another session of the same user shares the limit; a forged X-Forwarded-For changes nothing.
+    const rowsBefore = (await limited.db.query('SELECT 1 FROM signin_handoffs')).rows.length;
+    const beyond = await limited.request('/api/session/handoff', {
+      method: 'POST',
+      token: second,
+      body: { website_id: limited.shops.acme },
+      headers: { 'X-Forwarded-For': '203.0.113.9' },
+    });
+    expect(beyond.status).toBe(429);
+    expect(Number(beyond.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect((await beyond.json()).code).toBe('errors.too_many_requests');
+    expect((await limited.db.query('SELECT 1 FROM signin_handoffs')).rows.length).toBe(rowsBefore);
+
+    // Other users from the same address: the IP's limit (5) counts every code issued from it.
+    const other = await limited.login('coordinator@acme.test', 'acme');
+    const others: number[] = [];
+    for (let i = 0; i < ISSUE_PER_IP - ISSUE_PER_USER + 1; i += 1) others.push((await issue(other, 'acme', limited)).status);
+    expect(others).toEqual([200, 200, 429]);
+  });
+
   it('should prune codes whose time is up when a new one is issued', async () => {
     const { code } = await codeFor('buyer@acme.test', 'acme');
     await server.db.query("UPDATE signin_handoffs SET expires_at = now() - interval '1 second' WHERE code_hash = $1", [hashToken(code)]);
     await codeFor('buyer@acme.test', 'acme');
     const { rows } = await server.db.query('SELECT 1 FROM signin_handoffs WHERE code_hash = $1 OR expires_at <= now()', [hashToken(code)]);
     expect(rows).toEqual([]);
+  });
+});
+
+describe('POST /api/session/handoff/preview', () => {
+  it("should tell the code's account without using the code up or writing anything", async () => {
+    const { code } = await codeFor('buyer@acme.test', 'acme');
+    const rowsBefore = await handoffRows();
+    const sessionsBefore = await sessionCount();
+    const first = await preview(code, 'acme');
+    expect(first.status).toBe(200);
+    expect(JSON.parse(first.text)).toEqual(v.parse(SignInHandoffPreviewSchema, { name: 'Anna', surname: 'Nowak', email: 'buyer@acme.test' }));
+    // Previewing twice is fine: nothing was used up, no session opened.
+    expect((await preview(code, 'acme')).text).toBe(first.text);
+    expect(await handoffRows()).toBe(rowsBefore);
+    expect(await sessionCount()).toBe(sessionsBefore);
+    // The code still signs in, once; after that its preview is refused like its exchange.
+    expect((await exchange(code, 'acme')).status).toBe(200);
+    const used = await preview(code, 'acme');
+    const replay = await exchange(code, 'acme');
+    expect(used.status).toBe(400);
+    expect(used.text).toBe(replay.text);
+  });
+
+  it('should refuse every code the exchange refuses, with the exchange’s own byte-identical answer', async () => {
+    const used = await codeFor('buyer@acme.test', 'acme');
+    expect((await exchange(used.code, 'acme')).status).toBe(200);
+    const waiting = await codeFor('buyer@acme.test', 'acme');
+    const expired = await codeFor('buyer@acme.test', 'acme');
+    await server.db.query("UPDATE signin_handoffs SET expires_at = now() - interval '1 second' WHERE code_hash = $1", [hashToken(expired.code)]);
+    const loggedOut = await codeFor('coordinator@acme.test', 'acme');
+    expect((await server.json('/api/logout', { method: 'POST', token: loggedOut.token })).status).toBe(200);
+    const cases: [string, unknown, string][] = [
+      ['replayed', used.code, 'acme'],
+      ['expired', expired.code, 'acme'],
+      ['another shop', waiting.code, 'globex'],
+      ['altered', `${waiting.code.slice(0, -1)}${waiting.code.endsWith('A') ? 'B' : 'A'}`, 'acme'],
+      ['the hash instead of the code', hashToken(waiting.code), 'acme'],
+      ['malformed: empty', '', 'acme'],
+      ['malformed: very long', 'a'.repeat(5000), 'acme'],
+      ['unknown', newToken(), 'acme'],
+      ['issuing session logged out since', loggedOut.code, 'acme'],
+    ];
+    const rowsBefore = await handoffRows();
+    const refusal = await exchange(newToken(), 'acme');
+    const differing: string[] = [];
+    for (const [name, code, shop] of cases) {
+      const answer = await preview(code, shop);
+      if (answer.status !== refusal.status || answer.text !== refusal.text) differing.push(`${name}: ${answer.status} ${answer.text}`);
+    }
+    expect(differing).toEqual([]);
+    expect(await handoffRows()).toBe(rowsBefore);
+    expect((await exchange(waiting.code, 'acme')).status).toBe(200);
+  });
+
+  it('should count previews and exchanges together against the per-IP limit', async () => {
+    const { code } = await codeFor('buyer@globex.test', 'globex', limited);
+    const statuses = [(await preview(code, 'globex', limited)).status, (await preview(newToken(), 'globex', limited)).status, (await exchange(code, 'globex', limited)).status];
+    expect(statuses).toEqual([200, 400, 200]);
+    const beyond = await preview(newToken(), 'globex', limited, { 'X-Forwarded-For': '203.0.113.8' });
+    expect(beyond.status).toBe(429);
+    expect(Number(beyond.headers.get('retry-after'))).toBeGreaterThan(0);
+  });
+
+  it('should refuse a body without a code or shop as invalid, and an unknown shop as not found', async () => {
+    const noCode = await server.json('/api/session/handoff/preview', { method: 'POST', body: { website_id: server.shops.acme } });
+    expect(noCode.status).toBe(422);
+    const unknown = await server.json('/api/session/handoff/preview', { method: 'POST', body: { code: newToken(), website_id: 999_999 } });
+    expect(unknown.status).toBe(404);
   });
 });
 

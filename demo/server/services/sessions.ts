@@ -57,23 +57,46 @@ export async function issueHandoffCode(db: Queryable, userId: number, websiteId:
 }
 
 /**
+ * Where a handoff code still works: its hash ($1), shop `$2`, unused, unexpired, its user still in the
+ * shop, the issuing session still open. One clause for the preview and the exchange, so the preview
+ * never accepts a code the exchange would refuse, nor the other way round.
+ */
+const USABLE_HANDOFF = `h.code_hash = $1 AND h.website_id = $2 AND h.used_at IS NULL AND h.expires_at > now()
+          AND EXISTS (SELECT 1 FROM website_users wu WHERE wu.user_id = h.user_id AND wu.website_id = h.website_id)
+          AND EXISTS (SELECT 1 FROM sessions s
+                       WHERE s.id = h.session_id AND s.user_id = h.user_id AND s.revoked_at IS NULL AND s.expires_at > now())`;
+
+/** The account a handoff code would sign in as, shown to the person before the exchange (issue 26). */
+export interface HandoffAccount {
+  name: string;
+  surname: string;
+  email: string;
+}
+
+/**
+ * The account of a handoff code that works for shop `websiteId`, without using it up (nothing is
+ * written); `null` for every code the exchange would refuse.
+ */
+export async function previewHandoffCode(db: Queryable, code: string, websiteId: number): Promise<HandoffAccount | null> {
+  const { rows } = await db.query<HandoffAccount>(
+    `SELECT u.name, u.surname, u.email FROM signin_handoffs h JOIN users u ON u.id = h.user_id WHERE ${USABLE_HANDOFF}`,
+    [hashToken(code), websiteId],
+  );
+  return rows[0] ?? null;
+}
+
+/**
  * Uses up a handoff code for shop `websiteId` and opens a new session of its user there, returning the
  * new bearer token; `null` when the code does not work, with nothing changed. The code is claimed in
- * one guarded UPDATE (unused, unexpired, this shop, its user still in the shop, the issuing session
- * still open), inside the transaction that opens the session: of two exchanges at once, the second
- * waits for the first's row lock, then finds the code used.
+ * one guarded UPDATE ({@link USABLE_HANDOFF}), inside the transaction that opens the session: of two
+ * exchanges at once, the second waits for the first's row lock, then finds the code used.
  */
 export async function exchangeHandoffCode(db: Db, config: ServerConfig, code: string, websiteId: number): Promise<string | null> {
   return db.transaction(async (tx) => {
-    const { rows } = await tx.query<{ user_id: number }>(
-      `UPDATE signin_handoffs h SET used_at = now()
-        WHERE h.code_hash = $1 AND h.website_id = $2 AND h.used_at IS NULL AND h.expires_at > now()
-          AND EXISTS (SELECT 1 FROM website_users wu WHERE wu.user_id = h.user_id AND wu.website_id = h.website_id)
-          AND EXISTS (SELECT 1 FROM sessions s
-                       WHERE s.id = h.session_id AND s.user_id = h.user_id AND s.revoked_at IS NULL AND s.expires_at > now())
-        RETURNING h.user_id`,
-      [hashToken(code), websiteId],
-    );
+    const { rows } = await tx.query<{ user_id: number }>(`UPDATE signin_handoffs h SET used_at = now() WHERE ${USABLE_HANDOFF} RETURNING h.user_id`, [
+      hashToken(code),
+      websiteId,
+    ]);
     const claimed = rows[0];
     return claimed ? createSession(tx, config, claimed.user_id, websiteId) : null;
   });

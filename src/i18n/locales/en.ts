@@ -680,6 +680,16 @@ const en = {
       done: 'Your e-mail address is now {{email}}. Other devices were signed out.',
       new_link: 'Request a new link in your account details',
     },
+    signin_offer: {
+      title: 'Sign in to {{shop}}?',
+      text: 'This link signs you in as {{account}}.',
+      switch_title: 'Switch account?',
+      switch_text: 'You are signed in as {{current}}. This link would sign you out and sign you in as {{account}}.',
+      only_yours: "Continue only if this is your own account: someone else's would see what you do and order here.",
+      continue: 'Continue as {{account}}',
+      not_me: 'Not me',
+      stay: 'Stay signed in as {{current}}',
+    },
     logout: 'Log out',
   },
   contact: {

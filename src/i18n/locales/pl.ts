@@ -673,6 +673,16 @@ const pl: Messages = {
       done: 'Twój adres e-mail to teraz {{email}}. Pozostałe urządzenia zostały wylogowane.',
       new_link: 'Poproś o nowy link w danych konta',
     },
+    signin_offer: {
+      title: 'Zalogować się do sklepu {{shop}}?',
+      text: 'Ten link loguje na konto {{account}}.',
+      switch_title: 'Zmienić konto?',
+      switch_text: 'Zalogowane konto: {{current}}. Ten link wyloguje je i zaloguje na konto {{account}}.',
+      only_yours: 'Kontynuuj tylko, jeśli to Twoje konto: właściciel cudzego zobaczy, co tu robisz i zamawiasz.',
+      continue: 'Kontynuuj jako {{account}}',
+      not_me: 'To nie ja',
+      stay: 'Zostań na koncie {{current}}',
+    },
     logout: 'Wyloguj się',
   },
   contact: {

@@ -33,6 +33,7 @@ import {
   ResetPasswordRequestSchema,
   SignInExchangeRequestSchema,
   SignInHandoffRequestSchema,
+  SignInHandoffPreviewSchema,
   SignInHandoffResponseSchema,
   UserBudgetListSchema,
   UserBudgetSchema,
@@ -265,6 +266,11 @@ export function fuzzEndpoints(w: FuzzWorld): FuzzEndpoint[] {
       route: 'POST /api/session/handoff',
       ok: SignInHandoffResponseSchema,
       requests: fc.tuple(body(SignInHandoffRequestSchema, good.handoff), shopToken).map(([b, token]) => ({ method: 'POST', path: '/api/session/handoff', body: b, token })),
+    },
+    {
+      route: 'POST /api/session/handoff/preview',
+      ok: SignInHandoffPreviewSchema,
+      requests: body(SignInExchangeRequestSchema, good.exchange).map((b) => ({ method: 'POST', path: '/api/session/handoff/preview', body: b })),
     },
     { route: 'POST /api/session/exchange', ok: AuthResponseSchema, requests: body(SignInExchangeRequestSchema, good.exchange).map((b) => ({ method: 'POST', path: '/api/session/exchange', body: b })) },
     {

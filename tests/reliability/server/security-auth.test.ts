@@ -10,7 +10,9 @@ import { latestResetToken, userId } from './security-helpers.ts';
  * forged X-Forwarded-For), and password-reset tokens (one use, expiry, bound to their user and shop,
  * void once the password changed). Tokens are read from the outbox as a user reads them. Sign-in
  * handoff codes (issue 19): one use, 60 seconds, their own shop, their user still in it and their
- * session still open, one answer for every code that does not work, exchanges limited per IP.
+ * session still open, one answer for every code that does not work, exchanges limited per IP; the
+ * preview of a code's account (issue 26) refusing exactly as the exchange and using nothing up; codes
+ * issued limited per user and per IP.
  */
 
 const PER_PAIR = 5;
@@ -18,12 +20,17 @@ const PER_IP = 10;
 const NEW_PASSWORD = 'N3wPassword!';
 /** Exchanges per IP on the handoff server: room for the other handoff checks, which run first. */
 const HANDOFF_PER_IP = 40;
+/** Codes issued per user and per IP on the issue-limit server. */
+const ISSUE_PER_USER = 4;
+const ISSUE_PER_IP = 8;
 
 let server: TestServer;
 /** A server whose e-mail limit is out of the way, to see the IP limit alone. */
 let ipServer: TestServer;
 /** Sign-in handoff: accounts untouched by the throttling and reset checks, and a limit on exchanges per IP. */
 let handoffServer: TestServer;
+/** Issuing handoff codes limited per user and per IP (started by its own block, after the others). */
+let issueServer: TestServer;
 
 beforeAll(async () => {
   [server, ipServer, handoffServer] = await Promise.all([
@@ -190,7 +197,16 @@ async function handoffCode(target: TestServer, email: string, shop: string): Pro
 }
 
 async function exchangeCode(target: TestServer, code: string, shop: string, headers: Record<string, string> = {}): Promise<{ status: number; text: string; retryAfter: string | null }> {
-  const response = await target.request('/api/session/exchange', { method: 'POST', body: { code, website_id: target.shops[shop] }, headers });
+  return handoffCall('/api/session/exchange', target, code, shop, headers);
+}
+
+/** `POST /api/session/handoff/preview`: whose account `code` is, read without using it up. */
+async function previewCode(target: TestServer, code: string, shop: string): Promise<{ status: number; text: string; retryAfter: string | null }> {
+  return handoffCall('/api/session/handoff/preview', target, code, shop);
+}
+
+async function handoffCall(path: string, target: TestServer, code: string, shop: string, headers: Record<string, string> = {}) {
+  const response = await target.request(path, { method: 'POST', body: { code, website_id: target.shops[shop] }, headers });
   return { status: response.status, text: await response.text(), retryAfter: response.headers.get('retry-after') };
 }
 
@@ -299,6 +315,89 @@ describe('security: sign-in handoff codes', () => {
     const beyond = attempts.slice(HANDOFF_PER_IP);
     const through = beyond.filter((attempt) => !(attempt.status === 429 && Number(attempt.retryAfter) > 0));
     tally({ suite: 'security', check: 'sign-in handoff exchanges per IP: attempts past the limit, X-Forwarded-For forged', tried: beyond.length, gotThrough: through.length, note: `limit ${HANDOFF_PER_IP} exchanges per IP in the window` });
+    expect(through).toEqual([]);
+  });
+  it("should preview a code's account only where the exchange would work, and never use a code up", async () => {
+    const target = handoffServer;
+    await target.db.query("DELETE FROM rate_events WHERE bucket = 'handoff:ip'");
+    const refusal = await exchangeCode(target, newToken(), 'acme');
+    const rows = async () => JSON.stringify((await target.db.query('SELECT id, used_at, expires_at FROM signin_handoffs ORDER BY id')).rows);
+    const found: string[] = [];
+    let tried = 0;
+
+    // Codes the exchange refuses: the preview answers the exchange's one refusal, byte for byte.
+    const used = await handoffCode(target, 'buyer@globex.test', 'globex');
+    expect((await exchangeCode(target, used.code, 'globex')).status).toBe(200);
+    const expired = await handoffCode(target, 'buyer@globex.test', 'globex');
+    await target.db.query("UPDATE signin_handoffs SET expires_at = now() - interval '1 second' WHERE code_hash = $1", [hashToken(expired.code)]);
+    const ended = await handoffCode(target, 'coordinator@globex.test', 'globex');
+    await target.json('/api/logout', { method: 'POST', token: ended.token });
+    const waiting = await handoffCode(target, 'buyer@globex.test', 'globex');
+    for (const [name, code, shop] of [
+      ['a used code', used.code, 'globex'],
+      ['an expired code', expired.code, 'globex'],
+      ['a code whose session logged out', ended.code, 'globex'],
+      ['a globex code on acme', waiting.code, 'acme'],
+      ['the code altered', `${waiting.code.slice(0, -1)}${waiting.code.endsWith('A') ? 'B' : 'A'}`, 'globex'],
+      ['the code as stored (its hash)', hashToken(waiting.code), 'globex'],
+      ['the issuing session token as a code', waiting.token, 'globex'],
+      ['a random code', newToken(), 'globex'],
+      ['an empty code', '', 'globex'],
+    ] as const) {
+      tried += 1;
+      const answer = await previewCode(target, code, shop);
+      if (answer.status !== refusal.status || answer.text !== refusal.text) found.push(`${name}: ${answer.status} ${answer.text}`);
+    }
+
+    // Working codes previewed, several times and at once: none used up, no session opened.
+    const before = await rows();
+    const sessionsBefore = (await target.db.query<{ n: number }>('SELECT count(*)::int AS n FROM sessions')).rows[0]!.n;
+    const previews = await Promise.all(Array.from({ length: 5 }, () => previewCode(target, waiting.code, 'globex')));
+    tried += previews.length;
+    for (const answer of previews) if (answer.status !== 200 || JSON.parse(answer.text).email !== 'buyer@globex.test') found.push(`a working code previewed: ${answer.status}`);
+    if ((await rows()) !== before) found.push('a preview changed the codes table');
+    if ((await target.db.query<{ n: number }>('SELECT count(*)::int AS n FROM sessions')).rows[0]!.n !== sessionsBefore) found.push('a preview opened a session');
+    tried += 1;
+    if ((await exchangeCode(target, waiting.code, 'globex')).status !== 200) found.push('the previewed code no longer signs in');
+
+    tally({ suite: 'security', check: 'sign-in handoff preview: codes refused otherwise than by the exchange, or used up by a preview', tried, gotThrough: found.length });
+    expect(found).toEqual([]);
+  });
+
+});
+
+describe('security: sign-in handoff codes issued', () => {
+  beforeAll(async () => {
+    issueServer = await startTestServer({ handoffIssueLimit: { perUser: ISSUE_PER_USER, perIp: ISSUE_PER_IP, windowSeconds: 600 } });
+  });
+
+  afterAll(async () => {
+    await issueServer?.close();
+  });
+
+  it('should limit the codes issued per user (over all its sessions) and per IP, whatever X-Forwarded-For it claims', async () => {
+    const target = issueServer;
+    const issueWith = async (token: string, shop: string, forwarded: string) => {
+      const response = await target.request('/api/session/handoff', { method: 'POST', token, body: { website_id: target.shops[shop] }, headers: { 'X-Forwarded-For': forwarded } });
+      await response.body?.cancel();
+      return { status: response.status, retryAfter: response.headers.get('retry-after') };
+    };
+    // One user over two sessions: ISSUE_PER_USER codes, then refused.
+    const sessions = [await target.login('buyer@acme.test', 'acme'), await target.login('buyer@acme.test', 'acme')];
+    const own: { status: number; retryAfter: string | null }[] = [];
+    for (let i = 0; i < ISSUE_PER_USER + 4; i += 1) own.push(await issueWith(sessions[i % 2]!, 'acme', `198.51.100.${i + 1}`));
+    expect(own.slice(0, ISSUE_PER_USER).every((attempt) => attempt.status === 200)).toBe(true);
+    // Other users from the same IP: the rest of the IP's ISSUE_PER_IP, then refused.
+    const others = [await target.login('coordinator@acme.test', 'acme'), await target.login('buyer@globex.test', 'globex')];
+    const shops = ['acme', 'globex'];
+    const fromIp: { status: number; retryAfter: string | null }[] = [];
+    for (let i = 0; i < ISSUE_PER_IP - ISSUE_PER_USER + 4; i += 1) fromIp.push(await issueWith(others[i % 2]!, shops[i % 2]!, `203.0.113.${i + 1}`));
+    expect(fromIp.slice(0, ISSUE_PER_IP - ISSUE_PER_USER).every((attempt) => attempt.status === 200)).toBe(true);
+    const beyond = [...own.slice(ISSUE_PER_USER), ...fromIp.slice(ISSUE_PER_IP - ISSUE_PER_USER)];
+    const through = beyond.filter((attempt) => !(attempt.status === 429 && Number(attempt.retryAfter) > 0));
+    const stored = (await target.db.query<{ n: number }>('SELECT count(*)::int AS n FROM signin_handoffs')).rows[0]!.n;
+    if (stored !== ISSUE_PER_IP) through.push({ status: stored, retryAfter: 'codes stored past the limit' });
+    tally({ suite: 'security', check: 'sign-in handoff issue per user and per IP: codes asked for past the limit, over two sessions, X-Forwarded-For forged', tried: beyond.length, gotThrough: through.length, note: `limits ${ISSUE_PER_USER} per user and ${ISSUE_PER_IP} per IP in the window` });
     expect(through).toEqual([]);
   });
 });

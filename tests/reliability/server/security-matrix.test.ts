@@ -134,6 +134,11 @@ const ROUTES: Record<RouteKey, RouteProbes> = {
     }),
   },
   'POST /api/session/handoff': { access: 'user', namesShop: true, acme: (w) => ({ method: 'POST', path: '/api/session/handoff', body: { website_id: w.acme } }) },
+  'POST /api/session/handoff/preview': {
+    access: 'public',
+    namesShop: true,
+    acme: (w) => ({ method: 'POST', path: '/api/session/handoff/preview', body: { code: 'forged-code-0000000000000000000000000000000', website_id: w.acme } }),
+  },
   'POST /api/session/exchange': {
     access: 'public',
     namesShop: true,
