@@ -77,7 +77,12 @@ export function Storefront() {
   useSignals();
   useCartChangeEvent();
   const path = currentPath.value;
-  const decision = decide(path);
+  const shown = useRef<{ path: string; decision: Decision } | null>(null);
+  let decision = decide(path);
+  // A sign-in link opened mid-session (the fragment changed) waits for the person's answer over the
+  // screen they were on: it stays, with whatever they typed, until the answer is in (issue 26).
+  if (decision.kind === 'wait' && handoffArriving.value && shown.current?.path === path) decision = shown.current.decision;
+  if (decision.kind === 'screen') shown.current = { path, decision };
   const firstScreen = useRef(true);
 
   // Taken from the address bar while first rendering, before any screen may rewrite the URL.

@@ -83,6 +83,8 @@ test.describe('sign-in handoff links opened by another person', () => {
       await expect(dialog).toContainText(`You are signed in as Emma`);
       await expect(dialog).toContainText(ATTACKER_NAME);
       expect(await sessionOf(victim, request)).toBe(VICTIM);
+      // The cart they were on stays under the question (with whatever they had typed), not a loading screen.
+      await expect(page.locator('[data-screen-heading]')).toHaveText('Cart');
       await dialog.getByRole('button', { name: /^Stay signed in as Emma/ }).click();
       await expect(dialog).toBeHidden();
       await expect(accountButton(page, /Emma/)).toBeVisible();
