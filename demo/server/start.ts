@@ -8,6 +8,7 @@ import { prepareDatabase } from './db/prepare.ts';
 import { startMailWorker } from './services/mailer.ts';
 import { startHoldSweeper } from './services/payment-holds.ts';
 import { forgetOldRateEvents, longestRateWindow } from './services/rate-limit.ts';
+import { forgetExpiredRegistrations } from './services/registrations.ts';
 
 /**
  * `npm start`: builds the elements bundle (when there are elements to build), opens the database
@@ -19,7 +20,10 @@ import { forgetOldRateEvents, longestRateWindow } from './services/rate-limit.ts
  * With NODE_ENV=production (docs/deploying.md): migrations only, never the demo data; no /demo routes;
  * start-up is refused with a clear message when SMTP_URL is missing.
  */
-/** How often old rate-limit events are forgotten (they only count within their window). */
+/**
+ * How often the maintenance sweep runs: old rate-limit events are forgotten (they only count within
+ * their window), and so are registration requests whose confirmation link expired (issue 26).
+ */
 const RATE_PRUNE_INTERVAL_MS = 10 * 60_000;
 
 async function main(): Promise<void> {
@@ -43,9 +47,11 @@ async function main(): Promise<void> {
   const stopSweeper = startHoldSweeper(db);
   // The outbox is the mail queue: with SMTP_URL every instance delivers from it (rows are claimed, never sent twice).
   const mailWorker = config.smtpUrl ? startMailWorker(db, config) : undefined;
-  // Rate-limit events of addresses and IPs that never came back, forgotten once their window passed.
+  // Rate-limit events of addresses and IPs that never came back, forgotten once their window passed;
+  // unconfirmed registration requests, once their link expired.
   const pruner = setInterval(() => {
     forgetOldRateEvents(db, longestRateWindow(config.rateLimits)).catch((error: unknown) => console.error('[rate limits] pruning failed:', error));
+    forgetExpiredRegistrations(db).catch((error: unknown) => console.error('[registrations] sweep failed:', error));
   }, RATE_PRUNE_INTERVAL_MS);
   pruner.unref();
   const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : config.dataDir.includes('://') ? `PGlite (${config.dataDir})` : `PGlite at ${path.relative(ROOT_DIR, config.dataDir)}`;
