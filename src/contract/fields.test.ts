@@ -28,13 +28,13 @@ function emailIssue(schema: v.GenericSchema, input: Record<string, unknown>): st
 
 describe('emailField (issue 26)', () => {
   it('should refuse every list, display-name and header character with the validation message', () => {
-    for (const email of NOT_ADDRESSES) expect(v.safeParse(emailField, email, { abortPipeEarly: true }).issues?.[0]?.message, email).toBe('validation.email');
+    const messages = NOT_ADDRESSES.map((email) => [email, v.safeParse(emailField, email, { abortPipeEarly: true }).issues?.[0]?.message]);
+    expect(messages).toEqual(NOT_ADDRESSES.map((email) => [email, 'validation.email']));
   });
 
   it('should take plain addresses, with plus tags, apostrophes and letters beyond ASCII', () => {
-    for (const email of ['ada@newcomer.test', 'a+tag@x.co.uk', "o'brien@firma.pl", 'zażółć@gęśla.pl', '  spaced@trim.test  ']) {
-      expect(v.safeParse(emailField, email).success, email).toBe(true);
-    }
+    const plain = ['ada@newcomer.test', 'a+tag@x.co.uk', "o'brien@firma.pl", 'zażółć@gęśla.pl', '  spaced@trim.test  '];
+    expect(plain.filter((email) => !v.safeParse(emailField, email).success)).toEqual([]);
   });
 
   it('should refuse them in every form that takes an address, the client and the server alike', () => {
@@ -45,8 +45,9 @@ describe('emailField (issue 26)', () => {
       ['contact', ContactUsRequestSchema, { website_id: '1', name: 'Pat', message: 'Hello' }],
       ['e-mail change', UserUpdateRequestSchema, { name: 'A', surname: 'B' }],
     ];
-    for (const [name, schema, rest] of forms) {
-      for (const email of NOT_ADDRESSES) expect(emailIssue(schema, { ...rest, email }), `${name}: ${JSON.stringify(email)}`).toBe('validation.email');
-    }
+    const accepted = forms.flatMap(([name, schema, rest]) =>
+      NOT_ADDRESSES.filter((email) => emailIssue(schema, { ...rest, email }) !== 'validation.email').map((email) => `${name}: ${JSON.stringify(email)}`),
+    );
+    expect(accepted).toEqual([]);
   });
 });

@@ -48,7 +48,7 @@ async function register(email: string, shop = 'acme', coordinator = `coordinator
     },
   });
   expect({ status, body }).toMatchObject({ status: 201 });
-  expect(await confirmRegistrationByMail(server, email, server.shops[shop]!)).toMatchObject({ status: 200 });
+  expect(await confirmRegistrationByMail(server, email, server.shops[shop])).toMatchObject({ status: 200 });
   const { rows } = await server.db.query<{ id: number }>('SELECT id FROM registration_requests WHERE lower(email) = lower($1) ORDER BY id DESC LIMIT 1', [email]);
   if (!rows[0]) throw new Error(`no request of ${email}`);
   return rows[0].id;

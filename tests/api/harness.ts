@@ -84,7 +84,8 @@ export const REGISTRATION_CONFIRM_SUBJECT = /: confirm your e-mail address$/;
  * Confirms the newest registration request of `email` in shop `websiteId` with the token of the link
  * mailed to it (issue 26), as its applicant would; answers the confirmation's `{ status, body }`.
  */
-export async function confirmRegistrationByMail(client: HttpClient, email: string, websiteId: number): Promise<{ status: number; body: any }> {
+export async function confirmRegistrationByMail(client: HttpClient, email: string, websiteId: number | undefined): Promise<{ status: number; body: any }> {
+  if (websiteId === undefined) throw new Error(`no shop to confirm ${email} in`);
   const token = await mailedToken(client, email, REGISTRATION_CONFIRM_SUBJECT);
   return client.json('/api/register/confirm', { body: { website_id: websiteId, token } });
 }
