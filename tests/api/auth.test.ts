@@ -354,6 +354,24 @@ describe('POST /api/register', () => {
     for (const mail of rows) expect(mail.subject).not.toMatch(/URGENT|evil/);
   });
 
+  it('should let exactly one of two links for one address win when both are confirmed at once (issue 26)', async () => {
+    for (const password of ['Att4ckerPass', 'R1ghtfulPass']) {
+      expect((await server.json('/api/register', { body: registrationForm({ email: 'race@newcomer.test', password, password_confirmation: password }) })).status).toBe(201);
+    }
+    const { rows: mails } = await server.db.query<{ body: string }>(
+      "SELECT body FROM outbox WHERE to_email = 'race@newcomer.test' AND subject LIKE '%confirm your e-mail address' ORDER BY id",
+    );
+    const tokens = mails.map((mail) => decodeURIComponent(/[?&]token=([^&\s]+)/.exec(mail.body)?.[1] ?? ''));
+    expect(tokens).toHaveLength(2);
+    // The second mail names the first request.
+    expect(mails[1]?.body).toMatch(/another request for this address \(made \d{4}-\d\d-\d\d \d\d:\d\d UTC\)/);
+    const answers = await Promise.all(tokens.map((token) => server.json('/api/register/confirm', { body: { website_id: server.shops.acme, token } })));
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 422]);
+    expect(answers.find((answer) => answer.status === 422)?.body.code).toBe('errors.registration_link_expired');
+    const { rows } = await server.db.query<{ status: string }>("SELECT status FROM registration_requests WHERE email = 'race@newcomer.test'");
+    expect(rows).toEqual([{ status: 'pending' }]);
+  });
+
   it('should refuse a coordinator e-mail that is not a coordinator of this shop', async () => {
     for (const coordinator of ['buyer@acme.test', 'coordinator@initech.test', 'ghost@acme.test']) {
       const { status, body } = await server.json('/api/register', { body: registrationForm({ email: 'grace@newcomer.test', coordinator_email: coordinator }) });

@@ -153,12 +153,24 @@ export interface ConfirmedRegistration {
  * 409 `errors.registration_already_confirmed` when its own request was confirmed already.
  */
 export async function confirmRegistration(tx: Queryable, websiteId: number, token: string): Promise<ConfirmedRegistration> {
+  const link = await tx.query<{ id: number; email: string }>(
+    'SELECT id, email FROM registration_requests WHERE confirm_token_hash = $1 AND website_id = $2',
+    [hashToken(token), websiteId],
+  );
+  const linked = link.rows[0];
+  if (!linked) fail(422, 'errors.registration_link_expired');
+  // Every waiting request for the address is locked, in one order, before any is changed: two links
+  // confirmed at once then run one after the other (no deadlock), and the second finds its request void.
+  await tx.query(
+    `SELECT id FROM registration_requests
+      WHERE website_id = $1 AND lower(email) = lower($2) AND status IN ('unconfirmed', 'pending')
+      ORDER BY id FOR UPDATE`,
+    [websiteId, linked.email],
+  );
   // The stored status may be 'unconfirmed', which the contract's row type (what coordinators see) lacks.
   const { rows } = await tx.query<Omit<RegistrationRow, 'status'> & { status: string; live: boolean }>(
-    `SELECT ${REGISTRATION_COLUMNS}, confirm_expires_at > now() AS live FROM registration_requests
-      WHERE confirm_token_hash = $1 AND website_id = $2
-      FOR UPDATE`,
-    [hashToken(token), websiteId],
+    `SELECT ${REGISTRATION_COLUMNS}, confirm_expires_at > now() AS live FROM registration_requests WHERE id = $1`,
+    [linked.id],
   );
   const found = rows[0];
   if (!found) fail(422, 'errors.registration_link_expired');
@@ -172,7 +184,7 @@ export async function confirmRegistration(tx: Queryable, websiteId: number, toke
     );
     confirmed = updated.rows[0];
   } catch (error) {
-    // Another request for this address was confirmed first: this one is void.
+    // Another request for this address was confirmed first (the locks above make this a last guard).
     if (isUniqueViolation(error)) fail(422, 'errors.registration_link_expired');
     throw error;
   }
