@@ -23,9 +23,9 @@ function isAlreadyConfirmed(error: unknown): boolean {
 
 /** The text of a failed confirmation: a missing token or a dead link, else the call's own error. */
 function failureText(error: unknown): string {
-  if (error === null) return t('errors.registration_link_expired');
+  if (error === null) return t('auth.confirm_registration.expired');
   if (isApiClientError(error, 'http') && !isRetryable(error)) {
-    return error.code === ALREADY_CONFIRMED ? t(ALREADY_CONFIRMED) : t('errors.registration_link_expired');
+    return error.code === ALREADY_CONFIRMED ? t('auth.confirm_registration.already') : t('auth.confirm_registration.expired');
   }
   return t('auth.confirm_registration.failed');
 }
