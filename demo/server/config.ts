@@ -51,6 +51,12 @@ export interface ServerConfig {
   /** How long the link confirming a new e-mail address works (EMAIL_CHANGE_TTL_SECONDS, default 24 h). */
   emailChangeTtlSeconds: number;
   /**
+   * How long the link confirming a registration's address works (REGISTRATION_CONFIRM_TTL_SECONDS,
+   * default 48 h, issue 26). An unconfirmed request never reaches the coordinator; once expired it
+   * holds nothing and the maintenance sweep deletes it.
+   */
+  registrationConfirmTtlSeconds: number;
+  /**
    * Requests counted per window on the public forms and mail-sending calls (every request counts,
    * not only failures): registration per IP and per applicant e-mail, the contact form per IP and per
    * sender e-mail, e-mail change requests per account. Over a limit the API answers 429 with Retry-After.
@@ -205,6 +211,7 @@ export function loadConfig(overrides: Partial<ServerConfig> = {}): ServerConfig 
     },
     resetTokenTtlSeconds: intFromEnv('RESET_TOKEN_TTL_SECONDS', 3600),
     emailChangeTtlSeconds: intFromEnv('EMAIL_CHANGE_TTL_SECONDS', 24 * 3600),
+    registrationConfirmTtlSeconds: intFromEnv('REGISTRATION_CONFIRM_TTL_SECONDS', 48 * 3600),
     // A company's staff often share one public IP (an office NAT), so the per-IP limits leave room
     // for an onboarding day; the per-address limits are what stops mail flooding of one inbox.
     rateLimits: {

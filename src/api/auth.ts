@@ -7,6 +7,7 @@ import {
   SignInHandoffPreviewSchema,
   SignInHandoffResponseSchema,
   type AuthResponse,
+  type ConfirmRegistrationRequest,
   type ForgotPasswordRequestSchema,
   type LoginRequest,
   type MessageResponse,
@@ -38,9 +39,17 @@ export function logout(): Promise<MessageResponse> {
   return api.post('/api/logout', MessageResponseSchema);
 }
 
-/** Sends a registration request for the coordinator to review (`POST /api/register`, 201 pending). */
+/** Sends a registration request (`POST /api/register`, 201 pending); it reaches the coordinator once its address is confirmed. */
 export function register(form: RegisterRequest): Promise<RegisterResponse> {
   return api.post('/api/register', RegisterResponseSchema, form);
+}
+
+/**
+ * Confirms a registration's address with the token of the link mailed to it (`POST /api/register/confirm`,
+ * issue 26): the request then reaches the coordinator.
+ */
+export function confirmRegistration(form: ConfirmRegistrationRequest): Promise<RegisterResponse> {
+  return api.post('/api/register/confirm', RegisterResponseSchema, form);
 }
 
 /** Asks for a reset link (`POST /api/forgotPassword`); the same answer whether or not the account exists. */

@@ -12,6 +12,7 @@ export const ROUTE_TITLES: Record<RouteId, MessageKey> = {
   forget: 'auth.forget_title',
   'new-password': 'auth.new_password_title',
   'confirm-email': 'auth.confirm_email.title',
+  'confirm-registration': 'auth.confirm_registration.title',
   products: 'nav.products',
   product: 'nav.products',
   cart: 'nav.cart',

@@ -30,6 +30,7 @@ const SCREENS: Partial<Record<RouteId, Screen>> = {
   forget: named(() => import('../screens/auth/ForgotPassword.tsx'), 'ForgotPassword'),
   'new-password': named(() => import('../screens/auth/NewPassword.tsx'), 'NewPassword'),
   'confirm-email': named(() => import('../screens/auth/ConfirmEmail.tsx'), 'ConfirmEmail'),
+  'confirm-registration': named(() => import('../screens/auth/ConfirmRegistration.tsx'), 'ConfirmRegistration'),
   user: named(() => import('../screens/account/AccountOverview.tsx'), 'AccountOverview'),
   'user-account-details': named(() => import('../screens/account/AccountDetails.tsx'), 'AccountDetails'),
   'user-orders': named(() => import('../screens/account/OrderHistory.tsx'), 'OrderHistory'),

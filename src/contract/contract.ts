@@ -416,6 +416,16 @@ export type RegisterRequest = v.InferOutput<typeof RegisterRequestSchema>;
 
 export const RegisterResponseSchema = v.object({ status: orDefault('register.status', v.literal('pending'), 'pending'), message: v.string(), code: v.optional(v.string()) });
 
+/**
+ * `POST /api/register/confirm` (issue 26): the token of the link mailed to a registration's address;
+ * no session needed. Answers {@link RegisterResponseSchema}: the request now waits for the coordinator.
+ */
+export const ConfirmRegistrationRequestSchema = v.object({
+  website_id: websiteId,
+  token: v.pipe(v.string('validation.required'), v.nonEmpty('validation.required'), v.maxLength(200, 'validation.max_length')),
+});
+export type ConfirmRegistrationRequest = v.InferOutput<typeof ConfirmRegistrationRequestSchema>;
+
 export const ForgotPasswordRequestSchema = v.object({ email: emailField, website_id: websiteId });
 
 export const ResetPasswordRequestSchema = v.pipe(

@@ -12,8 +12,14 @@ import * as v from 'valibot';
  * `abortPipeEarly: true`), which is the spec's "the first failing message is shown".
  */
 
-/** Simple x@y.z shape (spec §5 "simple x@y.z pattern"). */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/**
+ * Simple x@y.z shape (spec §5 "simple x@y.z pattern") of one plain address (issue 26): no white space
+ * or control characters (CR/LF included), one `@`, and none of the characters that make a header
+ * value a list or a display name (`,` `;` `:` `<` `>` `"` `(` `)` `[` `]` `\`). A mailer reads
+ * `victim,attacker@evil.test` or `x<attacker@evil.test>` as more or other recipients than the shop
+ * meant to write to, so they are refused wherever an address is accepted.
+ */
+export const EMAIL_PATTERN = /^[^\s\p{Cc}@,;:<>"()[\]\\]+@[^\s\p{Cc}@,;:<>"()[\]\\]+\.[^\s\p{Cc}@,;:<>"()[\]\\]+$/u;
 /** At least 8 characters with an uppercase letter, a lowercase letter and a digit. */
 export const PASSWORD_PATTERN = /^(?=.*[a-z])(?=.*[A-Z])(?=.*\d).{8,}$/;
 

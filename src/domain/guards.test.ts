@@ -60,6 +60,8 @@ const VISITOR_TABLE: Array<[RouteId, string, string, string, string]> = [
   ['new-password', ALLOW, ALLOW, HOME, HOME],
   // The link mailed to a new e-mail address: whoever opens it, even where the shop requires login.
   ['confirm-email', ALLOW, ALLOW, ALLOW, ALLOW],
+  // The link mailed to a registration's address (issue 26): a guest, or someone signed in on this device.
+  ['confirm-registration', ALLOW, ALLOW, ALLOW, ALLOW],
   // /checkout always redirects to the delivery step.
   ['checkout', '/checkout/delivery', '/checkout/delivery', '/checkout/delivery', '/checkout/delivery'],
   // Checkout needs login or registration, also in an open shop.

@@ -17,7 +17,7 @@ const DEMO_PAGES: RoutablePage[] = [
 
 /** Every route id, written out by hand: the table must have exactly these. */
 const ALL_IDS: RouteId[] = [
-  'home', 'privacy-policy', 'terms-of-use', 'page', 'login', 'register', 'forget', 'new-password', 'confirm-email',
+  'home', 'privacy-policy', 'terms-of-use', 'page', 'login', 'register', 'forget', 'new-password', 'confirm-email', 'confirm-registration',
   'products', 'product', 'cart', 'checkout', 'checkout-delivery', 'checkout-payment', 'checkout-summary',
   'payment-processing', 'order-confirmation', 'user', 'user-orders', 'user-order', 'user-budgets',
   'user-account-details', 'user-addresses', 'coordinator', 'contact', 'not-found', 'store-not-found',
@@ -42,6 +42,7 @@ describe('ROUTES', () => {
     ['forget', '/forget', 'guest-only'],
     ['new-password', '/new-password', 'guest-only'],
     ['confirm-email', '/confirm-email', 'any'],
+    ['confirm-registration', '/confirm-registration', 'any'],
     ['products', '/products', 'shop'],
     ['product', '/products/:slug/:id', 'open-shop'],
     ['cart', '/cart', 'open-shop'],
@@ -81,6 +82,7 @@ describe('matchRoute', () => {
     ['/forget', 'forget', {}],
     ['/new-password', 'new-password', {}],
     ['/confirm-email?token=abc', 'confirm-email', {}],
+    ['/confirm-registration?token=abc', 'confirm-registration', {}],
     ['/products', 'products', {}],
     ['/products/classic-mug/42', 'product', { slug: 'classic-mug', id: '42' }],
     ['/cart', 'cart', {}],
@@ -214,6 +216,7 @@ describe('matchRoute', () => {
       ['store-not-found', 'store-not-found'],
       ['payment-processing', 'payment-processing'],
       ['confirm-email', 'confirm-email'],
+      ['confirm-registration', 'confirm-registration'],
     ])('should not let a deletable page with slug %s shadow the fixed route', (slug, id) => {
       const pages: RoutablePage[] = [{ slug, type: 'content', is_deletable: 1 }];
       const match = matchRoute(`/${slug}`, pages);
@@ -243,6 +246,7 @@ describe('buildPath', () => {
     ['forget', '/forget'],
     ['new-password', '/new-password'],
     ['confirm-email', '/confirm-email'],
+    ['confirm-registration', '/confirm-registration'],
     ['products', '/products'],
     ['cart', '/cart'],
     ['checkout', '/checkout'],

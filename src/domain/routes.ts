@@ -23,6 +23,8 @@ export type RouteId =
   | 'new-password'
   // `/confirm-email?token=…`: the link mailed to a new e-mail address (issue 22); guests and users alike.
   | 'confirm-email'
+  // `/confirm-registration?token=…`: the link mailed to a registration's address (issue 26); confirms on a button press.
+  | 'confirm-registration'
   | 'products'
   | 'product'
   | 'cart'
@@ -55,8 +57,9 @@ export type RouteId =
  * - `open-shop`: "auth required unless the shop is open" (product, cart); the same rule as `shop`.
  * - `auth`: always needs a logged-in user (checkout steps, order confirmation, `/user…`).
  * - `any`: no visitor check at all (`/404`, `/store-not-found`, the bare `/checkout` redirect,
- *   `/payment-processing`, whose own `status=success` rule is applied separately, and `/confirm-email`,
- *   which a guest and a logged-in user may both open, even in a shop that requires login).
+ *   `/payment-processing`, whose own `status=success` rule is applied separately, and `/confirm-email`
+ *   and `/confirm-registration`, which a guest and a logged-in user may both open, even in a shop that
+ *   requires login).
  */
 export type RouteAccess = 'guest-only' | 'guest' | 'shop' | 'open-shop' | 'auth' | 'any';
 
@@ -99,6 +102,7 @@ export const ROUTES: readonly RouteDef[] = [
   { id: 'forget', pattern: '/forget', access: 'guest-only' },
   { id: 'new-password', pattern: '/new-password', access: 'guest-only' },
   { id: 'confirm-email', pattern: '/confirm-email', access: 'any' },
+  { id: 'confirm-registration', pattern: '/confirm-registration', access: 'any' },
   { id: 'products', pattern: '/products', access: 'shop' },
   { id: 'product', pattern: '/products/:slug/:id', access: 'open-shop' },
   { id: 'cart', pattern: '/cart', access: 'open-shop' },

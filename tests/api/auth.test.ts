@@ -4,7 +4,7 @@ import { ApiErrorSchema, AuthResponseSchema, MessageResponseSchema, RegisterResp
 import { storefrontUrl } from '../../demo/server/config.ts';
 import { verifyPassword } from '../../demo/server/services/passwords.ts';
 import { hashToken } from '../../demo/server/services/tokens.ts';
-import { DEMO_PASSWORD, startTestServer, type TestServer } from './harness.ts';
+import { confirmRegistrationByMail, DEMO_PASSWORD, startTestServer, type TestServer } from './harness.ts';
 
 const WEAK_PASSWORD_TEXT = 'The password must have at least 8 characters, one uppercase letter, one lowercase letter and one digit';
 const NEW_PASSWORD = 'N3wSecret!';
@@ -259,11 +259,17 @@ describe('POST /api/logout', () => {
 });
 
 describe('POST /api/register', () => {
-  it('should store a pending request and mail the registrant and the coordinator', async () => {
+  it('should store a request, confirmed from the mailbox before its coordinator is told, and mail the registrant and the coordinator', async () => {
     const coordinatorMails = await outboxCount('coordinator@acme.test');
     const { status, body } = await server.json('/api/register', { body: registrationForm() });
     expect(status).toBe(201);
     expect(v.parse(RegisterResponseSchema, body).status).toBe('pending');
+    // Issue 26: unconfirmed, the coordinator is not told yet.
+    const unconfirmed = await server.db.query('SELECT status FROM registration_requests WHERE email = $1', ['ada@newcomer.test']);
+    expect(unconfirmed.rows).toEqual([{ status: 'unconfirmed' }]);
+    expect(await outboxCount('coordinator@acme.test')).toBe(coordinatorMails);
+    const confirmed = await confirmRegistrationByMail(server, 'ada@newcomer.test', server.shops.acme);
+    expect(confirmed).toMatchObject({ status: 200, body: { status: 'pending', code: 'notices.registration_confirmed' } });
     const { rows } = await server.db.query<{ password_hash: string; status: string; cost_center: string; coordinator_email: string }>(
       `SELECT r.password_hash, r.status, r.cost_center, u.email AS coordinator_email
          FROM registration_requests r JOIN users u ON u.id = r.coordinator_id
@@ -290,14 +296,18 @@ describe('POST /api/register', () => {
     expect(await outboxCount('coordinator@acme.test')).toBe(coordinatorMails + 1);
   });
 
-  it('should answer a second request for an address already pending in this shop the same, storing and sending nothing', async () => {
+  it('should answer a second request for an address already pending in this shop the same, storing nothing and telling only the mailbox', async () => {
     const before = await server.db.query('SELECT count(*)::int AS n FROM outbox');
     const { status, body } = await server.json('/api/register', { body: registrationForm({ email: 'ADA@newcomer.test' }) });
     expect(status).toBe(201);
     expect(body.code).toBe('notices.registration_pending');
     const { rows } = await server.db.query('SELECT 1 FROM registration_requests WHERE lower(email) = $1', ['ada@newcomer.test']);
     expect(rows).toHaveLength(1);
-    expect((await server.db.query('SELECT count(*)::int AS n FROM outbox')).rows).toEqual(before.rows);
+    // One mail, to the address only (issue 26: the second request is not lost without a word).
+    expect((await server.db.query<{ n: number }>('SELECT count(*)::int AS n FROM outbox')).rows[0]?.n).toBe((before.rows[0] as { n: number }).n + 1);
+    const { rows: mails } = await server.db.query<{ to_email: string; subject: string; body: string }>('SELECT to_email, subject, body FROM outbox ORDER BY id DESC LIMIT 1');
+    expect(mails[0]).toMatchObject({ to_email: 'ADA@newcomer.test', subject: expect.stringMatching(/registration request with your e-mail address/) });
+    expect(mails[0]?.body).toMatch(/already waits for your coordinator/);
   });
 
   it("should answer an existing account's address the same, and only tell its owner (no enumeration)", async () => {
@@ -331,6 +341,9 @@ describe('POST /api/register', () => {
       body: registrationForm({ email: 'phish@newcomer.test', name: 'URGENT: verify at http://evil.example/login', surname: 'Now' }),
     });
     expect(status).toBe(201);
+    const link = await server.db.query<{ subject: string; body: string }>('SELECT subject, body FROM outbox ORDER BY id DESC LIMIT 1');
+    expect(link.rows[0]?.body).not.toMatch(/URGENT|evil/);
+    expect((await confirmRegistrationByMail(server, 'phish@newcomer.test', server.shops.acme)).status).toBe(200);
     const { rows } = await server.db.query<{ to_email: string; subject: string; body: string }>(
       'SELECT to_email, subject, body FROM outbox ORDER BY id DESC LIMIT 2',
     );
@@ -340,6 +353,24 @@ describe('POST /api/register', () => {
     expect(review?.body).toContain('hxxp[:]//evil[.]example/login');
     expect(review?.body).not.toContain('http://evil');
     for (const mail of rows) expect(mail.subject).not.toMatch(/URGENT|evil/);
+  });
+
+  it('should let exactly one of two links for one address win when both are confirmed at once (issue 26)', async () => {
+    for (const password of ['Att4ckerPass', 'R1ghtfulPass']) {
+      expect((await server.json('/api/register', { body: registrationForm({ email: 'race@newcomer.test', password, password_confirmation: password }) })).status).toBe(201);
+    }
+    const { rows: mails } = await server.db.query<{ body: string }>(
+      "SELECT body FROM outbox WHERE to_email = 'race@newcomer.test' AND subject LIKE '%confirm your e-mail address' ORDER BY id",
+    );
+    const tokens = mails.map((mail) => decodeURIComponent(/[?&]token=([^&\s]+)/.exec(mail.body)?.[1] ?? ''));
+    expect(tokens).toHaveLength(2);
+    // The second mail names the first request.
+    expect(mails[1]?.body).toMatch(/another request for this address \(made \d{4}-\d\d-\d\d \d\d:\d\d UTC\)/);
+    const answers = await Promise.all(tokens.map((token) => server.json('/api/register/confirm', { body: { website_id: server.shops.acme, token } })));
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 422]);
+    expect(answers.find((answer) => answer.status === 422)?.body.code).toBe('errors.registration_link_expired');
+    const { rows } = await server.db.query<{ status: string }>("SELECT status FROM registration_requests WHERE email = 'race@newcomer.test'");
+    expect(rows).toEqual([{ status: 'pending' }]);
   });
 
   it('should refuse a coordinator e-mail that is not a coordinator of this shop', async () => {

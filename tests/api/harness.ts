@@ -78,6 +78,19 @@ export async function mailedToken(client: HttpClient, to: string, subject: RegEx
   return decodeURIComponent(match[1]);
 }
 
+/** The subject of the mail with a registration's confirmation link (issue 26). */
+export const REGISTRATION_CONFIRM_SUBJECT = /: confirm your e-mail address$/;
+
+/**
+ * Confirms the newest registration request of `email` in shop `websiteId` with the token of the link
+ * mailed to it (issue 26), as its applicant would; answers the confirmation's `{ status, body }`.
+ */
+export async function confirmRegistrationByMail(client: HttpClient, email: string, websiteId: number | undefined): Promise<{ status: number; body: any }> {
+  if (websiteId === undefined) throw new Error(`no shop to confirm ${email} in`);
+  const token = await mailedToken(client, email, REGISTRATION_CONFIRM_SUBJECT);
+  return client.json('/api/register/confirm', { body: { website_id: websiteId, token } });
+}
+
 /** Starts a server on a random loopback port over a freshly migrated and seeded database. */
 export async function startTestServer(overrides: Partial<ServerConfig> = {}): Promise<TestServer> {
   const schema = TEST_DATABASE_URL ? `t_${randomBytes(6).toString('hex')}` : undefined;

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiErrorSchema, ConfirmEmailResponseSchema, MessageResponseSchema, UserBudgetSchema, UserSchema } from '../../src/contract/contract.ts';
-import { DEMO_PASSWORD, mailedToken, mailsTo, startTestServer, type TestServer } from './harness.ts';
+import { confirmRegistrationByMail, DEMO_PASSWORD, mailedToken, mailsTo, startTestServer, type TestServer } from './harness.ts';
 
 const WEAK_PASSWORD_TEXT = 'The password must have at least 8 characters, one uppercase letter, one lowercase letter and one digit';
 
@@ -200,15 +200,26 @@ describe('PUT /api/user/update', () => {
     expect(again.body.code).toBe('errors.email_link_expired');
   });
 
-  it('should refuse an e-mail of another user, whatever its case, after the password', async () => {
+  it("should answer another user's address, whatever its case, like a free one, and mail its owner a notice without a link", async () => {
     const token = await server.login('irene@initech.test', 'initech');
-    const { status, body } = await update(token, profile({ email: 'COORDINATOR@Initech.test', current_password: DEMO_PASSWORD }));
-    expect(status).toBe(422);
-    expect(body.errors).toEqual({ email: ['The email has already been taken'] });
+    const free = await update(token, profile({ email: 'free.address@example.test', current_password: DEMO_PASSWORD }));
+    const taken = await update(token, profile({ email: 'COORDINATOR@Initech.test', current_password: DEMO_PASSWORD }));
+    // Issue 26: the same status and the same body but for the address asked for.
+    expect(taken.status).toBe(200);
+    expect(JSON.stringify(taken.body).replace('COORDINATOR@Initech.test', '<new>')).toBe(JSON.stringify(free.body).replace('free.address@example.test', '<new>'));
+    expect(taken.body).toMatchObject({ email: 'irene@initech.test', pending_email: 'COORDINATOR@Initech.test' });
+    const notice = (await mailsTo(server, 'COORDINATOR@Initech.test'))[0];
+    expect(notice?.subject).toMatch(/someone tried to move an account to your e-mail address/);
+    expect(notice?.body).not.toMatch(/token=|confirm-email/);
+    // Whatever happens to the stored change, the address is never the caller's: no link exists, and a
+    // link of that change (as if it leaked) is refused too.
+    const { rows } = await server.db.query<{ id: number }>('SELECT id FROM email_changes WHERE user_id = $1 AND used_at IS NULL', [await userId('irene@initech.test')]);
+    expect(rows).toHaveLength(1);
+    await server.json('/api/user/email/cancel', { method: 'POST', token });
     expect((await server.json('/api/user', { token })).body).toMatchObject({ email: 'irene@initech.test', pending_email: null });
   });
 
-  it('should refuse an address a registration request waits for, in any shop', async () => {
+  it('should never give away an address a confirmed registration request waits for, in any shop, nor tell it', async () => {
     const register = await server.json('/api/register', {
       body: {
         website_id: server.shops.acme,
@@ -226,9 +237,17 @@ describe('PUT /api/user/update', () => {
     });
     expect(register.status).toBe(201);
     const token = await server.login('irene@initech.test', 'initech');
+    // Unconfirmed (issue 26), the request holds nothing: the link goes to the address.
+    expect((await update(token, profile({ email: 'Pending.Person@example.test', current_password: DEMO_PASSWORD }))).status).toBe(200);
+    expect((await mailsTo(server, 'pending.person@example.test'))[0]?.subject).toMatch(/confirm your new e-mail address/);
+    await server.json('/api/user/email/cancel', { method: 'POST', token });
+    expect((await confirmRegistrationByMail(server, 'pending.person@example.test', server.shops.acme)).status).toBe(200);
+    // Confirmed, it holds the address: the same answer, but only a notice goes there.
     const { status, body } = await update(token, profile({ email: 'Pending.Person@example.test', current_password: DEMO_PASSWORD }));
-    expect(status).toBe(422);
-    expect(body.errors).toEqual({ email: ['The email has already been taken'] });
+    expect(status).toBe(200);
+    expect(body).toMatchObject({ email: 'irene@initech.test', pending_email: 'Pending.Person@example.test' });
+    expect((await mailsTo(server, 'pending.person@example.test'))[0]?.subject).toMatch(/someone tried to move an account/);
+    await server.json('/api/user/email/cancel', { method: 'POST', token });
   });
 
   it('should refuse a link whose address was taken meanwhile, and keep it usable for later', async () => {

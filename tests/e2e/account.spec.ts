@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { E2E_ORIGIN } from './playwright.config.ts';
-import { postJson, shopId } from './support/api.ts';
+import { confirmRegistration, postJson, shopId } from './support/api.ts';
 import { expectNoAxeViolations as axe } from './support/axe.ts';
 import { bearer, closePopup, logIn, logInTo, shopUrl } from './support/shop.ts';
 
@@ -77,6 +77,8 @@ test.describe('account area', () => {
       buyer_id: `ACME-E2E-${stamp}`,
     });
     expect(registered.status(), await registered.text()).toBe(201);
+    // Issue 26: the coordinator sees the request once its address is confirmed from the mailbox.
+    await confirmRegistration(page.request, 'acme', email);
     const fullName = `Ewa Test${stamp}`;
 
     await logInTo(page, 'acme', 'coordinator@acme.test');

@@ -95,7 +95,7 @@ test.describe('sign-in', () => {
     await expect(page).toHaveURL(/\/login\?redirect=%2Fuser/);
   });
 
-  test('should send a registration request that lands in the outbox', async ({ page }) => {
+  test('should send a registration request, confirmed from the link in the outbox before the coordinator is told', async ({ page }) => {
     const email = `new.buyer.${Date.now()}@acme.test`;
     await page.goto(shopUrl('acme', '/register'));
     await page.getByRole('textbox', { name: /^first name|^name/i }).first().fill('Nina');
@@ -109,9 +109,31 @@ test.describe('sign-in', () => {
     await page.getByRole('textbox', { name: /buyer id/i }).fill('ACME-B-900');
     await page.getByRole('button', { name: /^(register|send request)/i }).click();
     await expect(page.getByRole('heading', { level: 1 })).toContainText(/request/i);
+    await expect(page.getByText('Check your mailbox to confirm your e-mail address: we sent you a link.')).toBeVisible();
+    // Issue 26: until the address is confirmed, the coordinator hears nothing.
+    const before = await outbox(page);
+    expect(before.some((mail) => mail.to === 'coordinator@acme.test' && mail.body.includes(email))).toBe(false);
+    const link = /https?:\/\/\S+\/confirm-registration\?token=\S+/.exec(before.find((mail) => mail.to === email && mail.subject.endsWith('confirm your e-mail address'))?.body ?? '')?.[0];
+    expect(link, 'confirmation link mailed to the applicant').toBeTruthy();
+
+    // Opening the link confirms nothing (a mail scanner would open it too); the button does.
+    await page.goto(link!);
+    await expect(page.getByRole('heading', { level: 1, name: 'Confirm registration' })).toBeVisible();
+    await expect(page).not.toHaveURL(/token=/);
+    expect((await outbox(page)).some((mail) => mail.to === 'coordinator@acme.test' && mail.body.includes(email))).toBe(false);
+    await expectNoAxeViolations(page);
+    await page.getByRole('button', { name: 'Confirm' }).click();
+    const answer = page.getByRole('main').getByRole('status');
+    await expect(answer).toContainText('Your e-mail address is confirmed.');
+    await expect(answer).toBeFocused();
     const mails = await outbox(page);
-    expect(mails.some((mail) => mail.to === email)).toBe(true);
+    expect(mails.some((mail) => mail.to === email && /we received your registration request/.test(mail.subject))).toBe(true);
     expect(mails.some((mail) => mail.to === 'coordinator@acme.test' && mail.body.includes(email))).toBe(true);
+
+    // The link a second time: already confirmed, said in the alert.
+    await page.goto(link!);
+    await page.getByRole('button', { name: 'Confirm' }).click();
+    await expect(page.getByRole('main').getByRole('alert')).toContainText('This registration request was already confirmed.');
   });
 
   // coordinator@globex.test: no other end-to-end test logs in with it, so the new password (and the

@@ -1,23 +1,23 @@
 import type { Context, Hono } from 'hono';
 import {
+  ConfirmRegistrationRequestSchema,
   ForgotPasswordRequestSchema,
   LoginRequestSchema,
   RegisterRequestSchema,
   ResetPasswordRequestSchema,
   SignInExchangeRequestSchema,
   SignInHandoffRequestSchema,
-  type RegisterRequest,
 } from '../../../src/contract/contract.ts';
 import { normaliseEmail } from '../../../src/domain/email-address.ts';
 import { storefrontUrl } from '../config.ts';
 import { emailKey } from '../db/email-key.ts';
-import { isUniqueViolation, type Queryable } from '../db/index.ts';
+import type { Queryable } from '../db/index.ts';
 import { requireAuth, shopAccess } from '../http/auth.ts';
 import type { AppEnv, WebsiteRow } from '../http/env.ts';
 import { fail, invalidFields } from '../http/errors.ts';
 import { notice } from '../http/messages.ts';
 import { jsonBody } from '../http/validate.ts';
-import { sendMail, untrusted } from '../services/outbox.ts';
+import { sendMail } from '../services/outbox.ts';
 import { hashPassword, verifyPassword } from '../services/passwords.ts';
 import {
   createSession,
@@ -30,6 +30,7 @@ import {
 } from '../services/sessions.ts';
 import { takeRate } from '../services/rate-limit.ts';
 import { forgetDevices, knownDevice, rememberDevice } from '../services/known-devices.ts';
+import { confirmRegistration, fileRegistration, sendReceipt, sendReviewRequest } from '../services/registrations.ts';
 import { claimLoginAttempt, clearFailedLogins, clientIp, forgetFailedLogins, keepFailedLogin, releaseLoginAttempt } from '../services/throttle.ts';
 import { hashToken, newToken } from '../services/tokens.ts';
 
@@ -91,40 +92,6 @@ async function namedCoordinator(db: Queryable, websiteId: number, email: string)
 }
 
 /**
- * The receipt to the address the applicant gave. That address is the caller's choice, so the mail
- * carries nothing the caller typed: a stranger cannot send phishing text through the shop's mail.
- */
-async function sendReceipt(db: Queryable, website: WebsiteRow, to: string, existingAccount: boolean): Promise<void> {
-  await sendMail(db, {
-    websiteId: website.id,
-    to,
-    subject: `${website.name}: we received your registration request`,
-    body:
-      'Hello,\n\n' +
-      (existingAccount
-        ? `we received a request to give your existing account access to ${website.name}. `
-        : `we received your request for an account in ${website.name}. `) +
-      'Your coordinator will review it, and you will get an e-mail reply once it has been decided.\n\n' +
-      'If you did not ask for this, ignore this e-mail: nothing happens without your coordinator.\n',
-  });
-}
-
-/** The review request to the coordinator; the applicant's own words are quoted defanged ({@link untrusted}). */
-async function sendReviewRequest(db: Queryable, website: WebsiteRow, body: RegisterRequest, existingAccount: boolean): Promise<void> {
-  await sendMail(db, {
-    websiteId: website.id,
-    to: body.coordinator_email,
-    subject: `${website.name}: new registration request to review`,
-    body:
-      `A new account request in ${website.name} names you as coordinator. Please review it in the coordinator area.\n\n` +
-      `Name: ${untrusted(`${body.name} ${body.surname}`)}\nE-mail: ${body.email}` +
-      `${existingAccount ? ' (an existing account; the applicant proved it with its password)' : ''}\n` +
-      `Phone: ${untrusted(body.phone) || '-'}\nJob title: ${untrusted(body.job_title)}\n` +
-      `Cost center: ${untrusted(body.cost_center)}\nBuyer ID: ${untrusted(body.buyer_id)}\n`,
-  });
-}
-
-/**
  * To the owner of an existing account when someone registered with its address but not its
  * password: nothing was stored, and the owner learns how to ask for access if it was them.
  */
@@ -143,15 +110,18 @@ async function sendAlreadyRegistered(db: Queryable, website: WebsiteRow, to: str
 }
 
 /**
- * `POST /api/register`: a registration request reviewed by the shop's coordinator (spec §3, §4).
+ * `POST /api/register`: a registration request reviewed by the shop's coordinator (spec §3, §4), once
+ * its applicant has confirmed the address by the link mailed to it (issue 26).
  *
  * The answer is the same whether the address is new, has an account or already waits for review, so
- * the call does not tell a stranger which accounts exist (issue 22):
- * - a new address: the request is stored for review, with the password chosen (hashed);
- * - an address with an account, and that account's password: the request is stored bound to that
+ * the call does not tell a stranger which accounts exist (issue 22); what differs goes to the address
+ * by mail:
+ * - a new address: the request is stored unconfirmed, with the password chosen (hashed), and the link
+ *   confirming it is mailed (with word of other unconfirmed requests for the address, if any);
+ * - an address with an account, and that account's password: the same, the request bound to that
  *   account (it proved to be its owner), so approval gives access to that account and nobody else;
  * - an address with an account, and another password: nothing is stored; the owner is told by mail;
- * - an address already waiting in this shop: nothing more is stored.
+ * - an address whose confirmed request already waits in this shop: nothing is stored; the mailbox is told.
  * Each path costs one password hash, so timing tells nothing either. Requests are rate-limited per
  * IP and per applicant address before anything is looked up.
  */
@@ -189,24 +159,27 @@ async function register(c: Context<AppEnv>): Promise<Response> {
   } else {
     passwordHash = await hashPassword(body.password);
   }
-
-  try {
-    await db.transaction(async (tx) => {
-      await tx.query(
-        `INSERT INTO registration_requests
-           (website_id, email, name, surname, password_hash, coordinator_id, cost_center, job_title, buyer_id, phone, user_id)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
-        [website.id, body.email, body.name, body.surname, passwordHash, coordinatorId, body.cost_center, body.job_title, body.buyer_id, body.phone, owner],
-      );
-      await sendReceipt(tx, website, body.email, owner !== null);
-      await sendReviewRequest(tx, website, body, owner !== null);
-    });
-  } catch (error) {
-    // A request for this address already waits in this shop (the partial unique index): the
-    // coordinator has it; the same answer as any other, nothing more stored.
-    if (!isUniqueViolation(error)) throw error;
-  }
+  await fileRegistration(db, c.get('config'), website, { form: body, coordinatorId, passwordHash, userId: owner });
   return registrationAccepted(c);
+}
+
+/**
+ * `POST /api/register/confirm` (issue 26): the token of the link mailed to a registration's address,
+ * sent by the storefront's confirmation screen when its button is pressed. In one transaction the
+ * request becomes pending, the other unconfirmed requests for its address are void, and the applicant's
+ * receipt and the coordinator's review request are mailed. No session needed; a link of another shop,
+ * altered, expired or void answers 422 `errors.registration_link_expired`, a second use 409
+ * `errors.registration_already_confirmed`, and nothing changes.
+ */
+async function confirmRegistrationLink(c: Context<AppEnv>): Promise<Response> {
+  const body = await jsonBody(c, ConfirmRegistrationRequestSchema);
+  const { website } = await shopAccess(c, body.website_id, 'public');
+  await c.get('db').transaction(async (tx) => {
+    const { request, coordinatorEmail } = await confirmRegistration(tx, website.id, body.token);
+    await sendReceipt(tx, website, request);
+    if (coordinatorEmail !== '') await sendReviewRequest(tx, website, request, coordinatorEmail);
+  });
+  return c.json({ status: 'pending' as const, ...notice('notices.registration_confirmed') });
 }
 
 /** The one answer of `POST /api/register`, whatever became of the request. */
@@ -375,6 +348,7 @@ export function registerAuthRoutes(app: Hono<AppEnv>): void {
     return c.json(notice('notices.logged_out'));
   });
   app.post('/api/register', (c) => register(c));
+  app.post('/api/register/confirm', (c) => confirmRegistrationLink(c));
   app.post('/api/forgotPassword', (c) => forgotPassword(c));
   app.post('/api/resetPassword', (c) => resetPassword(c));
   app.post('/api/session/handoff', (c) => issueHandoff(c));

@@ -48,18 +48,23 @@ export async function loadUser(db: Queryable, userId: number, websiteId: number)
 }
 
 /**
- * Refuses an address that another account holds or that a registration request waits for, in any
- * shop (issue 22: an address with a pending request belongs to its applicant until it is reviewed).
- * Both answer the spec's "The email has already been taken", so the caller learns no more than that.
+ * Whether another account holds `email`, or a confirmed registration request waits for it, in any shop
+ * (issue 22: an address with a pending request belongs to its applicant until it is reviewed; an
+ * unconfirmed one holds nothing, issue 26).
  */
-async function checkAddressFree(db: Queryable, email: string, userId: number): Promise<void> {
+async function addressTaken(db: Queryable, email: string, userId: number): Promise<boolean> {
   const { rows } = await db.query(
     `SELECT 1 FROM users WHERE ${emailKey('email')} = $1 AND id <> $2
      UNION ALL
      SELECT 1 FROM registration_requests WHERE ${emailKey('email')} = $1 AND status = 'pending' AND (user_id IS NULL OR user_id <> $2)`,
     [normaliseEmail(email), userId],
   );
-  if (rows.length > 0) throw invalidFields({ email: 'validation.email_taken' });
+  return rows.length > 0;
+}
+
+/** Refuses a taken address ({@link addressTaken}) with the spec's "The email has already been taken". */
+async function checkAddressFree(db: Queryable, email: string, userId: number): Promise<void> {
+  if (await addressTaken(db, email, userId)) throw invalidFields({ email: 'validation.email_taken' });
 }
 
 /**
@@ -85,8 +90,20 @@ async function checkCurrentPassword(c: Context<AppEnv>, auth: AuthContext, passw
  * Starts an e-mail change: a link to the new address (it proves the buyer can read it), and word to
  * the old one (so a change the owner did not make does not go unnoticed). A newer request replaces an
  * older one still waiting.
+ *
+ * For a `taken` address (issue 26) the change is stored all the same, so the answer (its
+ * `pending_email`) and the old address's mail are those of a free one and tell nothing; but its token
+ * is never mailed, so nobody can open it, and confirming would refuse the address anyway. The address's
+ * owner gets word that someone tried to move an account onto it, with no link.
  */
-async function requestEmailChange(tx: Queryable, config: ServerConfig, website: WebsiteRow, auth: AuthContext, newEmail: string): Promise<void> {
+async function requestEmailChange(
+  tx: Queryable,
+  config: ServerConfig,
+  website: WebsiteRow,
+  auth: AuthContext,
+  newEmail: string,
+  taken: boolean,
+): Promise<void> {
   const token = newToken();
   await tx.query('UPDATE email_changes SET used_at = now() WHERE user_id = $1 AND used_at IS NULL', [auth.userId]);
   await tx.query(
@@ -95,16 +112,30 @@ async function requestEmailChange(tx: Queryable, config: ServerConfig, website: 
     [auth.userId, website.id, newEmail, hashToken(token), auth.sessionId, config.emailChangeTtlSeconds],
   );
   const hours = Math.max(1, Math.round(config.emailChangeTtlSeconds / 3600));
-  await sendMail(tx, {
-    websiteId: website.id,
-    to: newEmail,
-    subject: `${website.name}: confirm your new e-mail address`,
-    body:
-      `Hello,\n\nto make this the e-mail address of your account in ${website.name}, open this link:\n` +
-      `${storefrontUrl(config, website.slug)}/confirm-email?token=${encodeURIComponent(token)}\n\n` +
-      `The link works once, for ${hours} ${hours === 1 ? 'hour' : 'hours'}. Until you open it, your account keeps its current address. ` +
-      'If you did not ask for this, ignore this e-mail.\n',
-  });
+  await sendMail(
+    tx,
+    taken
+      ? {
+          websiteId: website.id,
+          to: newEmail,
+          subject: `${website.name}: someone tried to move an account to your e-mail address`,
+          body:
+            `Hello,\n\nsomeone signed in to an account in ${website.name} asked to make this its e-mail address. ` +
+            'This address already belongs to an account (or to a registration request waiting for review), so nothing was ' +
+            'changed and nothing will be: you do not need to do anything.\n\n' +
+            'If you did not expect this, you may tell your coordinator or the shop.\n',
+        }
+      : {
+          websiteId: website.id,
+          to: newEmail,
+          subject: `${website.name}: confirm your new e-mail address`,
+          body:
+            `Hello,\n\nto make this the e-mail address of your account in ${website.name}, open this link:\n` +
+            `${storefrontUrl(config, website.slug)}/confirm-email?token=${encodeURIComponent(token)}\n\n` +
+            `The link works once, for ${hours} ${hours === 1 ? 'hour' : 'hours'}. Until you open it, your account keeps its current address. ` +
+            'If you did not ask for this, ignore this e-mail.\n',
+        },
+  );
   await sendMail(tx, {
     websiteId: website.id,
     to: auth.email,
@@ -120,8 +151,9 @@ async function requestEmailChange(tx: Queryable, config: ServerConfig, website: 
  * `PUT /api/user/update`: profile fields, saved at once. A different e-mail address (issue 22) needs
  * the current password and takes effect only once the link mailed to it is opened
  * (`POST /api/user/email/confirm`); the answer shows it as `pending_email`. Only a change of case is
- * saved at once: it names the same account. The password is checked before the address, so a stolen
- * session without it learns nothing about which addresses are taken.
+ * saved at once: it names the same account. Changes of address are rate-limited per account before
+ * anything else, and the answer is the same whether the new address is free or taken (issue 26: it
+ * must not tell which addresses have accounts); a taken one is never mailed a link.
  */
 async function updateUser(c: Context<AppEnv>): Promise<Response> {
   const { website, auth } = await userAccess(c);
@@ -130,16 +162,16 @@ async function updateUser(c: Context<AppEnv>): Promise<Response> {
   const config = c.get('config');
   const changing = normaliseEmail(body.email) !== normaliseEmail(auth.email);
   if (changing) {
-    await checkCurrentPassword(c, auth, body.current_password);
-    await checkAddressFree(db, body.email, auth.userId);
     await takeRate(db, [{ bucket: 'email-change:user', key: String(auth.userId), limit: config.rateLimits.emailChange.perUser, windowSeconds: config.rateLimits.emailChange.windowSeconds }]);
+    await checkCurrentPassword(c, auth, body.current_password);
   }
+  const taken = changing && (await addressTaken(db, body.email, auth.userId));
   await db.transaction(async (tx) => {
     await tx.query(
       'UPDATE users SET name = $1, surname = $2, email = $3, phone = $4, job_title = $5 WHERE id = $6',
       [body.name, body.surname, changing ? auth.email : body.email, body.phone, body.job_title, auth.userId],
     );
-    if (changing) await requestEmailChange(tx, config, website, auth, body.email);
+    if (changing) await requestEmailChange(tx, config, website, auth, body.email, taken);
   });
   return c.json(await loadUser(db, auth.userId, auth.websiteId));
 }

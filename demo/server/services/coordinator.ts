@@ -5,7 +5,9 @@ import { ASSIGNMENT_COLUMNS, assignmentOut, type AssignmentRow } from './budget-
 /**
  * Reads of the coordinator area. Every statement is filtered by the shop (and, for registration
  * requests, by the coordinator they name): an id of another shop finds nothing, exactly like an
- * unknown id, so the routes answer 404 for both.
+ * unknown id, so the routes answer 404 for both. A registration request whose applicant has not
+ * confirmed the address yet (status 'unconfirmed', issue 26) is not the coordinator's to see or
+ * review: it is left out like another shop's.
  */
 
 /** A registration request as stored (with the chosen password's hash and the account it is bound to). */
@@ -40,22 +42,22 @@ export function registrationOut(row: RegistrationRow): RegistrationRequest {
   };
 }
 
-/** The requests of shop `websiteId` naming `coordinatorId`: pending first, then newest first. */
+/** The confirmed requests of shop `websiteId` naming `coordinatorId`: pending first, then newest first. */
 export async function listRegistrations(db: Queryable, websiteId: number, coordinatorId: number): Promise<RegistrationRequest[]> {
   const { rows } = await db.query<RegistrationRow>(
     `SELECT ${REGISTRATION_COLUMNS} FROM registration_requests
-      WHERE website_id = $1 AND coordinator_id = $2
+      WHERE website_id = $1 AND coordinator_id = $2 AND status <> 'unconfirmed'
       ORDER BY (status = 'pending') DESC, created_at DESC, id DESC`,
     [websiteId, coordinatorId],
   );
   return rows.map(registrationOut);
 }
 
-/** One request of this shop naming this coordinator, locked for its review; `null` when there is none. */
+/** One confirmed request of this shop naming this coordinator, locked for its review; `null` when there is none. */
 export async function lockRegistration(tx: Queryable, id: number, websiteId: number, coordinatorId: number): Promise<RegistrationRow | null> {
   const { rows } = await tx.query<RegistrationRow>(
     `SELECT ${REGISTRATION_COLUMNS} FROM registration_requests
-      WHERE id = $1 AND website_id = $2 AND coordinator_id = $3
+      WHERE id = $1 AND website_id = $2 AND coordinator_id = $3 AND status <> 'unconfirmed'
       FOR UPDATE`,
     [id, websiteId, coordinatorId],
   );

@@ -2,7 +2,7 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, useRef, useState } from 'react';
 import { isApiClientError } from '../../api/errors.ts';
 import { confirmEmailChange } from '../../api/user.ts';
-import { currentQuery, Link, syncLocation } from '../../kit/router.tsx';
+import { currentQuery, Link } from '../../kit/router.tsx';
 import { buildPath } from '../../domain/routes.ts';
 import { t } from '../../i18n/index.ts';
 import { refreshUser, user } from '../../store/session.ts';
@@ -11,6 +11,7 @@ import { Button } from '../../widgets/button/Button.tsx';
 import { Loading } from '../../widgets/loading/Loading.tsx';
 import { AuthCard, FormAlert, ShopPending } from './AuthLayout.tsx';
 import { formErrorText } from './auth-rules.ts';
+import { forgetToken, isRetryable } from './link-token.ts';
 import { serverFieldText } from './use-auth-form.ts';
 
 /** Where the confirmation stands: the call in flight, the address now in force, or why it failed. */
@@ -21,13 +22,6 @@ function isDeadLink(error: unknown): boolean {
   if (!isApiClientError(error, 'http')) return false;
   if (error.code === 'errors.email_link_expired') return true;
   return 'token' in { ...error.fieldKeys, ...error.fieldErrors };
-}
-
-/** A failure worth trying again as it is: no answer, a server fault or a wait; not a refusal of the link. */
-function isRetryable(error: unknown): boolean {
-  if (!isApiClientError(error)) return false;
-  if (error.kind !== 'http') return error.kind !== 'malformed';
-  return error.status === 429 || (error.status ?? 0) >= 500;
 }
 
 /** The text of a failed confirmation: a dead link, a field error (the address taken meanwhile), or the call's error. */
@@ -43,18 +37,6 @@ function AccountLink({ children }: { children: string }) {
       {children}
     </Link>
   );
-}
-
-/**
- * Takes the one-time token out of the address bar (and so out of the history and of what a shared
- * screen or a copied URL shows), keeping the rest of the URL.
- */
-function forgetToken(): void {
-  const url = new URL(window.location.href);
-  if (!url.searchParams.has('token')) return;
-  url.searchParams.delete('token');
-  window.history.replaceState(window.history.state, '', `${url.pathname}${url.search}${url.hash}`);
-  syncLocation();
 }
 
 /**

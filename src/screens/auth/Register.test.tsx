@@ -59,7 +59,9 @@ describe('Register', () => {
     await waitFor(() => expect(heading).toHaveFocus());
     expect(callsTo(calls, '/api/register')).toEqual([{ method: 'POST', path: '/api/register', body: { ...VALID, website_id: 7 } }]);
     expect(screen.getByRole('status')).toHaveTextContent('Your registration request has been sent.');
-    expect(screen.getByRole('status')).toHaveTextContent('Your coordinator will review it shortly.');
+    // Issue 26: the request reaches the coordinator only once the address is confirmed.
+    expect(screen.getByRole('status')).toHaveTextContent('Check your mailbox to confirm your e-mail address: we sent you a link.');
+    expect(screen.getByRole('status')).toHaveTextContent('Once you have confirmed it, your coordinator will review the request.');
     expect(screen.getByRole('status')).toHaveTextContent('You will receive the answer by e-mail.');
     expect(screen.getByRole('link', { name: 'Back to login' })).toHaveAttribute('href', '/login');
     expect(screen.queryByRole('button', { name: /^Register/ })).not.toBeInTheDocument();

@@ -59,7 +59,8 @@ const INITIAL: Record<RegisterField, string> = {
  * The Register screen (spec §2 `/register`, §3 "Registration form"): a request for an account that the
  * coordinator named in it reviews. Client rules are the contract's (`RegisterRequestSchema`); the
  * server's answers "The email has already been taken" and "not an existing coordinator" land on their
- * fields. Once sent, the screen says so (spec §4 request-sent state) and focus moves to that heading.
+ * fields. Once sent, the screen says so (spec §4 request-sent state), asks to confirm the address by
+ * the mailed link (issue 26: the coordinator sees the request only then), and focus moves to that heading.
  * A shop that registers without a form (`{product}_noform`) only gets a message and a link to Login.
  */
 export function Register() {
@@ -93,6 +94,7 @@ export function Register() {
       <AuthCard ref={heading} title={t('auth.request_sent_title')}>
         <div className="shop-auth__notice" role="status">
           <p className="shop-auth__text">{t('auth.request_sent')}</p>
+          <p className="shop-auth__text">{t('auth.check_mailbox')}</p>
           <p className="shop-auth__text">{t('auth.request_reviewed')}</p>
           <p className="shop-auth__text">{t('auth.email_reply')}</p>
         </div>

@@ -1,4 +1,5 @@
 import type { APIRequestContext } from '@playwright/test';
+import { E2E_ORIGIN } from '../playwright.config.ts';
 
 /**
  * POSTs JSON the way the storefront's HTTP client does: echoing the XSRF-TOKEN cookie as the
@@ -12,6 +13,19 @@ export async function postJson(request: APIRequestContext, path: string, data: u
   const candidates = state.cookies.filter((cookie) => cookie.name === 'XSRF-TOKEN');
   const xsrf = (candidates.find((cookie) => host !== null && cookie.domain.replace(/^\./, '') === host) ?? candidates[0])?.value;
   return request.post(path, { data, headers: { ...(xsrf ? { 'x-xsrf-token': decodeURIComponent(xsrf) } : {}), ...headers } });
+}
+
+/**
+ * Confirms the newest registration request of `email` in shop `slug` with the token of the link mailed
+ * to it (issue 26), read from the demo outbox as the applicant would; the request then reaches the coordinator.
+ */
+export async function confirmRegistration(request: APIRequestContext, slug: string, email: string): Promise<void> {
+  const mails = (await (await request.get(`${E2E_ORIGIN}/demo/outbox.json`)).json()) as { to: string; subject: string; body: string }[];
+  const mail = mails.find((item) => item.to.toLowerCase() === email.toLowerCase() && item.subject.endsWith(': confirm your e-mail address'));
+  const token = /[?&]token=([^&\s]+)/.exec(mail?.body ?? '')?.[1];
+  if (!token) throw new Error(`no confirmation link mailed to ${email}`);
+  const confirmed = await postJson(request, `${E2E_ORIGIN}/api/register/confirm`, { website_id: await shopId(request, slug), token: decodeURIComponent(token) });
+  if (!confirmed.ok()) throw new Error(`confirmation refused: ${await confirmed.text()}`);
 }
 
 /** The id of a demo shop by slug. */
@@ -28,8 +42,8 @@ export async function apiLogin(request: APIRequestContext, slug: string, email: 
 
 /**
  * A buyer of its own for a test that changes an account (its password, say), so that no other spec's
- * demo account is touched: registered through `POST /api/register` naming the shop's coordinator, then
- * approved through the coordinator API. Answers the new account's e-mail and password.
+ * demo account is touched: registered through `POST /api/register` naming the shop's coordinator,
+ * confirmed with the link mailed to it, then approved through the coordinator API. Answers the new account's e-mail and password.
  */
 export async function createBuyer(request: APIRequestContext, slug: string, coordinatorEmail: string, tag: string): Promise<{ email: string; password: string }> {
   const stamp = `${tag}-${Date.now()}-${Math.floor(Math.random() * 1e6)}`;
@@ -48,6 +62,7 @@ export async function createBuyer(request: APIRequestContext, slug: string, coor
     buyer_id: `E2E-${stamp}`.slice(0, 50),
   });
   if (registered.status() !== 201) throw new Error(`registration refused: ${await registered.text()}`);
+  await confirmRegistration(request, slug, email);
   const token = await apiLogin(request, slug, coordinatorEmail);
   if (!token) throw new Error(`${coordinatorEmail} cannot log in`);
   const headers = { authorization: `Bearer ${token}` };

@@ -39,6 +39,7 @@ const CALLS: Record<string, () => Promise<unknown>> = {
   'auth.login': () => auth.login({ email: 'ann@acme.example', password: 'Secret123', website_id: 1 }),
   'auth.logout': () => auth.logout(),
   'auth.register': () => auth.register(registration),
+  'auth.confirmRegistration': () => auth.confirmRegistration({ website_id: 1, token: 'a'.repeat(43) }),
   'auth.forgotPassword': () => auth.forgotPassword({ email: 'ann@acme.example', website_id: 1 }),
   'auth.resetPassword': () => auth.resetPassword({ website_id: 1, token: 'a'.repeat(40), email: 'ann@acme.example', password: 'Secret123', password_confirmation: 'Secret123' }),
   'auth.requestSignInHandoff': () => auth.requestSignInHandoff(1),

@@ -9,6 +9,7 @@ import {
   AuthResponseSchema,
   ChangePasswordRequestSchema,
   ConfirmEmailRequestSchema,
+  ConfirmRegistrationRequestSchema,
   ConfirmEmailResponseSchema,
   ContactUsRequestSchema,
   DeliveryMethodListSchema,
@@ -150,6 +151,7 @@ function knownGood(w: FuzzWorld) {
     update: { name: 'Piotr', surname: 'Zieliński', email: 'nobudget@acme.test', phone: '+48 600 100 200', job_title: 'Buyer' },
     change: { current_password: 'not-the-password', password, password_confirmation: password },
     confirmEmail: { website_id: acme, token: 'x'.repeat(43) },
+    confirmRegistration: { website_id: acme, token: 'x'.repeat(43) },
     handoff: { website_id: acme },
     exchange: { code: 'x'.repeat(43), website_id: acme },
     address,
@@ -260,6 +262,11 @@ export function fuzzEndpoints(w: FuzzWorld): FuzzEndpoint[] {
     { route: 'POST /api/payment', ok: PaymentMethodListSchema, requests: fc.tuple(body(PaymentMethodsRequestSchema, good.payment), shopToken).map(([b, token]) => ({ method: 'POST', path: '/api/payment', body: b, token })) },
     { route: 'POST /api/login', ok: AuthResponseSchema, requests: body(LoginRequestSchema, good.login).map((b) => ({ method: 'POST', path: '/api/login', body: b })) },
     { route: 'POST /api/register', ok: RegisterResponseSchema, requests: body(RegisterRequestSchema, good.register).map((b) => ({ method: 'POST', path: '/api/register', body: b })) },
+    {
+      route: 'POST /api/register/confirm',
+      ok: RegisterResponseSchema,
+      requests: body(ConfirmRegistrationRequestSchema, good.confirmRegistration).map((b) => ({ method: 'POST', path: '/api/register/confirm', body: b })),
+    },
     { route: 'POST /api/forgotPassword', ok: MessageResponseSchema, requests: body(ForgotPasswordRequestSchema, good.forgot).map((b) => ({ method: 'POST', path: '/api/forgotPassword', body: b })) },
     { route: 'POST /api/resetPassword', ok: AuthResponseSchema, requests: body(ResetPasswordRequestSchema, good.reset).map((b) => ({ method: 'POST', path: '/api/resetPassword', body: b })) },
     {

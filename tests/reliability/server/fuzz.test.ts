@@ -2,7 +2,7 @@ import * as fc from 'fast-check';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiErrorSchema } from '../../../src/contract/contract.ts';
-import { startTestServer, type TestServer } from '../../api/harness.ts';
+import { confirmRegistrationByMail, startTestServer, type TestServer } from '../../api/harness.ts';
 import { tally } from '../report.ts';
 import { fuzzEndpoints, loadFuzzWorld, RAW_BODIES, type FuzzEndpoint, type FuzzRequest } from './fuzz-endpoints.ts';
 import { registeredApiRoutes, type RouteKey } from './security-helpers.ts';
@@ -51,6 +51,9 @@ beforeAll(async () => {
       },
     });
     if (answer.status !== 201) throw new Error(`registration ${n}: ${answer.status}`);
+    // Issue 26: the coordinator sees a request once its address is confirmed.
+    const confirmed = await confirmRegistrationByMail(server, `fuzz-${n}@example.test`, server.shops.acme);
+    if (confirmed.status !== 200) throw new Error(`confirmation ${n}: ${confirmed.status}`);
   }
   endpoints = fuzzEndpoints(await loadFuzzWorld(server, { buyer, profile, coordinator }, await onlineOrder()));
   console.log(`[fuzz] seed ${SEED}, ${RUNS} generated requests per endpoint (FUZZ_SEED, FUZZ_RUNS to change)`);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../api/harness.ts';
+import { confirmRegistrationByMail, startTestServer, type TestServer } from '../../api/harness.ts';
 import { tally } from '../report.ts';
 import { cartLine, deliveryMethodId, one, registeredApiRoutes, userId, type RouteKey } from './security-helpers.ts';
 
@@ -118,6 +118,11 @@ const ROUTES: Record<RouteKey, RouteProbes> = {
         buyer_id: 'EVE-1',
       },
     }),
+  },
+  'POST /api/register/confirm': {
+    access: 'public',
+    namesShop: true,
+    acme: (w) => ({ method: 'POST', path: '/api/register/confirm', body: { website_id: w.acme, token: 'forged-token-0000000000' } }),
   },
   'POST /api/forgotPassword': {
     access: 'public',
@@ -334,6 +339,8 @@ beforeAll(async () => {
     },
   });
   if (registered.status !== 201) throw new Error(`acme registration: ${registered.status} ${JSON.stringify(registered.body)}`);
+  const confirmed = await confirmRegistrationByMail(server, 'applicant-acme@example.test', acme);
+  if (confirmed.status !== 200) throw new Error(`acme registration's confirmation: ${confirmed.status} ${JSON.stringify(confirmed.body)}`);
   const acmeRegistration = await one<{ id: number }>(server, "SELECT id FROM registration_requests WHERE email = 'applicant-acme@example.test'");
   const globexCoordinatorId = await userId(server, 'coordinator@globex.test');
   const globexRegistration = await one<{ id: number }>(
