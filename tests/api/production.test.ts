@@ -209,7 +209,9 @@ describe('production mode', () => {
     expect(first.status).toBe(200);
     const nonce = /'nonce-([^']+)'/.exec(first.csp ?? '')?.[1];
     expect(nonce).toMatch(/^[A-Za-z0-9+/]{22}==$/);
-    expect(first.csp).toBe(`script-src 'self' 'nonce-${nonce}'; style-src 'self' 'unsafe-inline'; object-src 'none'; base-uri 'none'; frame-ancestors ${DESIGNER}`);
+    expect(first.csp).toBe(
+      `default-src 'self'; script-src 'self' 'nonce-${nonce}'; style-src 'self' 'unsafe-inline'; connect-src 'self'; img-src 'self' https:; font-src 'self'; frame-src 'self'; form-action 'self'; object-src 'none'; base-uri 'none'; frame-ancestors ${DESIGNER}`,
+    );
     expect(first.html).toContain(`<script type="module" nonce="${nonce}" src="/dist/storefront.js"></script>`);
     expect(first.html).toContain(`designer-origins="${DESIGNER}"`);
     expect(first.html).toContain('<script type="application/json" id="shop-config" data-slug="northwind">');
@@ -357,7 +359,7 @@ describe('the storefront page in development', () => {
   it('should carry the CSP too, letting the demo designer origin frame the shop', async () => {
     const page = await shopPage(dev, `acme.localhost:${dev.config.port}`, '/');
     expect(page.status).toBe(200);
-    expect(page.csp).toMatch(/^script-src 'self' 'nonce-[A-Za-z0-9+/=]+'; style-src 'self' 'unsafe-inline'; object-src 'none'; base-uri 'none'; frame-ancestors http:\/\/localhost:4173$/);
+    expect(page.csp).toMatch(/^default-src 'self'; script-src 'self' 'nonce-[A-Za-z0-9+/=]+'; style-src 'self' 'unsafe-inline'; connect-src 'self'; img-src 'self' https:; font-src 'self'; frame-src 'self'; form-action 'self'; object-src 'none'; base-uri 'none'; frame-ancestors http:\/\/localhost:4173$/);
     // The demo's own pages stay.
     expect((await dev.request('/demo/outbox.json')).status).toBe(200);
   });
