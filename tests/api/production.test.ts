@@ -13,6 +13,7 @@ import { openDb, type Db } from '../../demo/server/db/index.ts';
 import { prepareDatabase } from '../../demo/server/db/prepare.ts';
 import { storefrontCsp } from '../../demo/server/http/csp.ts';
 import { loadShop, parseShopFile, ShopFileError } from '../../demo/server/seed/shop-file.ts';
+import { hashToken, newToken } from '../../demo/server/services/tokens.ts';
 import { DEMO_PASSWORD, httpClient, startTestServer, TEST_DATABASE_URL, type HttpClient, type TestServer } from './harness.ts';
 
 /**
@@ -100,6 +101,17 @@ function runCli(args: string[], env: Record<string, string>): Promise<{ code: nu
   });
 }
 
+/** A session of shop `websiteId`'s first member, made in the database (the shop's new coordinator has no password yet). */
+async function memberToken(db: Db, websiteId: number): Promise<string> {
+  const token = newToken();
+  await db.query(
+    `INSERT INTO sessions (user_id, website_id, token_hash, expires_at)
+     SELECT user_id, website_id, $2, now() + interval '1 hour' FROM website_users WHERE website_id = $1 ORDER BY user_id LIMIT 1`,
+    [websiteId, hashToken(token)],
+  );
+  return token;
+}
+
 describe('production mode', () => {
   let server: ProductionServer;
   let northwindId: number;
@@ -122,7 +134,10 @@ describe('production mode', () => {
     northwindId = loaded.websiteId;
     expect(loaded).toMatchObject({ slug: 'northwind', pages: 4, deliveryMethods: 3, coordinator: 'coordinator@northwind.example', newAccount: true });
 
-    const { status, body } = await server.json('/api/slug/website?slug=northwind');
+    // A login-required shop shows its pages to its members only (issue 26): its new coordinator asks.
+    const guest = await server.json('/api/slug/website?slug=northwind');
+    expect(v.parse(WebsiteSchema, guest.body).guest_view).toBe(true);
+    const { status, body } = await server.json('/api/slug/website?slug=northwind', { token: await memberToken(server.db, northwindId) });
     expect(status).toBe(200);
     const website = v.parse(WebsiteSchema, body);
     expect(website).toMatchObject({ id: northwindId, name: 'Northwind Traders', currency: 'PLN', payment_type: 'invoice', is_gross: true, registration_type: 'invoice_form' });
@@ -180,7 +195,7 @@ describe('production mode', () => {
 
   it('should neither offer nor take online payment (no provider in production)', async () => {
     await server.db.query(`INSERT INTO payment_methods (website_id, code, name, position) VALUES ($1, 'online', 'Online payment', 9)`, [northwindId]);
-    const website = await server.json('/api/slug/website?slug=northwind');
+    const website = await server.json('/api/slug/website?slug=northwind', { token: await memberToken(server.db, northwindId) });
     expect(website.body.paymentMethods.map((method: { code: string }) => method.code)).toEqual(['invoice']);
     const login = await server.json('/api/login', { body: { email: 'coordinator@northwind.example', password: 'N0rthwind-Start', website_id: northwindId } });
     const methods = await server.json('/api/payment', { body: { website_id: northwindId }, token: login.body.access_token });

@@ -108,12 +108,9 @@ export function registerWebsiteRoutes(app: Hono<AppEnv>): void {
     const { rows } = await db.query<WebsiteRow>('SELECT * FROM websites WHERE slug = $1', [slug]);
     const website = rows[0];
     if (!website) fail(404, 'errors.store_not_found');
-    // A login-required shop's content is for its members: the answer depends on the token, so no
-    // shared cache may keep it. A token that does not count (stale, another shop's) is a guest's, never a 401.
-    if (website.login_required) {
-      c.header('Cache-Control', 'private, no-cache');
-      c.header('Vary', 'Authorization');
-    }
+    // A login-required shop's content is for its members: the answer depends on the token (API answers
+    // are never stored, http/security.ts). A token that does not count (stale, another shop's) is a guest's, never a 401.
+    if (website.login_required) c.header('Vary', 'Authorization');
     return c.json(await loadVisibleWebsite(db, website, !c.get('config').production, c.get('auth')?.websiteId ?? null));
   });
 
