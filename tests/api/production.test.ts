@@ -11,7 +11,7 @@ import { createApp } from '../../demo/server/app.ts';
 import { loadConfig, productionProblems, ROOT_DIR, type ServerConfig } from '../../demo/server/config.ts';
 import { openDb, type Db } from '../../demo/server/db/index.ts';
 import { prepareDatabase } from '../../demo/server/db/prepare.ts';
-import { storefrontCsp } from '../../demo/server/http/csp.ts';
+import { liveChatOrigin, storefrontCsp } from '../../demo/server/http/csp.ts';
 import { loadShop, parseShopFile, ShopFileError } from '../../demo/server/seed/shop-file.ts';
 import { hashToken, newToken } from '../../demo/server/services/tokens.ts';
 import { DEMO_PASSWORD, httpClient, startTestServer, TEST_DATABASE_URL, type HttpClient, type TestServer } from './harness.ts';
@@ -416,5 +416,18 @@ describe('the storefront page in development', () => {
     expect(storefrontCsp('n', [])).toContain("frame-ancestors 'none'");
     expect(storefrontCsp('n', ['https://ok.example', 'https://bad.example/path', "https://x.example; script-src *", '*'])).toContain('frame-ancestors https://ok.example');
     expect(storefrontCsp('n', ['https://bad.example/path'])).toContain("frame-ancestors 'none'");
+  });
+
+  it("should let a live chat on another https origin connect, frame, style and load fonts from there, and nothing else widen (issue 26)", () => {
+    const chat = liveChatOrigin({ livechat_enabled: true, livechat_script: 'https://chat.example/widget.js' });
+    expect(chat).toBe('https://chat.example');
+    const csp = storefrontCsp('n', [], chat);
+    for (const directive of ['connect-src', 'frame-src', 'style-src', 'font-src']) expect(csp).toMatch(new RegExp(`${directive} 'self'[^;]* https://chat\\.example`));
+    expect(csp).toContain("default-src 'self';");
+    expect(csp).toContain("form-action 'self';");
+    expect(liveChatOrigin({ livechat_enabled: true, livechat_script: '/storage/livechat/initech-chat.js' })).toBeNull();
+    expect(liveChatOrigin({ livechat_enabled: false, livechat_script: 'https://chat.example/widget.js' })).toBeNull();
+    expect(liveChatOrigin({ livechat_enabled: true, livechat_script: 'http://chat.example/widget.js' })).toBeNull();
+    expect(storefrontCsp('n', [], "https://x.example; script-src *")).not.toContain('script-src *');
   });
 });

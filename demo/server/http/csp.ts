@@ -22,16 +22,16 @@ export function cspNonce(): string {
  *   content sanitiser drops it too) and no plain http;
  * - `form-action 'self'`: the storefront's forms are sent by script to its API; a form injected into
  *   the page cannot post credentials elsewhere;
- * - a shop's live chat served from another https origin (`liveChatOrigin`) may also connect, frame,
+ * - a shop's live chat served from another https origin (`chatOrigin`, see {@link liveChatOrigin}) may also connect, frame,
  *   style and load fonts from that origin, as chat widgets do; one on this origin needs nothing more;
  * - `object-src 'none'`, `base-uri 'none'`: no plugins, no `<base>` re-pointing relative URLs;
  * - `frame-ancestors`: only the store designers (`DESIGNER_ORIGINS`) may frame a shop, `'none'` when
  *   there are none, so no other site can overlay its "Place order" button (clickjacking).
  */
-export function storefrontCsp(nonce: string, designerOrigins: readonly string[], liveChatOrigin: string | null = null): string {
+export function storefrontCsp(nonce: string, designerOrigins: readonly string[], chatOrigin: string | null = null): string {
   const origins = designerOrigins.filter(isExactOrigin);
   const ancestors = origins.length > 0 ? origins.join(' ') : "'none'";
-  const chat = liveChatOrigin !== null && isExactOrigin(liveChatOrigin) && liveChatOrigin.startsWith('https:') ? ` ${liveChatOrigin}` : '';
+  const chat = chatOrigin !== null && isExactOrigin(chatOrigin) && chatOrigin.startsWith('https:') ? ` ${chatOrigin}` : '';
   return [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}'`,
