@@ -29,7 +29,7 @@ const field = (name) => /** @type {HTMLInputElement | HTMLSelectElement} */ (for
 /** What the designer holds for the shop being designed. */
 const state = {
   slug: 'acme',
-  /** @type {{ id: number, name: string, settings: Record<string, unknown>, pages: { slug: string, type: string, content: { blocks?: unknown[] } }[] } | null} */
+  /** @type {{ id: number, name: string, settings: Record<string, unknown>, pages: { slug: string, name: string, type: string, content: { blocks?: unknown[], html?: string } }[] } | null} */
   saved: null,
   /** @type {{ id: number, name: string, images: string[] }[]} */
   products: [],
@@ -77,6 +77,17 @@ function pushSettings() {
 
 function pushPage() {
   if (state.connected) send({ type: 'page', page: { slug: 'homepage', content: { blocks: state.blocks } } });
+}
+
+/**
+ * The shop's saved content pages as they are: a login-required shop shows a visitor who has not signed
+ * in none of its pages (issue 26), so the preview gets them from the designer, as it gets the homepage.
+ */
+function pushSavedPages() {
+  if (!state.connected) return;
+  for (const page of state.saved?.pages ?? []) {
+    if (page.type === 'content') send({ type: 'page', page: { slug: page.slug, name: page.name, content: { html: page.content.html ?? '' } } });
+  }
 }
 
 /** A new section of `type` with content taken from the shop, so it shows something at once. */
@@ -237,7 +248,7 @@ async function loadShop(slug) {
   state.connected = false;
   setStatus(`Loading ${slug}…`);
   try {
-    const website = await fetch(`/api/slug/website?slug=${encodeURIComponent(slug)}`).then((answer) => (answer.ok ? answer.json() : Promise.reject(new Error(String(answer.status)))));
+    const website = await fetch(`/demo/website.json?slug=${encodeURIComponent(slug)}`).then((answer) => (answer.ok ? answer.json() : Promise.reject(new Error(String(answer.status)))));
     state.saved = website;
     const products = await fetch(`/api/products?website_id=${website.id}&per_page=24`).then((answer) => (answer.ok ? answer.json() : { data: [] }));
     state.products = products.data ?? [];
@@ -265,6 +276,7 @@ window.addEventListener('message', (event) => {
   } else if (data.type === 'enabled') {
     state.connected = true;
     pushSettings();
+    pushSavedPages();
     pushPage();
     setStatus(`Designer mode on: previewing ${state.saved?.name ?? state.slug}.`);
   }

@@ -52,7 +52,8 @@ function decide(path: string): Decision {
   }
   if (sessionStatus.value === 'unknown' || sessionStatus.value === 'loading' || handoffArriving.value) return { kind: 'wait' };
   const website = shop.value;
-  const match = matchRoute(path, website.pages);
+  // A guest's view of a login-required shop holds no pages of its own: `/{slug}` then goes to Login, not to /404.
+  const match = matchRoute(path, website.pages, { pagesWithheld: website.guest_view === true });
   if (!match) return { kind: 'redirect', to: '/404' };
   const query = Object.fromEntries(currentQuery());
   // The step guards run on the buyer's checkout state; a designer previews the steps without one.

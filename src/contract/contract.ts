@@ -196,6 +196,13 @@ export const WebsiteSchema = v.pipe(
      * stock when it is limited, else 10,000 (`maxLineQuantity` of src/domain/quantity.ts).
      */
     max_line_quantity: v.optional(nullableNumberOr('website.max_line_quantity')),
+    /**
+     * True when the answer is what a guest of a login-required shop may see (issue 26): the shop's name,
+     * look, languages and sign-in settings and its guest pages, but no homepage, other pages or popups.
+     * The storefront asks again once a member is signed in. Absent (any other answer, or a provider
+     * that never withholds anything): false.
+     */
+    guest_view: v.optional(flagOr('website.guest_view', false)),
   }),
   v.transform(({ currency, payment_type, ...website }) => {
     const type: 'invoice' | 'budget' = payment_type ?? (currency?.toLowerCase() === POINTS_CURRENCY ? 'budget' : 'invoice');

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { isCommonPassword } from './common-passwords.ts';
 
 /**
  * What each field of the API accepts: the one rule for e-mails, phones, NIP, postal codes, ids,
@@ -25,12 +26,13 @@ export const PASSWORD_PATTERN = /^(?=.*[a-z])(?=.*[A-Z])(?=.*\d).{8,}$/;
 
 /**
  * The one password policy (spec §5, §9): at least {@link PASSWORD_MIN_LENGTH} characters with an
- * uppercase letter, a lowercase letter and a digit. Registration, the password change and the reset
+ * uppercase letter, a lowercase letter and a digit, and not one of the most common passwords
+ * (`isCommonPassword`, `./common-passwords.ts`; issue 26). Registration, the password change and the reset
  * all check it through {@link strongPassword}, on the client and on the server, so no way into an
  * account accepts a weaker password than another.
  */
 export function isStrongPassword(password: string): boolean {
-  return PASSWORD_PATTERN.test(password);
+  return PASSWORD_PATTERN.test(password) && !isCommonPassword(password);
 }
 /** Digits with optional +, spaces, dashes and brackets; 9 to 15 digits in all. */
 export const PHONE_PATTERN = /^\+?[\d\s()-]+$/;
@@ -107,7 +109,9 @@ export const strongPassword = v.pipe(
   v.string('validation.required'),
   v.nonEmpty('validation.required'),
   v.maxLength(200, 'validation.max_length'),
-  v.check(isStrongPassword, 'validation.password'),
+  v.check((password) => PASSWORD_PATTERN.test(password), 'validation.password'),
+  // After the pattern, so a short or plain password hears what it lacks before "too common".
+  v.check((password) => !isCommonPassword(password), 'validation.password_common'),
 );
 
 /** Required phone number. */

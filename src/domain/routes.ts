@@ -197,6 +197,16 @@ function isExtraContentPage(page: RoutablePage): boolean {
   return page.is_deletable !== 0 && page.type !== 'pseudo' && page.type !== 'homepage';
 }
 
+/** How {@link matchRoute} reads the page list. */
+export interface MatchOptions {
+  /**
+   * The list is a guest's view of a login-required shop (`guest_view`, issue 26), which withholds the
+   * shop's own pages: any `/{slug}` may then be one of them, so it matches the content-page route (whose
+   * guard asks the guest to log in first) rather than being unknown. After login the whole list decides.
+   */
+  readonly pagesWithheld?: boolean;
+}
+
 /**
  * The route a path addresses in a shop with these pages, with its decoded parameters; `null` for an
  * unknown path (the caller redirects to `/404`).
@@ -209,9 +219,10 @@ function isExtraContentPage(page: RoutablePage): boolean {
  *   are percent-decoded (`/user/orders/ZAM%2F1` has name `ZAM/1`); a malformed escape is unknown.
  * - `/privacy-policy` and `/terms-of-use` exist only when a page with that slug exists.
  * - `/{slug}` exists for each page whose `is_deletable` is not 0, never for a pseudo page or the
- *   homepage, and never in place of a fixed route (fixed routes match first).
+ *   homepage, and never in place of a fixed route (fixed routes match first); with
+ *   `options.pagesWithheld`, for any slug.
  */
-export function matchRoute(path: string, pages: readonly RoutablePage[]): RouteMatch | null {
+export function matchRoute(path: string, pages: readonly RoutablePage[], { pagesWithheld = false }: MatchOptions = {}): RouteMatch | null {
   const segments = segmentsOf(pathOnly(path));
   if (segments === null) return null;
   for (const route of ROUTES) {
@@ -222,7 +233,7 @@ export function matchRoute(path: string, pages: readonly RoutablePage[]): RouteM
       if (!pages.some((page) => page.slug === slug)) continue;
     } else if (route.id === 'page') {
       const slug = params['slug'];
-      if (!pages.some((page) => page.slug === slug && isExtraContentPage(page))) continue;
+      if (!pagesWithheld && !pages.some((page) => page.slug === slug && isExtraContentPage(page))) continue;
     }
     return { route, params };
   }

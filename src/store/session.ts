@@ -6,7 +6,7 @@ import type { ResetPasswordRequest } from '../api/auth.ts';
 import { clearAuthToken, getAuthToken, setAuthToken } from '../api/cookies.ts';
 import { fetchUser } from '../api/user.ts';
 import { pageSingleton } from '../page-singleton.ts';
-import { shop } from './shop.ts';
+import { loadMemberShop, shop, showGuestView } from './shop.ts';
 import { readStored, removeStored, shopKey, writeStored } from './storage.ts';
 
 /**
@@ -54,6 +54,16 @@ function setUser(next: User): void {
   if (slug) writeStored(shopKey(slug, USER_ID_KEY), next.id);
 }
 
+/**
+ * Shows a user who has just signed in (or whose stored token was just accepted): a login-required
+ * shop's whole config is loaded first (`loadMemberShop`, issue 26), so the guards and screens never
+ * see the member beside the guest view of the shop.
+ */
+async function admitUser(next: User): Promise<void> {
+  await loadMemberShop();
+  setUser(next);
+}
+
 /** Forgets the user, the stored id and the token; tells listeners why. */
 function clearSession(reason: 'logout' | 'expired'): void {
   const hadUser = user.value !== null || getAuthToken() !== null;
@@ -62,6 +72,8 @@ function clearSession(reason: 'logout' | 'expired'): void {
   if (slug) removeStored(shopKey(slug, USER_ID_KEY));
   user.value = null;
   sessionStatus.value = 'guest';
+  // A login-required shop's members' content goes with the member (issue 26).
+  showGuestView();
   if (hadUser) for (const listener of endListeners) listener(reason);
 }
 
@@ -102,7 +114,7 @@ export function restoreSession(): Promise<void> {
     }
     sessionStatus.value = 'loading';
     try {
-      setUser(await (prefetched ?? fetchUser()));
+      await admitUser(await (prefetched ?? fetchUser()));
     } catch {
       // A 401 already ended the session (the client's onUnauthorized). Any other failure (offline, a
       // 500, a timeout, a proxy's page) says nothing about the token: it stays for a later try, so the
@@ -127,7 +139,7 @@ export async function adoptToken(token: string): Promise<User> {
   setAuthToken(token);
   try {
     const loaded = await fetchUser();
-    setUser(loaded);
+    await admitUser(loaded);
     return loaded;
   } catch (error) {
     clearSession('expired');

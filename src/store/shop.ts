@@ -2,6 +2,7 @@ import { computed, signal } from '@preact/signals-react';
 import { api } from '../api/client.ts';
 import { POINTS_CURRENCY, type Website } from '../contract/contract.ts';
 import { fetchWebsite } from '../api/website.ts';
+import { guestView } from '../domain/closed-shop.ts';
 import { withPreview } from '../domain/preview.ts';
 import { shopSlugFromHost } from '../domain/tenant.ts';
 import { configurePageFromDocument, pageConfig } from './config.ts';
@@ -112,6 +113,36 @@ export function loadShop(): Promise<void> {
     }
   })();
   return pending;
+}
+
+/**
+ * Loads the whole config of a login-required shop once its member has signed in (issue 26): before
+ * that the provider answered with its guest view (`guest_view`: no homepage, other pages or popups),
+ * and this asks again with the member's token. The session store awaits it before it shows the user,
+ * so no screen routes on the guest view with a member signed in (no empty homepage, no /404 for a
+ * page the guest view did not list). A failure keeps the guest view: the member stays signed in and
+ * the next page load asks again.
+ */
+export async function loadMemberShop(): Promise<void> {
+  const current = savedShop.peek();
+  if (!current?.guest_view) return;
+  try {
+    const whole = await fetchWebsite(current.slug);
+    // Another shop meanwhile, or still the guest view (the token counts for another shop): keep what is shown.
+    if (whole && whole.id === current.id && savedShop.peek() === current) savedShop.value = whole;
+  } catch {
+    // Offline or a passing failure: the guest view stays until the next load.
+  }
+}
+
+/**
+ * Back to the guest view of a login-required shop once its member has signed out or the session
+ * ended (issue 26): what the provider gives a guest, computed by the same rule (`guestView`), so the
+ * next visitor at this browser sees no member content without a reload. Nothing for an open shop.
+ */
+export function showGuestView(): void {
+  const current = savedShop.peek();
+  if (current?.login_required && !current.guest_view) savedShop.value = guestView(current);
 }
 
 /** @internal Tests start from a page that has not loaded a shop. */

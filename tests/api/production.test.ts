@@ -11,8 +11,9 @@ import { createApp } from '../../demo/server/app.ts';
 import { loadConfig, productionProblems, ROOT_DIR, type ServerConfig } from '../../demo/server/config.ts';
 import { openDb, type Db } from '../../demo/server/db/index.ts';
 import { prepareDatabase } from '../../demo/server/db/prepare.ts';
-import { storefrontCsp } from '../../demo/server/http/csp.ts';
+import { liveChatOrigin, storefrontCsp } from '../../demo/server/http/csp.ts';
 import { loadShop, parseShopFile, ShopFileError } from '../../demo/server/seed/shop-file.ts';
+import { hashToken, newToken } from '../../demo/server/services/tokens.ts';
 import { DEMO_PASSWORD, httpClient, startTestServer, TEST_DATABASE_URL, type HttpClient, type TestServer } from './harness.ts';
 
 /**
@@ -100,6 +101,17 @@ function runCli(args: string[], env: Record<string, string>): Promise<{ code: nu
   });
 }
 
+/** A session of shop `websiteId`'s first member, made in the database (the shop's new coordinator has no password yet). */
+async function memberToken(db: Db, websiteId: number): Promise<string> {
+  const token = newToken();
+  await db.query(
+    `INSERT INTO sessions (user_id, website_id, token_hash, expires_at)
+     SELECT user_id, website_id, $2, now() + interval '1 hour' FROM website_users WHERE website_id = $1 ORDER BY user_id LIMIT 1`,
+    [websiteId, hashToken(token)],
+  );
+  return token;
+}
+
 describe('production mode', () => {
   let server: ProductionServer;
   let northwindId: number;
@@ -122,7 +134,10 @@ describe('production mode', () => {
     northwindId = loaded.websiteId;
     expect(loaded).toMatchObject({ slug: 'northwind', pages: 4, deliveryMethods: 3, coordinator: 'coordinator@northwind.example', newAccount: true });
 
-    const { status, body } = await server.json('/api/slug/website?slug=northwind');
+    // A login-required shop shows its pages to its members only (issue 26): its new coordinator asks.
+    const guest = await server.json('/api/slug/website?slug=northwind');
+    expect(v.parse(WebsiteSchema, guest.body).guest_view).toBe(true);
+    const { status, body } = await server.json('/api/slug/website?slug=northwind', { token: await memberToken(server.db, northwindId) });
     expect(status).toBe(200);
     const website = v.parse(WebsiteSchema, body);
     expect(website).toMatchObject({ id: northwindId, name: 'Northwind Traders', currency: 'PLN', payment_type: 'invoice', is_gross: true, registration_type: 'invoice_form' });
@@ -180,7 +195,7 @@ describe('production mode', () => {
 
   it('should neither offer nor take online payment (no provider in production)', async () => {
     await server.db.query(`INSERT INTO payment_methods (website_id, code, name, position) VALUES ($1, 'online', 'Online payment', 9)`, [northwindId]);
-    const website = await server.json('/api/slug/website?slug=northwind');
+    const website = await server.json('/api/slug/website?slug=northwind', { token: await memberToken(server.db, northwindId) });
     expect(website.body.paymentMethods.map((method: { code: string }) => method.code)).toEqual(['invoice']);
     const login = await server.json('/api/login', { body: { email: 'coordinator@northwind.example', password: 'N0rthwind-Start', website_id: northwindId } });
     const methods = await server.json('/api/payment', { body: { website_id: northwindId }, token: login.body.access_token });
@@ -209,7 +224,9 @@ describe('production mode', () => {
     expect(first.status).toBe(200);
     const nonce = /'nonce-([^']+)'/.exec(first.csp ?? '')?.[1];
     expect(nonce).toMatch(/^[A-Za-z0-9+/]{22}==$/);
-    expect(first.csp).toBe(`script-src 'self' 'nonce-${nonce}'; style-src 'self' 'unsafe-inline'; object-src 'none'; base-uri 'none'; frame-ancestors ${DESIGNER}`);
+    expect(first.csp).toBe(
+      `default-src 'self'; script-src 'self' 'nonce-${nonce}'; style-src 'self' 'unsafe-inline'; connect-src 'self'; img-src 'self' https:; font-src 'self'; frame-src 'self'; form-action 'self'; object-src 'none'; base-uri 'none'; frame-ancestors ${DESIGNER}`,
+    );
     expect(first.html).toContain(`<script type="module" nonce="${nonce}" src="/dist/storefront.js"></script>`);
     expect(first.html).toContain(`designer-origins="${DESIGNER}"`);
     expect(first.html).toContain('<script type="application/json" id="shop-config" data-slug="northwind">');
@@ -357,7 +374,7 @@ describe('the storefront page in development', () => {
   it('should carry the CSP too, letting the demo designer origin frame the shop', async () => {
     const page = await shopPage(dev, `acme.localhost:${dev.config.port}`, '/');
     expect(page.status).toBe(200);
-    expect(page.csp).toMatch(/^script-src 'self' 'nonce-[A-Za-z0-9+/=]+'; style-src 'self' 'unsafe-inline'; object-src 'none'; base-uri 'none'; frame-ancestors http:\/\/localhost:4173$/);
+    expect(page.csp).toMatch(/^default-src 'self'; script-src 'self' 'nonce-[A-Za-z0-9+/=]+'; style-src 'self' 'unsafe-inline'; connect-src 'self'; img-src 'self' https:; font-src 'self'; frame-src 'self'; form-action 'self'; object-src 'none'; base-uri 'none'; frame-ancestors http:\/\/localhost:4173$/);
     // The demo's own pages stay.
     expect((await dev.request('/demo/outbox.json')).status).toBe(200);
   });
@@ -399,5 +416,18 @@ describe('the storefront page in development', () => {
     expect(storefrontCsp('n', [])).toContain("frame-ancestors 'none'");
     expect(storefrontCsp('n', ['https://ok.example', 'https://bad.example/path', "https://x.example; script-src *", '*'])).toContain('frame-ancestors https://ok.example');
     expect(storefrontCsp('n', ['https://bad.example/path'])).toContain("frame-ancestors 'none'");
+  });
+
+  it("should let a live chat on another https origin connect, frame, style and load fonts from there, and nothing else widen (issue 26)", () => {
+    const chat = liveChatOrigin({ livechat_enabled: true, livechat_script: 'https://chat.example/widget.js' });
+    expect(chat).toBe('https://chat.example');
+    const csp = storefrontCsp('n', [], chat);
+    for (const directive of ['connect-src', 'frame-src', 'style-src', 'font-src']) expect(csp).toMatch(new RegExp(`${directive} 'self'[^;]* https://chat\\.example`));
+    expect(csp).toContain("default-src 'self';");
+    expect(csp).toContain("form-action 'self';");
+    expect(liveChatOrigin({ livechat_enabled: true, livechat_script: '/storage/livechat/initech-chat.js' })).toBeNull();
+    expect(liveChatOrigin({ livechat_enabled: false, livechat_script: 'https://chat.example/widget.js' })).toBeNull();
+    expect(liveChatOrigin({ livechat_enabled: true, livechat_script: 'http://chat.example/widget.js' })).toBeNull();
+    expect(storefrontCsp('n', [], "https://x.example; script-src *")).not.toContain('script-src *');
   });
 });

@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiErrorSchema, ConfirmEmailResponseSchema, MessageResponseSchema, UserBudgetSchema, UserSchema } from '../../src/contract/contract.ts';
 import { confirmRegistrationByMail, DEMO_PASSWORD, mailedToken, mailsTo, startTestServer, type TestServer } from './harness.ts';
+import { hashPassword } from '../../demo/server/services/passwords.ts';
 
 const WEAK_PASSWORD_TEXT = 'The password must have at least 8 characters, one uppercase letter, one lowercase letter and one digit';
 
@@ -284,7 +285,8 @@ describe('PUT /api/user/update', () => {
     const link = await mailedToken(server, 'stolen@example.test', CONFIRM_SUBJECT);
     expect((await change(token, DEMO_PASSWORD, 'Irene-N3w-pass', 'Irene-N3w-pass')).status).toBe(200);
     expect((await confirm(link, 'initech')).body.code).toBe('errors.email_link_expired');
-    expect((await change(token, 'Irene-N3w-pass', DEMO_PASSWORD, DEMO_PASSWORD)).status).toBe(200);
+    // Back to the demo password for the tests below, past the policy as the seed writes it (too common to set: issue 26).
+    await server.db.query("UPDATE users SET password_hash = $1 WHERE email = 'irene@initech.test'", [await hashPassword(DEMO_PASSWORD)]);
   });
 
   it('should accept the user keeping their own address in another case, without a password', async () => {

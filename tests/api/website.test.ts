@@ -15,7 +15,7 @@ afterAll(async () => {
 
 describe('GET /api/slug/website', () => {
   it('should answer the shop config matching the contract', async () => {
-    const { status, body } = await server.json('/api/slug/website?slug=acme');
+    const { status, body } = await server.json('/api/slug/website?slug=acme', { token: await server.login('buyer@acme.test', 'acme') });
     expect(status).toBe(200);
     const website = v.parse(WebsiteSchema, body);
     expect(website.id).toBe(server.shops.acme);
@@ -38,8 +38,9 @@ describe('GET /api/slug/website', () => {
     expect(v.parse(WebsiteSchema, body).paymentMethods.map((method) => method.code)).toEqual(['invoice', 'online']);
   });
 
-  it('should include pages of every type in order, with their content as stored', async () => {
-    const { body } = await server.json('/api/slug/website?slug=acme');
+  it('should include pages of every type in order, with their content as stored, for a member', async () => {
+    const token = await server.login('buyer@acme.test', 'acme');
+    const { body } = await server.json('/api/slug/website?slug=acme', { token });
     const website = v.parse(WebsiteSchema, body);
     const { rows } = await server.db.query<{ id: number; type: string; content: unknown }>(
       'SELECT id, type, content FROM pages WHERE website_id = $1 ORDER BY position, id',
@@ -62,7 +63,7 @@ describe('GET /api/slug/website', () => {
       pageId,
       JSON.stringify({ title: 'Hello', html: '<p>Hi</p>' }),
     ]);
-    const { body } = await server.json('/api/slug/website?slug=initech');
+    const { body } = await server.json('/api/slug/website?slug=initech', { token: await server.login('buyer@initech.test', 'initech') });
     const website = v.parse(WebsiteSchema, body);
     expect(website.popups).toContainEqual(expect.objectContaining({ page_id: pageId, popup_data: { title: 'Hello', html: '<p>Hi</p>' } }));
   });
@@ -102,6 +103,54 @@ describe('GET /api/slug/website', () => {
       expect(body.code).toBe('errors.store_not_found');
       expect(body).not.toHaveProperty('id');
     }
+  });
+});
+
+describe('GET /api/slug/website of a login-required shop (issue 26)', () => {
+  const GUEST_PAGES = ['privacy-policy', 'terms-of-use'];
+
+  it('should give a guest only what the login and guest screens need, in the contract', async () => {
+    const { status, body, headers } = await server.json('/api/slug/website?slug=acme');
+    expect(status).toBe(200);
+    const website = v.parse(WebsiteSchema, body);
+    expect(website).toMatchObject({ id: server.shops.acme, slug: 'acme', name: 'ACME Corporation', lang: 'en', login_required: true, registration_type: 'budget_form', guest_view: true });
+    expect(website.settings.logo).toMatch(/acme/);
+    expect(website.pages.map((page) => page.slug)).toEqual(GUEST_PAGES);
+    expect(website.popups).toEqual([]);
+    expect(website.paymentMethods).toEqual([]);
+    expect(JSON.stringify(body)).not.toMatch(/Welcome to the ACME|about-us|Your points are waiting/);
+    // The answer depends on the token: no shared cache may keep it.
+    expect(headers.get('cache-control')).toBe('no-store');
+    expect(headers.get('vary')).toMatch(/Authorization/);
+  });
+
+  it('should give the same guest view for a stale token and for another shop\'s member', async () => {
+    const guest = (await server.json('/api/slug/website?slug=acme')).body;
+    const stale = await server.json('/api/slug/website?slug=acme', { token: 'x'.repeat(40) });
+    const foreign = await server.json('/api/slug/website?slug=acme', { token: await server.login('buyer@globex.test', 'globex') });
+    expect(stale.status).toBe(200);
+    expect(foreign.status).toBe(200);
+    expect(stale.body).toEqual(guest);
+    expect(foreign.body).toEqual(guest);
+  });
+
+  it('should give a member of the shop everything: homepage, every page, popups, payment methods', async () => {
+    const { body } = await server.json('/api/slug/website?slug=acme', { token: await server.login('buyer@acme.test', 'acme') });
+    const website = v.parse(WebsiteSchema, body);
+    expect(website.guest_view).toBe(false);
+    expect(website.pages.map((page) => page.slug)).toEqual(expect.arrayContaining(['homepage', 'about-us', ...GUEST_PAGES, 'cart']));
+    expect(website.popups.map((popup) => popup.popup_data.title)).toContain('Welcome to the ACME store');
+    expect(website.paymentMethods.map((method) => method.code)).toEqual(['budget']);
+  });
+
+  it('should give a guest of an open shop (globex) everything, as before', async () => {
+    const guest = await server.json('/api/slug/website?slug=globex');
+    const member = await server.json('/api/slug/website?slug=globex', { token: await server.login('buyer@globex.test', 'globex') });
+    const website = v.parse(WebsiteSchema, guest.body);
+    expect(website.guest_view).toBe(false);
+    expect(website.pages.find((page) => page.type === 'homepage')).toBeDefined();
+    expect(website.popups.length).toBeGreaterThan(0);
+    expect(guest.body).toEqual(member.body);
   });
 });
 

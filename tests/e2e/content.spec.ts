@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations as axe } from './support/axe.ts';
+import { LoginPage } from './support/pages.ts';
 import { logInTo, shopUrl } from './support/shop.ts';
 
 /**
@@ -37,6 +38,18 @@ test.describe('content pages', () => {
     // A pseudo page is a popup target, not a page of its own.
     await page.goto(shopUrl('globex', '/summary'));
     await expect(page).toHaveURL(shopUrl('globex', '/404'));
+  });
+
+  test("acme: a guest's page holds none of the members' content; after login from a deep link the page shows at once (issue 26)", async ({ page }) => {
+    await page.goto(shopUrl('acme', '/about-us'));
+    await expect(page).toHaveURL(/\/login\?redirect=%2Fabout-us$/);
+    const config = await page.locator('script#shop-config').textContent();
+    expect(config).toContain('"guest_view":true');
+    expect(config).not.toMatch(/about-us|Welcome to the ACME|"type":"homepage"/);
+    // Signing in on this very page loads the whole config before the page is shown: no 404, no reload.
+    await new LoginPage(page).logIn('buyer@acme.test');
+    await expect(page).toHaveURL(shopUrl('acme', '/about-us'));
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(/about/i);
   });
 
   test("should build each shop's homepage from its blocks: hero, text, two carousels, grid and call to action", async ({ page }) => {

@@ -64,9 +64,13 @@ test.use({
 const hero = (frame: FrameLocator) => frame.getByRole('heading', { level: 1, name: 'Welcome to the ACME merchandise store' });
 
 test.describe('designer preview mode', () => {
-  test('should switch on from the allowed origin: a guest sees the login-required homepage, and the answer goes to that origin only', async ({ page }) => {
-    const frame = await openHost(page, E2E_ORIGIN, [ENABLE]);
-    await expect(hero(frame)).toBeVisible();
+  test('should switch on from the allowed origin: a guest sees the homepage the designer brings, and the answer goes to that origin only', async ({ page }) => {
+    // A login-required shop gives a guest none of its pages (issue 26): the designer brings the homepage it previews.
+    const homepage = { ...ENABLE, type: 'page', page: { slug: 'homepage', content: { blocks: [{ type: 'hero', title: 'Designed hero', image: 'shops/acme/hero.svg' }] } } };
+    const frame = await openHost(page, E2E_ORIGIN, [ENABLE, homepage]);
+    await expect(frame.getByRole('heading', { level: 1, name: 'Designed hero' })).toBeVisible();
+    // The saved homepage never reached the guest's browser.
+    await expect(hero(frame)).toHaveCount(0);
     await expect(page.frameLocator('#shop').getByRole('textbox', { name: /e-mail/i })).toHaveCount(0);
     const answers = await page.evaluate(() => (window as unknown as { answers: { origin: string; data: { type: string } }[] }).answers);
     expect(answers.map((answer) => answer.origin)).toContain(shopUrl('acme', '').replace(/\/$/, ''));

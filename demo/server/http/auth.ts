@@ -13,19 +13,11 @@ export const authenticate: MiddlewareHandler<AppEnv> = async (c, next) => {
   c.set('auth', null);
   c.set('tokenRejected', false);
   const header = c.req.header('authorization') ?? '';
-  const match = /^Bearer\s+([A-Za-z0-9_-]{20,200})$/.exec(header);
+  const match = /^Bearer\s+(\S+)$/.exec(header);
   if (match?.[1]) {
-    const { rows } = await c.get('db').query<{ id: number; user_id: number; website_id: number; role: AuthContext['role']; email: string }>(
-      `SELECT s.id, s.user_id, s.website_id, wu.role, u.email
-         FROM sessions s
-         JOIN website_users wu ON wu.user_id = s.user_id AND wu.website_id = s.website_id
-         JOIN users u ON u.id = s.user_id
-        WHERE s.token_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > now()`,
-      [hashToken(match[1])],
-    );
-    const row = rows[0];
-    if (row) {
-      c.set('auth', { userId: row.user_id, websiteId: row.website_id, sessionId: row.id, role: row.role, email: row.email });
+    const session = await sessionOfToken(c.get('db'), match[1]);
+    if (session) {
+      c.set('auth', session);
     } else {
       c.set('tokenRejected', true);
     }
@@ -34,6 +26,28 @@ export const authenticate: MiddlewareHandler<AppEnv> = async (c, next) => {
   }
   await next();
 };
+
+/** What a session token looks like; anything else is refused without a look-up. */
+const TOKEN_SHAPE = /^[A-Za-z0-9_-]{20,200}$/;
+
+/**
+ * The session of `token` while it is unexpired, unrevoked and its user still has access to the
+ * token's shop, or null. The one check behind a bearer token on the API and the session cookie the
+ * storefront page is asked with (routes/demo.ts), so the two never disagree about who is signed in.
+ */
+export async function sessionOfToken(db: Queryable, token: string | undefined): Promise<AuthContext | null> {
+  if (!token || !TOKEN_SHAPE.test(token)) return null;
+  const { rows } = await db.query<{ id: number; user_id: number; website_id: number; role: AuthContext['role']; email: string }>(
+    `SELECT s.id, s.user_id, s.website_id, wu.role, u.email
+       FROM sessions s
+       JOIN website_users wu ON wu.user_id = s.user_id AND wu.website_id = s.website_id
+       JOIN users u ON u.id = s.user_id
+      WHERE s.token_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > now()`,
+    [hashToken(token)],
+  );
+  const row = rows[0];
+  return row ? { userId: row.user_id, websiteId: row.website_id, sessionId: row.id, role: row.role, email: row.email } : null;
+}
 
 /** The caller's session, or 401. */
 export function requireAuth(c: Context<AppEnv>): AuthContext {

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { websiteFixture } from '../../../src/contract/test-fixtures.ts';
+import { guestView } from '../../../src/domain/closed-shop.ts';
 import { ROUTES } from '../../../src/domain/routes.ts';
 import { ROOT_DIR } from '../config.ts';
 import { chunkFiles, chunkKeyOf, firstScreenHead, heroImageUrl, jsonForScript, likelyFirstRoute, messageChunkFiles, readBuildManifest, SCREEN_SOURCES, type BuildManifest } from './first-screen.ts';
@@ -65,6 +66,9 @@ describe('the storefront page: what its first screen needs', () => {
     expect(likelyFirstRoute('/', closed, false)).toBe('login');
     expect(likelyFirstRoute('/', closed, true)).toBe('home');
     expect(likelyFirstRoute('/about-us', closed, false)).toBe('login');
+    // The guest view the page carries lists no "about us": the guest still goes to Login, not to /404 (issue 26).
+    expect(likelyFirstRoute('/about-us', guestView(closed), false)).toBe('login');
+    expect(likelyFirstRoute('/', guestView(closed), false)).toBe('login');
     expect(likelyFirstRoute('/privacy-policy', websiteFixture({ login_required: true }), false)).toBe('privacy-policy');
     expect(likelyFirstRoute('/products', heroShop, false)).toBe('products');
     expect(likelyFirstRoute('/about-us', heroShop, false)).toBe('page');

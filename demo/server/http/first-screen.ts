@@ -127,8 +127,8 @@ export function messageChunkFiles(manifest: BuildManifest, lang: string): string
  * route, or the login screen where the shop requires a login and the request carries no session
  * cookie (the storefront's guards send a guest there). Null when the path names no route.
  */
-export function likelyFirstRoute(pathname: string, website: Pick<Website, 'pages' | 'login_required'>, hasSession: boolean): RouteId | null {
-  const match = matchRoute(pathname, website.pages);
+export function likelyFirstRoute(pathname: string, website: Pick<Website, 'pages' | 'login_required' | 'guest_view'>, hasSession: boolean): RouteId | null {
+  const match = matchRoute(pathname, website.pages, { pagesWithheld: website.guest_view === true });
   if (!match) return null;
   const needsLogin = website.login_required && !hasSession && !['guest', 'guest-only', 'any'].includes(match.route.access);
   return needsLogin ? 'login' : match.route.id;

@@ -9,10 +9,11 @@ import { AUTH_COOKIE } from '../../../src/api/cookies.ts';
 import { shopSlugFromHost } from '../../../src/domain/tenant.ts';
 import { ROOT_DIR, storefrontUrl, type ServerConfig } from '../config.ts';
 import type { AppEnv, WebsiteRow } from '../http/env.ts';
-import { cspNonce, storefrontCsp } from '../http/csp.ts';
+import { cspNonce, liveChatOrigin, storefrontCsp } from '../http/csp.ts';
 import { firstScreenHead, readBuildManifest } from '../http/first-screen.ts';
 import { escapeHtml, htmlPage } from '../http/html.ts';
-import { loadWebsiteConfig } from './website.ts';
+import { sessionOfToken } from '../http/auth.ts';
+import { loadVisibleWebsite, loadWebsiteConfig } from './website.ts';
 
 const PAGES_DIR = path.join(ROOT_DIR, 'demo', 'pages');
 /** The release the built bundle belongs to (package.json), served under `/dist/<version>/` too. */
@@ -189,6 +190,20 @@ function registerDemoPages(app: Hono<AppEnv>): void {
     );
   });
 
+  /**
+   * A shop's whole saved config, members' content included, for the demo store designer
+   * (demo/pages/designer.js), which edits every shop without signing in to it. A real designer is the
+   * provider's own signed-in tool; this demo stand-in is never served in production, like the outbox.
+   */
+  app.get('/demo/website.json', async (c) => {
+    const slug = c.req.query('slug') ?? '';
+    const db = c.get('db');
+    const { rows } = await db.query<WebsiteRow>('SELECT * FROM websites WHERE slug = $1', [slug]);
+    const website = rows[0];
+    if (!website) return c.json({ message: 'Store not found' }, 404);
+    return c.json(await loadWebsiteConfig(db, website, true));
+  });
+
   // The intranet pages on any host but their shop's are an intranet of its own origin: their widgets
   // call the shop's API across origins and hand the cart and the sign-in over through their links into
   // the storefront (src/store/handoff-links.ts). On the shop's own host they are served as they are.
@@ -220,11 +235,16 @@ function registerStorefrontPage(app: Hono<AppEnv>, options: { production: boolea
     if (!existsSync(STOREFRONT_PAGE)) return next();
     const db = c.get('db');
     const { rows } = await db.query<WebsiteRow>('SELECT * FROM websites WHERE slug = $1', [slug]);
-    const website = rows[0] ? await loadWebsiteConfig(db, rows[0], !options.production) : null;
-    const head = firstScreenHead({ website, pathname: url.pathname, hasSession: Boolean(getCookie(c, AUTH_COOKIE)), manifest: readBuildManifest(distDir) });
+    // The session cookie decides, as the bearer token does on the API: a member of a login-required shop
+    // gets its whole config in the page, anyone else its guest view (issue 26).
+    const session = rows[0] ? await sessionOfToken(db, getCookie(c, AUTH_COOKIE)) : null;
+    const website = rows[0] ? await loadVisibleWebsite(db, rows[0], !options.production, session?.websiteId ?? null) : null;
+    const head = firstScreenHead({ website, pathname: url.pathname, hasSession: session !== null && session.websiteId === website?.id, manifest: readBuildManifest(distDir) });
     const nonce = cspNonce();
-    c.header('Cache-Control', 'no-cache');
-    c.header('Content-Security-Policy', storefrontCsp(nonce, config.designerOrigins));
+    // A login-required shop's page differs by who asks: no shared cache may keep it.
+    c.header('Cache-Control', website?.login_required ? 'private, no-cache' : 'no-cache');
+    if (website?.login_required) c.header('Vary', 'Cookie');
+    c.header('Content-Security-Policy', storefrontCsp(nonce, config.designerOrigins, website ? liveChatOrigin(website) : null));
     // The page names the designers allowed to preview it (exact origins, `designer-origins`).
     const page = readFileSync(STOREFRONT_PAGE, 'utf8')
       .replace('{{DESIGNER_ORIGINS}}', escapeHtml(config.designerOrigins.join(' ')))
@@ -242,7 +262,7 @@ function registerStorefrontPage(app: Hono<AppEnv>, options: { production: boolea
  */
 function sendCompressed(c: Context<AppEnv>, html: string): Response {
   const accepted = c.req.header('accept-encoding') ?? '';
-  c.header('Vary', 'Accept-Encoding');
+  c.header('Vary', 'Accept-Encoding', { append: true });
   c.header('Content-Type', 'text/html; charset=UTF-8');
   if (/\bbr\b/.test(accepted)) {
     c.header('Content-Encoding', 'br');
@@ -257,6 +277,20 @@ function sendCompressed(c: Context<AppEnv>, html: string): Response {
 }
 
 /**
+ * Whether a URL path names a dot-file or passes through a dot-folder (`/dist/.vite/manifest.json`),
+ * once percent-decoded, with `\` read as `/` as some servers do; an undecodable path counts as hidden.
+ */
+export function isHiddenPath(pathname: string): boolean {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(pathname);
+  } catch {
+    return true;
+  }
+  return decoded.split(/[\\/]/).some((segment) => segment.startsWith('.'));
+}
+
+/**
  * The built bundle, at `/dist/…` and at the release's own `/dist/<version>/…`: entry files at
  * `/dist/` revalidate, content-hashed chunks and everything under the version are cached for a year. Every file
  * may be read from any origin: an intranet on another host loads the elements with
@@ -265,6 +299,13 @@ function sendCompressed(c: Context<AppEnv>, html: string): Response {
  * `Access-Control-Allow-Origin` fails.
  */
 export function registerDist(app: Hono<AppEnv>, distDir: string): void {
+  // The build's own files beside the bundle (`.vite/manifest.json`, the map of every source module to
+  // its chunk) and any other dot-file or dot-folder are for the server, not for browsers: 404, however
+  // the path is spelt (`%2e`, `%2f`, a backslash, under `/dist/<version>/`).
+  app.use('/dist/*', async (c, next) => {
+    if (isHiddenPath(new URL(c.req.url).pathname)) return c.notFound();
+    await next();
+  });
   const revalidate = etag();
   app.use('/dist/*', async (c, next) => {
     // Entry files keep their names, so browsers revalidate them (an ETag makes that a 304 without a

@@ -1,6 +1,7 @@
 import type { Hono } from 'hono';
 import type { Page, PaymentMethod, Popup, Website, WebsiteSettings } from '../../../src/contract/contract.ts';
 import { ButtonStyleSchema, PaymentMethodsRequestSchema } from '../../../src/contract/contract.ts';
+import { guestView } from '../../../src/domain/closed-shop.ts';
 import type { Queryable } from '../db/index.ts';
 import { shopAccess } from '../http/auth.ts';
 import type { AppEnv, WebsiteRow } from '../http/env.ts';
@@ -76,14 +77,27 @@ export async function loadWebsiteConfig(db: Queryable, website: WebsiteRow, onli
     mpk_required: website.mpk_required,
     settings: websiteSettings(website.settings),
     max_line_quantity: website.max_line_quantity,
+    guest_view: false,
   };
+}
+
+/**
+ * The shop config as the caller may see it (issue 26): whole for an open shop and for a member of a
+ * login-required one (a session of this very shop), else its guest view (`guestView`,
+ * src/domain/closed-shop.ts): no homepage, other pages or popups. `sessionWebsiteId` is the shop of the
+ * caller's session, or null for a guest, a stale token or another shop's.
+ */
+export async function loadVisibleWebsite(db: Queryable, website: WebsiteRow, online: boolean, sessionWebsiteId: number | null): Promise<Website> {
+  const config = await loadWebsiteConfig(db, website, online);
+  return sessionWebsiteId === website.id ? config : guestView(config);
 }
 
 /**
  * Registers the shop-config calls:
  * - `GET /api/slug/website?slug=` (public): the shop config; an unknown shop is a 404 whose body has
- *   no `id`, which is how the spec's client recognises "unknown shop". It reveals nothing of a user,
- *   so a bearer token is ignored here (a stale token must not stop the shop from loading);
+ *   no `id`, which is how the spec's client recognises "unknown shop". A login-required shop answers a
+ *   guest with its guest view and a member of the shop with everything (issue 26); a stale or foreign
+ *   token is read as a guest's, never refused (it must not stop the shop from loading);
  * - `POST /api/payment` `{website_id}` (guests only in open shops): the shop's payment methods.
  */
 export function registerWebsiteRoutes(app: Hono<AppEnv>): void {
@@ -94,8 +108,10 @@ export function registerWebsiteRoutes(app: Hono<AppEnv>): void {
     const { rows } = await db.query<WebsiteRow>('SELECT * FROM websites WHERE slug = $1', [slug]);
     const website = rows[0];
     if (!website) fail(404, 'errors.store_not_found');
-    // Public shop data with nothing of the user in it: the token (if any) plays no part here.
-    return c.json(await loadWebsiteConfig(db, website, !c.get('config').production));
+    // A login-required shop's content is for its members: the answer depends on the token (API answers
+    // are never stored, http/security.ts). A token that does not count (stale, another shop's) is a guest's, never a 401.
+    if (website.login_required) c.header('Vary', 'Authorization');
+    return c.json(await loadVisibleWebsite(db, website, !c.get('config').production, c.get('auth')?.websiteId ?? null));
   });
 
   app.post('/api/payment', async (c) => {

@@ -46,6 +46,7 @@ const en = {
     required: 'This element is required',
     email: 'E-mail must be valid',
     password: 'The password must have at least 8 characters, one uppercase letter, one lowercase letter and one digit',
+    password_common: 'This password is one of the most common ones and easy to guess: choose another',
     password_match: 'The passwords must match',
     phone: 'Enter a valid phone number',
     phone_hint: 'e.g. +48 600 700 800',

@@ -44,6 +44,7 @@ const pl: Messages = {
     required: 'To pole jest wymagane',
     email: 'Adres e-mail musi być prawidłowy',
     password: 'Hasło musi mieć co najmniej 8 znaków, jedną wielką literę, jedną małą literę i jedną cyfrę',
+    password_common: 'To hasło jest jednym z najczęściej używanych i łatwo je odgadnąć: wybierz inne',
     password_match: 'Hasła muszą być takie same',
     phone: 'Podaj prawidłowy numer telefonu',
     phone_hint: 'np. +48 600 700 800',

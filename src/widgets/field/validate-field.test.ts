@@ -39,10 +39,20 @@ describe('validateField', () => {
     );
   });
 
+  it('should refuse the most common passwords after the strength rule, with their own message (issue 26)', () => {
+    for (const common of ['Password1', 'Passw0rd', 'Passw0rd!', 'P@ssw0rd2024', 'Qwerty123', 'Welcome1!', 'Summer2024', 'Zaq12wsx', 'Haslo123']) {
+      expect(validateField(strongPassword, common)).toBe('validation.password_common');
+    }
+    // The strength rule speaks first: "password1" lacks an uppercase letter before it is common.
+    expect(validateField(strongPassword, 'password1')).toBe('validation.password');
+    expect(fieldError(strongPassword, 'Password1')).toBe('This password is one of the most common ones and easy to guess: choose another');
+  });
+
   it('should hold a new password to the one strong rule and match it with its confirmation', () => {
     // The reset screen's weak rule (8 of anything) is gone: "aaaaaaaa" passes nowhere (issue 22).
     expect(validateField(strongPassword, 'aaaaaaaa')).toBe('validation.password');
-    expect(validateField(strongPassword, 'Abcdefg1')).toBeNull();
+    expect(validateField(strongPassword, 'Abcdefg1')).toBe('validation.password_common');
+    expect(validateField(strongPassword, 'Hgwqtrv8')).toBeNull();
     expect(validateField(confirmationField('abcdefgh'), 'abcdefgx')).toBe('validation.password_match');
     expect(fieldError(confirmationField('abcdefgh'), 'abcdefgx')).toBe('The passwords must match');
     expect(validateField(confirmationField('abcdefgh'), '')).toBe('validation.required');

@@ -233,7 +233,8 @@ describe("security: the shop's mail as a weapon", () => {
 
 describe('security: one password policy', () => {
   it('should refuse a weak password through every door', async () => {
-    const weak = ['aaaaaaaa', 'password', 'PASSWORD1', 'password1', 'Short1', '12345678'];
+    // Too weak for the pattern, then common ones the pattern alone let through (issue 26), the demo's own among them.
+    const weak = ['aaaaaaaa', 'password', 'PASSWORD1', 'password1', 'Short1', '12345678', 'Password1', 'Passw0rd', 'Passw0rd!', 'Qwerty123', 'P@ssw0rd2024', 'Welcome2024!'];
     const reset = async (password: string) => {
       await server.json('/api/forgotPassword', { body: { email: 'buyer@initech.test', website_id: server.shops.initech } });
       const token = await mailedToken(server, 'buyer@initech.test', /change your password/);
@@ -249,7 +250,7 @@ describe('security: one password policy', () => {
       };
       for (const [door, answer] of Object.entries(doors)) if (answer.status < 300) accepted.push(`${door}: ${password}`);
     }
-    tally({ suite: 'security', check: 'password policy: weak passwords through registration, password change and reset', tried: weak.length * 3, gotThrough: accepted.length });
+    tally({ suite: 'security', check: 'password policy: weak and common passwords through registration, password change and reset', tried: weak.length * 3, gotThrough: accepted.length });
     expect(accepted).toEqual([]);
   });
 });
