@@ -1,7 +1,8 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { useState, type CSSProperties, type ReactNode } from 'react';
 import { LanguageSwitch } from '../../src/app/LanguageSwitch.tsx';
-import { emailField, strongPassword } from '../../src/contract/fields.ts';
+import { emailField } from '../../src/contract/fields.ts';
+import { strongPassword } from '../../src/contract/password.ts';
 import { t } from '../../src/i18n/index.ts';
 import { BUTTON_RADIUS } from '../../src/theme/theme.ts';
 import { countryOptions } from '../../src/i18n/countries.ts';

@@ -11,12 +11,11 @@ import {
   type ForgotPasswordRequestSchema,
   type LoginRequest,
   type MessageResponse,
-  type RegisterRequest,
   type RegisterResponse,
-  type ResetPasswordRequestSchema,
   type SignInHandoffPreview,
   type SignInHandoffResponse,
 } from '../contract/contract.ts';
+import type { RegisterRequest, ResetPasswordRequestSchema } from '../contract/password.ts';
 
 /**
  * Account calls of spec §7 that need no session: login, logout, registration by request and the

@@ -1,5 +1,6 @@
 import { t, type MessageKey } from '../i18n/index.ts';
-import type { AddressInput, Order, PlaceOrderRequest, RegisterRequest } from '../contract/contract.ts';
+import type { AddressInput, Order, PlaceOrderRequest } from '../contract/contract.ts';
+import type { RegisterRequest } from '../contract/password.ts';
 
 /** Requests the API tests send (the call modules' tests and the reliability fault matrix): valid by the contract. */
 

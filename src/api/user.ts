@@ -5,7 +5,6 @@ import {
   MessageResponseSchema,
   UserBudgetListSchema,
   UserSchema,
-  type ChangePasswordRequestSchema,
   type ConfirmEmailRequestSchema,
   type ConfirmEmailResponse,
   type MessageResponse,
@@ -13,6 +12,7 @@ import {
   type UserBudget,
   type UserUpdateRequestSchema,
 } from '../contract/contract.ts';
+import type { ChangePasswordRequestSchema } from '../contract/password.ts';
 
 /** Calls of the logged-in user (spec §7 and DESIGN.md §4): profile, e-mail change, password and budgets. */
 

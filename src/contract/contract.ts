@@ -12,7 +12,6 @@ import {
   quantityField,
   requiredLine,
   requiredText,
-  strongPassword,
 } from './fields.ts';
 import { listOf, orDefault } from './tolerant.ts';
 
@@ -399,28 +398,6 @@ export type LoginRequest = v.InferOutput<typeof LoginRequestSchema>;
 export const AuthResponseSchema = v.object({ access_token: v.string() });
 export type AuthResponse = v.InferOutput<typeof AuthResponseSchema>;
 
-/** Registration by request (spec §3 "Registration form"), reviewed by the coordinator. */
-export const RegisterRequestSchema = v.pipe(
-  v.object({
-    website_id: websiteId,
-    name: requiredLine(100),
-    surname: requiredLine(100),
-    email: emailField,
-    phone: optionalPhoneField,
-    password: strongPassword,
-    password_confirmation: v.string('validation.required'),
-    coordinator_email: emailField,
-    cost_center: requiredLine(50),
-    job_title: requiredLine(100),
-    buyer_id: requiredLine(50),
-  }),
-  v.forward(
-    v.partialCheck([['password'], ['password_confirmation']], (input) => input.password === input.password_confirmation, 'validation.password_match'),
-    ['password_confirmation'],
-  ),
-);
-export type RegisterRequest = v.InferOutput<typeof RegisterRequestSchema>;
-
 export const RegisterResponseSchema = v.object({ status: orDefault('register.status', v.literal('pending'), 'pending'), message: v.string(), code: v.optional(v.string()) });
 
 /**
@@ -434,20 +411,6 @@ export const ConfirmRegistrationRequestSchema = v.object({
 export type ConfirmRegistrationRequest = v.InferOutput<typeof ConfirmRegistrationRequestSchema>;
 
 export const ForgotPasswordRequestSchema = v.object({ email: emailField, website_id: websiteId });
-
-export const ResetPasswordRequestSchema = v.pipe(
-  v.object({
-    website_id: websiteId,
-    email: emailField,
-    token: v.pipe(v.string('validation.required'), v.nonEmpty('validation.required'), v.maxLength(200)),
-    password: strongPassword,
-    password_confirmation: v.string('validation.required'),
-  }),
-  v.forward(
-    v.partialCheck([['password'], ['password_confirmation']], (input) => input.password === input.password_confirmation, 'validation.password_match'),
-    ['password_confirmation'],
-  ),
-);
 
 /**
  * `POST /api/session/handoff` (issue 19): a one-time code for the calling session's user in this shop,
@@ -475,18 +438,6 @@ export type SignInExchangeRequest = v.InferOutput<typeof SignInExchangeRequestSc
  */
 export const SignInHandoffPreviewSchema = v.object({ name: v.string(), surname: v.string(), email: v.string() });
 export type SignInHandoffPreview = v.InferOutput<typeof SignInHandoffPreviewSchema>;
-
-export const ChangePasswordRequestSchema = v.pipe(
-  v.object({
-    current_password: v.pipe(v.string('validation.required'), v.nonEmpty('validation.required')),
-    password: strongPassword,
-    password_confirmation: v.string('validation.required'),
-  }),
-  v.forward(
-    v.partialCheck([['password'], ['password_confirmation']], (input) => input.password === input.password_confirmation, 'validation.password_match'),
-    ['password_confirmation'],
-  ),
-);
 
 /**
  * `PUT /api/user/update`. A different `email` is not changed at once: it needs `current_password`,

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { ContactUsRequestSchema, ForgotPasswordRequestSchema, LoginRequestSchema, RegisterRequestSchema, UserUpdateRequestSchema } from './contract.ts';
+import { ContactUsRequestSchema, ForgotPasswordRequestSchema, LoginRequestSchema, UserUpdateRequestSchema } from './contract.ts';
+import { RegisterRequestSchema } from './password.ts';
 import { emailField } from './fields.ts';
 
 /** Addresses a mailer reads as a list, a display name or another recipient (issue 26). */

@@ -1,9 +1,8 @@
 import * as v from 'valibot';
-import { isCommonPassword } from './common-passwords.ts';
 
 /**
  * What each field of the API accepts: the one rule for e-mails, phones, NIP, postal codes, ids,
- * quantities and passwords (the one password policy, {@link isStrongPassword}), shared by the client's
+ * quantities and the password pattern (the policy itself is `./password.ts`), shared by the client's
  * forms and the server's request checks. It sits beside the contract, below `src/domain`, so the
  * contract's schemas use it without the contract and the domain importing each other.
  *
@@ -24,16 +23,6 @@ export const EMAIL_PATTERN = /^[^\s\p{Cc}@,;:<>"()[\]\\]+@[^\s\p{Cc}@,;:<>"()[\]
 /** At least 8 characters with an uppercase letter, a lowercase letter and a digit. */
 export const PASSWORD_PATTERN = /^(?=.*[a-z])(?=.*[A-Z])(?=.*\d).{8,}$/;
 
-/**
- * The one password policy (spec §5, §9): at least {@link PASSWORD_MIN_LENGTH} characters with an
- * uppercase letter, a lowercase letter and a digit, and not one of the most common passwords
- * (`isCommonPassword`, `./common-passwords.ts`; issue 26). Registration, the password change and the reset
- * all check it through {@link strongPassword}, on the client and on the server, so no way into an
- * account accepts a weaker password than another.
- */
-export function isStrongPassword(password: string): boolean {
-  return PASSWORD_PATTERN.test(password) && !isCommonPassword(password);
-}
 /** Digits with optional +, spaces, dashes and brackets; 9 to 15 digits in all. */
 export const PHONE_PATTERN = /^\+?[\d\s()-]+$/;
 /** Polish tax ID (NIP) is digits; dashes and spaces are allowed as people type them. */
@@ -102,16 +91,6 @@ export const emailField = v.pipe(
   v.nonEmpty('validation.required'),
   v.maxLength(254, 'validation.max_length'),
   v.regex(EMAIL_PATTERN, 'validation.email'),
-);
-
-/** A new password under {@link isStrongPassword}: registration, password change and reset alike. */
-export const strongPassword = v.pipe(
-  v.string('validation.required'),
-  v.nonEmpty('validation.required'),
-  v.maxLength(200, 'validation.max_length'),
-  v.check((password) => PASSWORD_PATTERN.test(password), 'validation.password'),
-  // After the pattern, so a short or plain password hears what it lacks before "too common".
-  v.check((password) => !isCommonPassword(password), 'validation.password_common'),
 );
 
 /** Required phone number. */

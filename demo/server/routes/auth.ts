@@ -3,11 +3,10 @@ import {
   ConfirmRegistrationRequestSchema,
   ForgotPasswordRequestSchema,
   LoginRequestSchema,
-  RegisterRequestSchema,
-  ResetPasswordRequestSchema,
   SignInExchangeRequestSchema,
   SignInHandoffRequestSchema,
 } from '../../../src/contract/contract.ts';
+import { RegisterRequestSchema, ResetPasswordRequestSchema } from '../../../src/contract/password.ts';
 import { normaliseEmail } from '../../../src/domain/email-address.ts';
 import { storefrontUrl } from '../config.ts';
 import { emailKey } from '../db/email-key.ts';

@@ -1,11 +1,11 @@
 import type { Context, Hono } from 'hono';
 import * as v from 'valibot';
 import {
-  ChangePasswordRequestSchema,
   ConfirmEmailRequestSchema,
   UserUpdateRequestSchema,
   type User,
 } from '../../../src/contract/contract.ts';
+import { ChangePasswordRequestSchema } from '../../../src/contract/password.ts';
 import { idField } from '../../../src/contract/fields.ts';
 import { normaliseEmail } from '../../../src/domain/email-address.ts';
 import { storefrontUrl, type ServerConfig } from '../config.ts';

@@ -1,4 +1,4 @@
-import type { RegisterRequest } from '../../../src/contract/contract.ts';
+import type { RegisterRequest } from '../../../src/contract/password.ts';
 import { storefrontUrl, type ServerConfig } from '../config.ts';
 import { normaliseEmail } from '../../../src/domain/email-address.ts';
 import { emailKey } from '../db/email-key.ts';

@@ -1,6 +1,6 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { useState } from 'react';
-import { ResetPasswordRequestSchema } from '../../contract/contract.ts';
+import { ResetPasswordRequestSchema } from '../../contract/password.ts';
 import { isApiClientError } from '../../api/errors.ts';
 import { useElement, useEmit } from '../../kit/element-context.tsx';
 import { currentQuery, Link, navigate } from '../../kit/router.tsx';

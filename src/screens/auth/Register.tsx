@@ -2,7 +2,7 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, useRef, useState } from 'react';
 import * as v from 'valibot';
 import { register } from '../../api/auth.ts';
-import { RegisterRequestSchema } from '../../contract/contract.ts';
+import { RegisterRequestSchema } from '../../contract/password.ts';
 import { Link } from '../../kit/router.tsx';
 import { buildPath } from '../../domain/routes.ts';
 import { t } from '../../i18n/index.ts';

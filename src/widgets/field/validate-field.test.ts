@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { emailField, nipField, phoneField, requiredText, strongPassword } from '../../contract/fields.ts';
+import { emailField, nipField, phoneField, requiredText } from '../../contract/fields.ts';
+import { strongPassword } from '../../contract/password.ts';
 import { confirmationField, fieldError, fieldMessage, firstFieldIssue, postalCodeField, validateField } from './validate-field.ts';
 
 describe('validateField', () => {

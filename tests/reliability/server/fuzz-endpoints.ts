@@ -7,7 +7,6 @@ import {
   AddressTypeSchema,
   AssignBudgetRequestSchema,
   AuthResponseSchema,
-  ChangePasswordRequestSchema,
   ConfirmEmailRequestSchema,
   ConfirmRegistrationRequestSchema,
   ConfirmEmailResponseSchema,
@@ -27,11 +26,9 @@ import {
   ProductPageSchema,
   ProductQuerySchema,
   ProductSchema,
-  RegisterRequestSchema,
   RegisterResponseSchema,
   RegistrationRequestSchema,
   RejectRegistrationRequestSchema,
-  ResetPasswordRequestSchema,
   SignInExchangeRequestSchema,
   SignInHandoffRequestSchema,
   SignInHandoffPreviewSchema,
@@ -42,6 +39,7 @@ import {
   UserUpdateRequestSchema,
   WebsiteSchema,
 } from '../../../src/contract/contract.ts';
+import { ChangePasswordRequestSchema, RegisterRequestSchema, ResetPasswordRequestSchema } from '../../../src/contract/password.ts';
 import { idField } from '../../../src/contract/fields.ts';
 import type { TestServer } from '../../api/harness.ts';
 import { fuzzedId, fuzzedObject, fuzzedQuery, type Hints } from './fuzz-arbitraries.ts';

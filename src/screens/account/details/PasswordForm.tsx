@@ -1,7 +1,7 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { useRef, useState } from 'react';
 import * as v from 'valibot';
-import { ChangePasswordRequestSchema } from '../../../contract/contract.ts';
+import { ChangePasswordRequestSchema } from '../../../contract/password.ts';
 import { changePassword } from '../../../api/user.ts';
 import { t } from '../../../i18n/index.ts';
 import { Button } from '../../../widgets/button/Button.tsx';
