@@ -14,8 +14,6 @@ import { GROSS_SHOP, POINTS_SHOP, catalogueOf, deferred, json, pageOf, product, 
 // Answers render in interruptible transitions (issue 20), which jsdom on two busy cores can take
 // seconds to finish for 24 cards: wait for them longer than testing-library's default second.
 configure({ asyncUtilTimeout: 10_000 });
-// Some of these tests fail now and then since that change (never in the browser e2e): retried until
-// the cause is found (see the stop note of 2026-11-26).
 
 /** Intl separates amount and unit with a no-break space; tests compare with plain spaces. */
 const plain = (text: string | null | undefined) => (text ?? '').replace(/[\u00a0\u202f]/g, ' ');
@@ -78,7 +76,7 @@ afterEach(() => {
   document.body.innerHTML = '';
 });
 
-describe('Catalogue: results', { retry: 5 }, () => {
+describe('Catalogue: results', () => {
   it('should show the heading, a card per product and announce the number of results', async () => {
     const calls = stubCatalogue(() => pageOf(THREE, { total: 3 }));
     renderCatalogue();
@@ -119,7 +117,7 @@ describe('Catalogue: results', { retry: 5 }, () => {
   });
 });
 
-describe('Catalogue: query and URL', { retry: 5 }, () => {
+describe('Catalogue: query and URL', () => {
   it('should start from the URL’s search, sort and page', async () => {
     resetPage(`/products?search=${encodeURIComponent('kubek żółty')}&sort=price_desc&page=2`);
     const calls = stubCatalogue(catalogueOf(60));
@@ -239,7 +237,7 @@ describe('Catalogue: query and URL', { retry: 5 }, () => {
   });
 });
 
-describe('Catalogue: pages', { retry: 5 }, () => {
+describe('Catalogue: pages', () => {
   it('should render at most 24 cards of 5,000 products and move pages with the pagination', async () => {
     const calls = stubCatalogue(catalogueOf(5000));
     renderCatalogue();
@@ -286,7 +284,7 @@ describe('Catalogue: pages', { retry: 5 }, () => {
   });
 });
 
-describe('Catalogue: empty and error states', { retry: 5 }, () => {
+describe('Catalogue: empty and error states', () => {
   it('should say so when the shop has no products', async () => {
     stubCatalogue(() => pageOf([]));
     renderCatalogue();

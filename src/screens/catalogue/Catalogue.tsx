@@ -201,6 +201,10 @@ export function Catalogue({ routeId, search, sort, perPage }: CatalogueProps) {
     if (!routed || !shown || !sent || !sameCatalogueQuery(shown, sent)) return;
     const path = currentPath.peek();
     const inUrl = new URLSearchParams(path.includes('?') ? path.slice(path.indexOf('?') + 1) : '');
+    // The URL changed since this render (a link, the header search, back/forward, landing while this
+    // effect waited to run): that newer query is the next render's to load, never to be overwritten
+    // with the results of the one before it.
+    if (cataloguePath(catalogueQueryFromParams(inUrl)) !== urlKey) return;
     if (!sameCatalogueQuery(shown, catalogueQueryFromParams(inUrl, shown.perPage))) navigate(cataloguePath(shown), { replace: true });
   }, [shownPath]);
 

@@ -13,8 +13,6 @@ import { GROSS_SHOP, catalogueOf, stubCatalogue, type CatalogueCall } from './te
 // Answers render in interruptible transitions (issue 20), which jsdom on two busy cores can take
 // seconds to finish for 24 cards: wait for them longer than testing-library's default second.
 configure({ asyncUtilTimeout: 10_000 });
-// Some of these tests fail now and then since that change (never in the browser e2e): retried until
-// the cause is found (see the stop note of 2026-11-26).
 
 
 const lastQuery = (calls: readonly CatalogueCall[]) => Object.fromEntries(calls.at(-1)?.params ?? []);
@@ -38,7 +36,7 @@ afterEach(() => {
   document.body.innerHTML = '';
 });
 
-describe('<shop-catalogue>', { retry: 5 }, () => {
+describe('<shop-catalogue>', () => {
   it('should start from its search, sort and per-page attributes and leave the page URL alone', async () => {
     const calls = stubCatalogue(catalogueOf(40));
     const { root, view } = await mountElement('<shop-catalogue search="mug" sort="price_asc" per-page="12"></shop-catalogue>');

@@ -44,6 +44,7 @@ const CALLS: Record<string, () => Promise<unknown>> = {
   'auth.resetPassword': () => auth.resetPassword({ website_id: 1, token: 'a'.repeat(40), email: 'ann@acme.example', password: 'Secret123', password_confirmation: 'Secret123' }),
   'auth.requestSignInHandoff': () => auth.requestSignInHandoff(1),
   'auth.exchangeSignInHandoff': () => auth.exchangeSignInHandoff('c'.repeat(43), 1),
+  'auth.previewSignInHandoff': () => auth.previewSignInHandoff('c'.repeat(43), 1),
   'catalogue.fetchProducts': () => catalogue.fetchProducts({ website_id: 1, search: 'shirt', page: 1 }),
   'catalogue.fetchProduct': () => catalogue.fetchProduct(7, 1),
   'catalogue.fetchProductsByIds': () => catalogue.fetchProductsByIds(1, [7, 8]),
