@@ -15,7 +15,8 @@ import { startMaintenance } from './services/maintenance.ts';
  * (PGlite under .data/ by default, PostgreSQL with DATABASE_URL), applies migrations, seeds the demo
  * data on an empty database, and serves API, storage, demo pages and shop hosts. While it runs, unpaid
  * online payments whose hold ended are expired once a minute (their stock goes back), old rate-limit
- * events and contact-form attachments past their retention are deleted every ten minutes, and with
+ * events, contact-form attachments past their retention and registration requests whose confirmation
+ * link expired are deleted every ten minutes, and with
  * SMTP_URL the mail worker delivers the outbox.
  * `--no-build` skips the build (used by tests that built already).
  * With NODE_ENV=production (docs/deploying.md): migrations only, never the demo data; no /demo routes;
@@ -42,7 +43,7 @@ async function main(): Promise<void> {
   const stopSweeper = startHoldSweeper(db);
   // The outbox is the mail queue: with SMTP_URL every instance delivers from it (rows are claimed, never sent twice).
   const mailWorker = config.smtpUrl ? startMailWorker(db, config) : undefined;
-  // Old rate-limit events and contact-form attachments past their retention, every ten minutes.
+  // Old rate-limit events, attachments past their retention and expired unconfirmed registrations, every ten minutes.
   const stopMaintenance = startMaintenance(db, config);
   const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : config.dataDir.includes('://') ? `PGlite (${config.dataDir})` : `PGlite at ${path.relative(ROOT_DIR, config.dataDir)}`;
   const mail = config.smtpUrl ? `SMTP ${describeSmtp(config.smtpUrl)} from ${config.mailFrom}` : 'SMTP off (mails stay in the outbox)';

@@ -18,7 +18,7 @@ export const MAINTENANCE_INTERVAL_MS = 10 * 60_000;
 export function startMaintenance(db: Db, config: ServerConfig, intervalMs: number = MAINTENANCE_INTERVAL_MS, log: (message: string) => void = console.error): () => void {
   let running = false;
   const round = async () => {
-    await forgetOldRateEvents(db, longestRateWindow(config.rateLimits)).catch((error: unknown) => log(`[maintenance] pruning rate limits failed: ${describe(error)}`));
+    await forgetOldRateEvents(db, longestRateWindow(config)).catch((error: unknown) => log(`[maintenance] pruning rate limits failed: ${describe(error)}`));
     await deleteOldAttachments(db, config.attachmentRetentionDays).catch((error: unknown) => log(`[maintenance] deleting old attachments failed: ${describe(error)}`));
     await forgetExpiredRegistrations(db).catch((error: unknown) => log(`[maintenance] forgetting expired registrations failed: ${describe(error)}`));
   };

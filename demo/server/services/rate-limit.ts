@@ -63,7 +63,11 @@ export async function forgetOldRateEvents(db: Queryable, windowSeconds: number):
   return rowCount;
 }
 
-/** The longest window of the configured rate limits: older events count for nothing. */
-export function longestRateWindow(limits: ServerConfig['rateLimits']): number {
-  return Math.max(limits.register.windowSeconds, limits.contact.windowSeconds, limits.emailChange.windowSeconds);
+/**
+ * The longest window of every limit counted in `rate_events` (the public forms', the e-mail change's,
+ * and the sign-in handoff's exchanges and issued codes): older events count for nothing.
+ */
+export function longestRateWindow(config: Pick<ServerConfig, 'rateLimits' | 'handoffRateLimit' | 'handoffIssueLimit'>): number {
+  const { register, contact, emailChange } = config.rateLimits;
+  return Math.max(register.windowSeconds, contact.windowSeconds, emailChange.windowSeconds, config.handoffRateLimit.windowSeconds, config.handoffIssueLimit.windowSeconds);
 }
