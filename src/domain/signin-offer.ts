@@ -1,3 +1,5 @@
+import { normaliseEmail } from './email-address.ts';
+
 /**
  * The question the storefront asks before a sign-in code from a link is used (issue 26): a link made
  * by one account must never sign another person's browser in unawares (login CSRF), so the person
@@ -19,9 +21,9 @@ export interface SignInOffer {
   current: OfferAccount | null;
 }
 
-/** Whether two accounts are one: e-mail addresses are unique per account, whatever their case. */
+/** Whether two accounts are one: an account's address is unique by its comparison key (`normaliseEmail`). */
 export function sameAccount(a: OfferAccount, b: OfferAccount): boolean {
-  return a.email.toLowerCase() === b.email.toLowerCase();
+  return normaliseEmail(a.email) === normaliseEmail(b.email);
 }
 
 /**

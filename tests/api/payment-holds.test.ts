@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ApiErrorSchema, OrderSchema, PlaceOrderResponseSchema, WebsiteSchema } from '../../src/contract/contract.ts';
 import { openDb, type Db } from '../../demo/server/db/index.ts';
 import { expireHolds, startHoldSweeper } from '../../demo/server/services/payment-holds.ts';
-import { ORDER_CONTACT, firstRow } from './order-fixtures.ts';
+import { firstRow, globexPickupOrder } from './order-fixtures.ts';
 import { startTestServer, TEST_DATABASE_URL, type TestServer } from './harness.ts';
 
 /**
@@ -34,18 +34,8 @@ async function line(variantCode: string, quantity: number) {
   return { product_id: row.product_id, variant_id: row.id, quantity };
 }
 
-async function globexOrder(items: unknown[], paymentMethod: 'online' | 'invoice') {
-  const pickup = await one<{ id: number }>("SELECT id FROM delivery_methods WHERE website_id = $1 AND type = 'self_pickup'", [server.shops.globex]);
-  return {
-    website_id: server.shops.globex,
-    items,
-    delivery_method_id: pickup.id,
-    billing_same_as_delivery: false,
-    billing_address: { name: 'John', surname: 'Smith', company: 'Globex Sp. z o.o.', nip: '6772480003', street: 'ul. Lubicz 17', city: 'Kraków', zip: '31-503', country: 'PL' },
-    payment_method: paymentMethod,
-    contact: ORDER_CONTACT,
-  };
-}
+/** A globex pickup order (tests/api/order-fixtures.ts). */
+const globexOrder = (items: unknown[], paymentMethod: 'online' | 'invoice') => globexPickupOrder(server.db, server.shops, items, paymentMethod);
 
 function place(token: string, body: unknown) {
   return server.json('/api/order', { body, token, headers: { 'Idempotency-Key': `hold-${randomUUID()}` } });

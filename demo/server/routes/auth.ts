@@ -28,7 +28,7 @@ import {
   revokeUserSessions,
 } from '../services/sessions.ts';
 import { takeRate } from '../services/rate-limit.ts';
-import { forgetDevices, knownDevice, rememberDevice } from '../services/known-devices.ts';
+import { forgetDevices, loginSource, rememberDevice } from '../services/known-devices.ts';
 import { confirmRegistration, fileRegistration, sendReceipt, sendReviewRequest } from '../services/registrations.ts';
 import { claimLoginAttempt, clearFailedLogins, clientIp, forgetFailedLogins, keepFailedLogin, releaseLoginAttempt } from '../services/throttle.ts';
 import { hashToken, newToken } from '../services/tokens.ts';
@@ -47,7 +47,7 @@ async function login(c: Context<AppEnv>): Promise<Response> {
   const { website } = await shopAccess(c, body.website_id, 'public');
   const db = c.get('db');
   const { loginThrottle } = c.get('config');
-  const source = { ip: clientIp(c), device: await knownDevice(c, db, body.email) };
+  const source = await loginSource(c, db, body.email);
   // Counted as a failure from here on, so a burst of guesses at once gets no more checks than the limit.
   const attempt = await claimLoginAttempt(db, loginThrottle, body.email, source);
 

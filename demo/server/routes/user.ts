@@ -19,10 +19,10 @@ import { jsonBody, queryParams } from '../http/validate.ts';
 import { loadUserBudgets } from '../services/budget-assignments.ts';
 import { hashPassword, verifyPassword } from '../services/passwords.ts';
 import { revokeUserSessions } from '../services/sessions.ts';
-import { sendMail } from '../services/outbox.ts';
+import { linkLifetime, sendMail } from '../services/outbox.ts';
 import { takeRate } from '../services/rate-limit.ts';
-import { forgetDevices, knownDevice } from '../services/known-devices.ts';
-import { claimLoginAttempt, clearFailedLogins, clientIp, keepFailedLogin } from '../services/throttle.ts';
+import { forgetDevices, loginSource } from '../services/known-devices.ts';
+import { claimLoginAttempt, clearFailedLogins, keepFailedLogin } from '../services/throttle.ts';
 import { hashToken, newToken } from '../services/tokens.ts';
 
 const BudgetsQuerySchema = v.object({ website_id: v.pipe(v.string('validation.required'), v.toNumber('validation.integer'), idField) });
@@ -76,7 +76,7 @@ async function checkCurrentPassword(c: Context<AppEnv>, auth: AuthContext, passw
   if (password === '') throw invalidFields({ current_password: 'validation.required' });
   const db = c.get('db');
   const { loginThrottle } = c.get('config');
-  const source = { ip: clientIp(c), device: await knownDevice(c, db, auth.email) };
+  const source = await loginSource(c, db, auth.email);
   await claimLoginAttempt(db, loginThrottle, auth.email, source);
   const { rows } = await db.query<{ password_hash: string }>('SELECT password_hash FROM users WHERE id = $1', [auth.userId]);
   if (!(await verifyPassword(password, rows[0]?.password_hash))) {
@@ -111,7 +111,6 @@ async function requestEmailChange(
      VALUES ($1, $2, $3, $4, $5, now() + $6::int * interval '1 second')`,
     [auth.userId, website.id, newEmail, hashToken(token), auth.sessionId, config.emailChangeTtlSeconds],
   );
-  const hours = Math.max(1, Math.round(config.emailChangeTtlSeconds / 3600));
   await sendMail(
     tx,
     taken
@@ -132,7 +131,7 @@ async function requestEmailChange(
           body:
             `Hello,\n\nto make this the e-mail address of your account in ${website.name}, open this link:\n` +
             `${storefrontUrl(config, website.slug)}/confirm-email?token=${encodeURIComponent(token)}\n\n` +
-            `The link works once, for ${hours} ${hours === 1 ? 'hour' : 'hours'}. Until you open it, your account keeps its current address. ` +
+            `The link works once, for ${linkLifetime(config.emailChangeTtlSeconds)}. Until you open it, your account keeps its current address. ` +
             'If you did not ask for this, ignore this e-mail.\n',
         },
   );

@@ -5,6 +5,7 @@ import { emailKey } from '../db/email-key.ts';
 import type { Queryable } from '../db/index.ts';
 import type { AppEnv } from '../http/env.ts';
 import { requestIsHttps } from '../http/security.ts';
+import { clientIp, type LoginSource } from './throttle.ts';
 import { hashToken, newToken } from './tokens.ts';
 
 /**
@@ -32,10 +33,19 @@ function deviceToken(c: Context<AppEnv>): string | undefined {
 }
 
 /**
+ * Where a password check for the account of `email` comes from (services/throttle.ts): the client's
+ * IP, and the browser's device hash when the browser is known to that account. The login and the
+ * current-password checks of the account's changes both throttle by it.
+ */
+export async function loginSource(c: Context<AppEnv>, db: Queryable, email: string): Promise<LoginSource> {
+  return { ip: clientIp(c), device: await knownDevice(c, db, email) };
+}
+
+/**
  * The hash of the calling browser's device token when it is known to the account of `email`, else
  * null. Looked up before the password is checked; it tells the caller nothing it did not send.
  */
-export async function knownDevice(c: Context<AppEnv>, db: Queryable, email: string): Promise<string | null> {
+async function knownDevice(c: Context<AppEnv>, db: Queryable, email: string): Promise<string | null> {
   const token = deviceToken(c);
   if (token === undefined) return null;
   const hash = hashToken(token);

@@ -29,6 +29,12 @@ export async function sendMail(db: Queryable, mail: Mail): Promise<void> {
   ]);
 }
 
+/** How long a mailed link works, in a mail's words: whole hours, at least one (`24 hours`, `1 hour`). */
+export function linkLifetime(ttlSeconds: number): string {
+  const hours = Math.max(1, Math.round(ttlSeconds / 3600));
+  return `${hours} ${hours === 1 ? 'hour' : 'hours'}`;
+}
+
 /**
  * Text a stranger typed (a registration's name, a contact message), made safe to quote in a mail
  * body: links are defanged the way security teams quote them (`hxxps[:]//evil[.]example`), so no mail

@@ -6,7 +6,7 @@ import { isUniqueViolation, type Db, type Queryable } from '../db/index.ts';
 import type { WebsiteRow } from '../http/env.ts';
 import { fail } from '../http/errors.ts';
 import { REGISTRATION_COLUMNS, type RegistrationRow } from './coordinator.ts';
-import { sendMail, untrusted } from './outbox.ts';
+import { linkLifetime, sendMail, untrusted } from './outbox.ts';
 import { hashToken, newToken } from './tokens.ts';
 
 /**
@@ -101,7 +101,6 @@ async function sendConfirmationLink(
   token: string,
   about: { madeAt: Date; others: Date[]; existingAccount: boolean },
 ): Promise<void> {
-  const hours = Math.max(1, Math.round(config.registrationConfirmTtlSeconds / 3600));
   const others =
     about.others.length === 0
       ? ''
@@ -120,7 +119,7 @@ async function sendConfirmationLink(
         : `a request for an account in ${website.name} was made with this e-mail address on ${mailTime(about.madeAt)}. `) +
       'Your coordinator sees it only once you confirm that this address is yours. To confirm, open this link and press "Confirm":\n' +
       `${storefrontUrl(config, website.slug)}/confirm-registration?token=${encodeURIComponent(token)}\n\n` +
-      `The link works for ${hours} ${hours === 1 ? 'hour' : 'hours'}.\n\n` +
+      `The link works for ${linkLifetime(config.registrationConfirmTtlSeconds)}.\n\n` +
       others +
       'If you did not ask for this, ignore this e-mail: nothing happens without your confirmation.\n',
   });

@@ -4,6 +4,7 @@ import { isApiClientError } from '../../api/errors.ts';
 import { confirmEmailChange } from '../../api/user.ts';
 import { currentQuery, Link } from '../../kit/router.tsx';
 import { buildPath } from '../../domain/routes.ts';
+import { normaliseEmail } from '../../domain/email-address.ts';
 import { t } from '../../i18n/index.ts';
 import { refreshUser, user } from '../../store/session.ts';
 import { shop } from '../../store/shop.ts';
@@ -88,7 +89,7 @@ export function ConfirmEmail(_props: { routeId?: string; params?: Readonly<Recor
 
   // The session's user (the header, Account details) learns the new address of their account.
   const confirmed = outcome.kind === 'done' ? outcome.email : null;
-  const stale = me !== null && confirmed !== null && me.email.toLowerCase() !== confirmed.toLowerCase();
+  const stale = me !== null && confirmed !== null && normaliseEmail(me.email) !== normaliseEmail(confirmed);
   useEffect(() => {
     if (stale) void refreshUser();
   }, [stale]);
