@@ -14,6 +14,7 @@ import {
   requiredText,
 } from './fields.ts';
 import { listOf, orDefault } from './tolerant.ts';
+import { isPointsCurrency, POINTS_CURRENCY } from './points.ts';
 
 
 /** Pieces in one box when a variant does not say (spec §9: "Default quantity in a box: 30"). */
@@ -204,14 +205,13 @@ export const WebsiteSchema = v.pipe(
     guest_view: v.optional(flagOr('website.guest_view', false)),
   }),
   v.transform(({ currency, payment_type, ...website }) => {
-    const type: 'invoice' | 'budget' = payment_type ?? (currency?.toLowerCase() === POINTS_CURRENCY ? 'budget' : 'invoice');
+    const type: 'invoice' | 'budget' = payment_type ?? (isPointsCurrency(currency) ? 'budget' : 'invoice');
     return { ...website, currency: currency ?? (type === 'budget' ? POINTS_CURRENCY : ''), payment_type: type };
   }),
 );
 export type Website = v.InferOutput<typeof WebsiteSchema>;
 
-/** `currency: 'pkt'` marks a points (budget) shop (spec §1). */
-export const POINTS_CURRENCY = 'pkt';
+export { isPointsCurrency, POINTS_CURRENCY };
 
 // ---------------------------------------------------------------------------------------------------
 // Catalogue (DESIGN.md §4)

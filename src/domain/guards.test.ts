@@ -171,6 +171,8 @@ describe('guardRoute: register', () => {
 describe('guardRoute: budgets', () => {
   it.each<[string, boolean, string]>([
     ['pkt', true, ALLOW],
+    // A provider that spells it in capitals runs a points shop all the same (issue 28).
+    ['PKT', true, ALLOW],
     ['PLN', true, '/user/orders'],
     ['EUR', true, '/user/orders'],
     // Auth first: a guest goes to Login whatever the currency.

@@ -9,11 +9,8 @@
  *
  * @module
  */
-import type { POINTS_CURRENCY } from '../contract/contract.ts';
+import { isPointsCurrency } from '../contract/points.ts';
 import type { RouteDef } from './routes.ts';
-
-/** The points currency code (spec §1); typed from the contract so the two cannot drift apart. */
-const POINTS: typeof POINTS_CURRENCY = 'pkt';
 
 /**
  * Checkout progress the step guards read (spec §2 "Guards"), from `checkoutGuardState` of the checkout
@@ -226,7 +223,7 @@ export function guardRoute(route: Pick<RouteDef, 'id' | 'access'>, context: Guar
   }
 
   if (route.id === 'register' && context.registrationType.endsWith('_noform')) return redirect('/login', 'registration-closed');
-  if (route.id === 'user-budgets' && context.currency !== POINTS) return redirect('/user/orders', 'not-points-shop');
+  if (route.id === 'user-budgets' && !isPointsCurrency(context.currency)) return redirect('/user/orders', 'not-points-shop');
   if (route.id === 'payment-processing' && context.query['status'] !== 'success') return redirect('/404', 'payment-not-successful');
 
   if (context.checkout) return checkoutStepRedirect(route.id, context.checkout) ?? ALLOW;

@@ -1,4 +1,4 @@
-import { POINTS_CURRENCY } from '../contract/contract.ts';
+import { isPointsCurrency } from '../contract/contract.ts';
 import { locale, type Locale } from '../store/locale.ts';
 import { t } from './index.ts';
 
@@ -42,7 +42,7 @@ export function formatPoints(value: number, lang: Locale = locale.value): string
 
 /** A price in the shop's currency; `pkt` (points shops, spec §1) is shown as points. */
 export function formatMoney(value: number, currency: string, lang: Locale = locale.value): string {
-  if (currency.toLowerCase() === POINTS_CURRENCY) return formatPoints(value, lang);
+  if (isPointsCurrency(currency)) return formatPoints(value, lang);
   try {
     return numberFormat(lang, { style: 'currency', currency }).format(value);
   } catch {

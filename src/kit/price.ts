@@ -1,4 +1,4 @@
-import { POINTS_CURRENCY, type Product, type Website } from '../contract/contract.ts';
+import { isPointsCurrency, type Product, type Website } from '../contract/contract.ts';
 import { displayPrice, listUnitPrice, unitPrice } from '../domain/pricing.ts';
 import { formatMoney, formatNumber } from '../i18n/format.ts';
 import { t } from '../i18n/index.ts';
@@ -41,7 +41,7 @@ export interface ProductPriceDisplay {
 
 /** Whether a shop (or no shop yet) counts its prices in points. */
 function isPoints(website: Website | null): boolean {
-  return website?.currency.toLowerCase() === POINTS_CURRENCY;
+  return isPointsCurrency(website?.currency);
 }
 
 /** A net (or as-stored) unit price in the shop's display form: VAT per `is_gross`, none on points. */

@@ -1,6 +1,6 @@
 import { computed, signal } from '@preact/signals-react';
 import { api } from '../api/client.ts';
-import { POINTS_CURRENCY, type Website } from '../contract/contract.ts';
+import { isPointsCurrency, type Website } from '../contract/contract.ts';
 import { fetchWebsite } from '../api/website.ts';
 import { guestView } from '../domain/closed-shop.ts';
 import { withPreview } from '../domain/preview.ts';
@@ -35,7 +35,7 @@ export const shop = pageSingleton('shop', () =>
 export const shopStatus = pageSingleton('shopStatus', () => signal<ShopStatus>('idle'));
 
 /** Points (budget) shop: currency `pkt` (spec §1). */
-export const isPointsShop = pageSingleton('isPointsShop', () => computed(() => shop.value?.currency === POINTS_CURRENCY));
+export const isPointsShop = pageSingleton('isPointsShop', () => computed(() => isPointsCurrency(shop.value?.currency)));
 
 /** The shop's slug: the `shop` attribute, else the host-name rule (spec §1). */
 export function resolveShopSlug(host: string = typeof location === 'undefined' ? '' : location.host): string | null {

@@ -174,6 +174,26 @@ describe('POST /api/order in the points shop (acme)', () => {
     expect(welcome?.points_left).toBe(row.points - row.points_spent);
   });
 
+  it('should charge points, not money, in a shop whose provider row spells the currency PKT (issue 28)', async () => {
+    // One predicate (`isPointsCurrency`) decides "points shop?" everywhere: before it, the catalogue
+    // ignored the letter case and the order did not, so a `PKT` shop showed points and charged money.
+    await server.db.query("UPDATE websites SET currency = 'PKT' WHERE id = $1", [server.shops.acme]);
+    try {
+      const welcome = await assignmentId('buyer@acme.test', 'Welcome pack');
+      const before = await assignment(welcome);
+      const result = await placeOrder(acmeBuyer, await acmeOrder([await line('ACME-MUG', 'ACME-MUG-WHITE', 1)]));
+      expect(result.status).toBe(201);
+      const { order } = v.parse(PlaceOrderResponseSchema, result.body);
+      expect(order).toMatchObject({ total_points: 10, total: 10, payment_method: 'budget', payment_status: 'not_required' });
+      expect((await assignment(welcome)).points_spent - before.points_spent).toBe(10);
+      const history = await server.json(`/api/user/orders?website_id=${server.shops.acme}`, { token: acmeBuyer });
+      const listed = (history.body as { data: { name: string; total: number }[] }).data.find((row) => row.name === order.name);
+      expect(listed?.total).toBe(10);
+    } finally {
+      await server.db.query("UPDATE websites SET currency = 'pkt' WHERE id = $1", [server.shops.acme]);
+    }
+  });
+
   it('should refuse a product whose budget assignment has expired (ACME-OLD)', async () => {
     const before = await orderCount('buyer@acme.test');
     const result = await placeOrder(acmeBuyer, await acmeOrder([await line('ACME-OLD', 'ACME-OLD-RED', 1)]));

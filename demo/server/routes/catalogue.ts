@@ -1,6 +1,6 @@
 import type { Hono } from 'hono';
 import * as v from 'valibot';
-import { POINTS_CURRENCY, ProductQuerySchema, type ProductPage, type SortOption } from '../../../src/contract/contract.ts';
+import { isPointsCurrency, ProductQuerySchema, type ProductPage, type SortOption } from '../../../src/contract/contract.ts';
 import { DEFAULT_VAT } from '../../../src/domain/pricing.ts';
 import { idField } from '../../../src/contract/fields.ts';
 import { shopAccess } from '../http/auth.ts';
@@ -43,7 +43,7 @@ export function listPriceSql(website: { is_gross: boolean; currency: string }): 
     CASE WHEN p.groupbuy_active AND (p.groupbuy_ends_at IS NULL OR p.groupbuy_ends_at > now()) THEN ${minTier('groupbuy')} END,
     ${minTier('threshold')},
     p.calculated_price)`;
-  if (website.currency.toLowerCase() === POINTS_CURRENCY) return unit;
+  if (isPointsCurrency(website.currency)) return unit;
   const factor = `(1 + COALESCE(p.vat, ${DEFAULT_VAT}) / 100.0)`;
   return website.is_gross
     ? `round(CASE WHEN p.vat_included THEN ${unit} ELSE ${unit} * ${factor} END, 2)`

@@ -1,7 +1,7 @@
 import type { Context, Hono } from 'hono';
 import {
   AssignBudgetRequestSchema,
-  POINTS_CURRENCY,
+  isPointsCurrency,
   RejectRegistrationRequestSchema,
   type Budget,
   type RegistrationRequest,
@@ -147,7 +147,7 @@ async function assignBudget(c: Context<AppEnv>): Promise<Response> {
   const db = c.get('db');
   if (!(await isBuyerOf(db, buyerId, website.id))) fail(404, 'errors.not_found');
   const body = await jsonBody(c, AssignBudgetRequestSchema);
-  if (website.currency !== POINTS_CURRENCY) fail(422, 'coordinator.errors.no_budgets');
+  if (!isPointsCurrency(website.currency)) fail(422, 'coordinator.errors.no_budgets');
 
   const assignment = await db.transaction(async (tx) => {
     let budgetId: number;

@@ -9,6 +9,7 @@
  *
  * @module
  */
+import { isPointsCurrency } from '../../../src/contract/contract.ts';
 import type { Db } from '../db/index.ts';
 import { roundMoney } from '../../../src/domain/money.ts';
 import { insertProducts, SIZES, type Availability, type ProductDef, type SizeCode, type TierDef, type VariantDef } from './catalogue.ts';
@@ -236,7 +237,7 @@ export async function generateProducts(db: Db, websiteSlug: string, count: numbe
   const { rows: websites } = await db.query<{ id: number; currency: string }>('SELECT id, currency FROM websites WHERE slug = $1', [websiteSlug]);
   const website = websites[0];
   if (!website) throw new Error(`Unknown shop "${websiteSlug}"`);
-  const points = website.currency === 'pkt';
+  const points = isPointsCurrency(website.currency);
   // Budgets a buyer can still spend (an expired one would make every generated product unbuyable).
   const { rows: budgets } = await db.query<{ id: number }>(
     `SELECT b.id FROM budgets b

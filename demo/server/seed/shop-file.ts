@@ -18,7 +18,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import * as v from 'valibot';
-import { HEX_COLOUR_PATTERN, PageBlockSchema, PSEUDO_PAGE_SLUGS } from '../../../src/contract/contract.ts';
+import { HEX_COLOUR_PATTERN, isPointsCurrency, PageBlockSchema, PSEUDO_PAGE_SLUGS } from '../../../src/contract/contract.ts';
 import { EMAIL_PATTERN } from '../../../src/contract/fields.ts';
 import { normaliseEmail } from '../../../src/domain/email-address.ts';
 import { storefrontUrl, type ServerConfig } from '../config.ts';
@@ -156,13 +156,13 @@ export const ShopFileSchema = v.pipe(
   // A points shop pays with budgets only; a money shop never does (the same rule the order checks).
   v.forward(
     v.check(
-      (shop) => shop.payment_methods.every((method) => (method.code === 'budget') === (shop.currency === 'pkt')),
+      (shop) => shop.payment_methods.every((method) => (method.code === 'budget') === isPointsCurrency(shop.currency)),
       'a points shop (currency pkt) pays with budget only, a money shop with invoice only',
     ),
     ['payment_methods'],
   ),
   v.forward(
-    v.check((shop) => shop.registration_type.startsWith(shop.currency === 'pkt' ? 'budget_' : 'invoice_'), 'registration_type must start with budget_ in a points shop (currency pkt), else with invoice_'),
+    v.check((shop) => shop.registration_type.startsWith(isPointsCurrency(shop.currency) ? 'budget_' : 'invoice_'), 'registration_type must start with budget_ in a points shop (currency pkt), else with invoice_'),
     ['registration_type'],
   ),
 );
@@ -236,7 +236,7 @@ export async function loadShop(db: Db, shop: ShopFile, config: ServerConfig): Pr
           shop.name,
           shop.lang,
           shop.currency,
-          shop.currency === 'pkt' ? 'budget' : 'invoice',
+          isPointsCurrency(shop.currency) ? 'budget' : 'invoice',
           shop.is_gross,
           shop.login_required,
           shop.registration_type,

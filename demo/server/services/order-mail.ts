@@ -1,4 +1,4 @@
-import type { Order } from '../../../src/contract/contract.ts';
+import { isPointsCurrency, type Order } from '../../../src/contract/contract.ts';
 import type { Queryable } from '../db/index.ts';
 import type { WebsiteRow } from '../http/env.ts';
 import { sendMail, untrusted } from './outbox.ts';
@@ -83,7 +83,7 @@ function addressLine(address: NonNullable<Order['delivery_address']>): string {
 /** The subject and body of the order e-mail for `order` (as `loadOrder` answers it), in `lang`. */
 export function orderMail(order: Order, shop: { name: string; lang: Lang }, orderUrl: string): { subject: string; body: string } {
   const text = TEXTS[shop.lang] ?? TEXTS.en;
-  const points = order.currency === 'pkt';
+  const points = isPointsCurrency(order.currency);
   const amount = (value: number) => mailAmount(value, order.currency, shop.lang);
   // Points shops: line prices are points; money shops show what the buyer sees (gross or net).
   const lineTotal = (item: Order['items'][number]) => (points || !order.is_gross ? item.line_net : item.line_gross);

@@ -1,5 +1,5 @@
 import type { Order, OrderItem, OrderSummary } from '../../../src/contract/contract.ts';
-import { POINTS_CURRENCY } from '../../../src/contract/contract.ts';
+import { isPointsCurrency } from '../../../src/contract/contract.ts';
 import type { Queryable } from '../db/index.ts';
 import type { AddressSnapshot } from './order-request.ts';
 import { hashToken } from './tokens.ts';
@@ -67,7 +67,7 @@ const ORDER_COLUMNS = `o.id, o.name, o.created_at, o.status, o.currency, o.is_gr
  * settings does not rewrite its past orders.
  */
 function summaryTotal(row: Pick<OrderRow, 'currency' | 'is_gross' | 'total_net' | 'total_gross' | 'total_points'>): number {
-  if (row.currency === POINTS_CURRENCY) return row.total_points;
+  if (isPointsCurrency(row.currency)) return row.total_points;
   return row.is_gross ? row.total_gross : row.total_net;
 }
 

@@ -1,5 +1,5 @@
 import type { PlaceOrderRequest } from '../../../src/contract/contract.ts';
-import { POINTS_CURRENCY } from '../../../src/contract/contract.ts';
+import { isPointsCurrency } from '../../../src/contract/contract.ts';
 import { planSpend } from '../../../src/domain/budget-spend.ts';
 import type { StockHoldLimits } from '../../../src/domain/stock-holds.ts';
 import type { Db, Queryable } from '../db/index.ts';
@@ -93,7 +93,7 @@ export async function placeOrder(db: Db, input: PlaceOrderInput): Promise<OrderA
 async function createOrder(tx: Queryable, input: PlaceOrderInput): Promise<OrderAnswer> {
   const { website, userId, request } = input;
   const now = new Date();
-  const points = website.currency === POINTS_CURRENCY;
+  const points = isPointsCurrency(website.currency);
   const online = request.payment_method === 'online';
 
   await checkPaymentMethod(tx, website, request.payment_method, points);

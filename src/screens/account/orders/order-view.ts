@@ -1,4 +1,4 @@
-import { POINTS_CURRENCY, type CardInfo, type Order, type OrderItem, type OrderSummary } from '../../../contract/contract.ts';
+import { isPointsCurrency, type CardInfo, type Order, type OrderItem, type OrderSummary } from '../../../contract/contract.ts';
 import { colourName } from '../../../i18n/colours.ts';
 import { t } from '../../../i18n/index.ts';
 import type { BadgeTone } from '../../../widgets/badge/Badge.tsx';
@@ -22,7 +22,7 @@ export function statusTone(status: OrderSummary['status']): BadgeTone {
 
 /** Whether an order was placed in a points shop (its own currency snapshot). */
 export function isPointsOrder(order: Pick<OrderSummary, 'currency'>): boolean {
-  return order.currency.toLowerCase() === POINTS_CURRENCY;
+  return isPointsCurrency(order.currency);
 }
 
 /** Rounds to cents. */
