@@ -9,13 +9,27 @@ export interface AssignmentRow extends Omit<UserBudget, 'start_date' | 'expiry_d
 }
 
 /**
+ * "Is this budget assignment active now?" in SQL: switched on, started, not expired, the same rule as
+ * `isSpendable` in `src/domain/budget-spend.ts` (the one definition; change both together, and
+ * `tests/api/budget-active.test.ts` checks they agree at and around every boundary).
+ *
+ * `clock` is the SQL moment to judge at: `now()` (the statement's start) for reads, where every row and
+ * column of one answer must be judged at one instant; `clock_timestamp()` where an order spends, the
+ * clock that stamps the order's `created_at`, so an assignment expiring during a long transaction is
+ * not spent after its end. A bound parameter (`$1::timestamptz`) judges at a given moment (tests).
+ */
+export function activeAssignmentSql(clock: 'now()' | 'clock_timestamp()' | `$${number}::timestamptz`, alias = 'ub'): string {
+  return `(${alias}.is_active AND ${alias}.start_date <= ${clock} AND ${clock} < ${alias}.expiry_date)`;
+}
+
+/**
  * The columns of a `UserBudget` (from `user_budgets ub JOIN budgets b`). `is_active` and `status` use the
  * database clock, the same one orders are checked against: expired (the end passed) wins over inactive
  * (switched off), which wins over scheduled (not started).
  */
 export const ASSIGNMENT_COLUMNS = `ub.id, ub.user_id, ub.budget_id, b.name, b.color, ub.points, ub.points - ub.points_spent AS points_left,
   ub.start_date, ub.expiry_date,
-  (ub.is_active AND ub.start_date <= now() AND now() < ub.expiry_date) AS is_active,
+  ${activeAssignmentSql('now()')} AS is_active,
   CASE WHEN ub.expiry_date <= now() THEN 'expired'
        WHEN NOT ub.is_active THEN 'inactive'
        WHEN ub.start_date > now() THEN 'scheduled'

@@ -1,6 +1,7 @@
 import { budgetStanding, isSpendable, type SpendNeed, type SpendPlan } from '../../../src/domain/budget-spend.ts';
 import type { Queryable } from '../db/index.ts';
 import { fail } from '../http/errors.ts';
+import { activeAssignmentSql } from './budget-assignments.ts';
 import type { PricedLine } from './order-pricing.ts';
 
 /**
@@ -120,10 +121,9 @@ export async function spendPoints(tx: Queryable, orderId: number, plan: SpendPla
   for (const part of plan.parts) perAssignment.set(part.assignment_id, (perAssignment.get(part.assignment_id) ?? 0) + Math.round(part.points * 100));
   for (const [userBudgetId, amount] of [...perAssignment].sort(([a], [b]) => a - b)) {
     const updated = await tx.query(
-      `UPDATE user_budgets SET points_spent = points_spent + $1
-        WHERE id = $2 AND points - points_spent >= $1
-          AND is_active AND start_date <= clock_timestamp() AND clock_timestamp() < expiry_date
-        RETURNING id`,
+      `UPDATE user_budgets ub SET points_spent = ub.points_spent + $1
+        WHERE ub.id = $2 AND ub.points - ub.points_spent >= $1 AND ${activeAssignmentSql('clock_timestamp()')}
+        RETURNING ub.id`,
       [amount / 100, userBudgetId],
     );
     if (updated.rows.length === 0) fail(422, 'budgets.error.insufficient');
