@@ -61,6 +61,8 @@ export default defineConfig(({ command }) => ({
     },
   },
   test: {
+    // Every test runs once: a flaky test is a bug report (src/no-retries-rule.test.ts keeps it so).
+    retry: 0,
     projects: [
       {
         extends: true,
