@@ -5,7 +5,7 @@ import { createElementClass, defineOnce } from './define.ts';
 type CatalogueElementProps = Pick<CatalogueProps, 'search' | 'sort' | 'perPage'>;
 
 /**
- * The shop's product catalogue on any page: search (sent 300 ms after the last keystroke, ignoring case and accents), six sort orders, page navigation and product cards with the price (net or gross per the shop, points in points shops), availability, budget and group-buy badges. Only one page of products is rendered, however large the catalogue. Outside `<shop-storefront>` it keeps its search, order and page to itself, and a product link is a cancelable `shop-navigate` event.
+ * The shop's product catalogue on any page: search as you type (ignoring case and accents; a late answer never replaces a newer one), six sort orders, page navigation and product cards with the price (net or gross per the shop, points in points shops), availability, budget and group-buy badges. Only one page of products is rendered, however large the catalogue. Outside `<shop-storefront>` it keeps its search, order and page to itself, and a product link is a cancelable `shop-navigate` event.
  *
  * @tag shop-catalogue
  * @summary Product catalogue with search, sorting and pages.

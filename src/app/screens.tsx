@@ -1,10 +1,6 @@
-import { useSignals } from '@preact/signals-react/runtime';
 import type { ComponentType } from 'react';
 import type { RouteId } from '../domain/routes.ts';
-import { t } from '../i18n/index.ts';
 import { retryableLazy, type RetryableLazy } from '../kit/lazy-retry.ts';
-import { Link } from '../kit/router.tsx';
-import { ROUTE_TITLES } from './route-titles.ts';
 
 /** What every screen receives from the router. */
 export interface ScreenProps {
@@ -24,7 +20,7 @@ type Screen = ComponentType<ScreenProps> | LazyScreen;
 const named = <K extends string>(load: () => Promise<Record<K, ComponentType<ScreenProps>>>, name: K): LazyScreen =>
   retryableLazy(load, (module) => module[name]);
 
-const SCREENS: Partial<Record<RouteId, Screen>> = {
+const SCREENS: Record<RouteId, Screen> = {
   login: named(() => import('../screens/auth/Login.tsx'), 'Login'),
   register: named(() => import('../screens/auth/Register.tsx'), 'Register'),
   forget: named(() => import('../screens/auth/ForgotPassword.tsx'), 'ForgotPassword'),
@@ -47,6 +43,8 @@ const SCREENS: Partial<Record<RouteId, Screen>> = {
   product: named(() => import('../screens/product/Product.tsx'), 'Product'),
   cart: named(() => import('../screens/cart/Cart.tsx'), 'Cart'),
   'checkout-delivery': named(() => import('../screens/checkout/Delivery.tsx'), 'Delivery'),
+  // The bare `/checkout` only redirects to the delivery step (its guard), whose screen it would be.
+  checkout: named(() => import('../screens/checkout/Delivery.tsx'), 'Delivery'),
   'checkout-payment': named(() => import('../screens/checkout/Payment.tsx'), 'Payment'),
   'checkout-summary': named(() => import('../screens/checkout/Summary.tsx'), 'Summary'),
   'order-confirmation': named(() => import('../screens/checkout/OrderConfirmation.tsx'), 'OrderConfirmation'),
@@ -55,29 +53,9 @@ const SCREENS: Partial<Record<RouteId, Screen>> = {
   'store-not-found': named(() => import('../screens/system/StoreNotFound.tsx'), 'StoreNotFound'),
 };
 
-/**
- * A route whose screen belongs to a later part of the product (catalogue, cart, checkout, account
- * sections, content pages): the route, its guards and its title already work; the screen says plainly
- * that this part is not available yet and offers the way home.
- */
-function NotAvailableYet({ routeId }: ScreenProps) {
-  useSignals();
-  return (
-    <section className="shop-screen">
-      <h1 tabIndex={-1} data-screen-heading>
-        {t(ROUTE_TITLES[routeId])}
-      </h1>
-      <p>{t('app.not_available')}</p>
-      <p>
-        <Link to="/">{t('app.back_home')}</Link>
-      </p>
-    </section>
-  );
-}
-
 /** The screen component for a route. */
 export function screenFor(id: RouteId): Screen {
-  return SCREENS[id] ?? NotAvailableYet;
+  return SCREENS[id];
 }
 
 /**

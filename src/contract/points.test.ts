@@ -21,11 +21,13 @@ describe('isPointsCurrency', () => {
  * Issue 28: "is this a points shop?" had nine owners, some of them case-blind. A provider answer with
  * `PKT` must behave exactly as one with `pkt` wherever the storefront asks.
  */
+/** The shop's answer with `currency` and no `payment_type`, as the contract parses it. */
+function answer(currency: string) {
+  const { payment_type: _ignored, ...rest } = POINTS_SHOP;
+  return v.parse(WebsiteSchema, { ...rest, currency });
+}
+
 describe('a provider that sends PKT', () => {
-  const answer = (currency: string) => {
-    const { payment_type: _ignored, ...rest } = POINTS_SHOP;
-    return v.parse(WebsiteSchema, { ...rest, currency });
-  };
 
   it('should be a budget shop when the answer names no payment type', () => {
     expect(answer('PKT').payment_type).toBe('budget');

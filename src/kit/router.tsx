@@ -52,7 +52,7 @@ export function syncLocation(): void {
 /** The full URL of a storefront path: under the base path here, or on `storefront-url` elsewhere. */
 export function hrefFor(path: string): string {
   const config = pageConfig.value;
-  // A link leaving for a storefront on another origin carries the cart there (store/handoff.ts).
+  // A link leaving for a storefront on another origin carries the cart there (store/handoff-links.ts).
   if (!routedHere(path) && config.storefrontUrl) return withHandoff(`${config.storefrontUrl.replace(/\/+$/, '')}${path}`);
   return withBasePath(path, config.basePath);
 }

@@ -172,7 +172,6 @@ const en = {
     not_found_title: 'Ups ;(',
     not_found: 'Page not found',
     not_found_text: "The page you are looking for doesn't exist or has been moved.",
-    not_available: 'This part of the shop is not available yet.',
     back_home: 'Back to the homepage',
     store_not_found: 'Store not found',
     store_not_found_text: 'We could not find a shop at this address. Check the address or contact the shop administrator.',

@@ -165,7 +165,6 @@ const pl: Messages = {
     not_found_title: 'Ups ;(',
     not_found: 'Nie znaleziono strony',
     not_found_text: 'Strona, której szukasz, nie istnieje lub została przeniesiona.',
-    not_available: 'Ta część sklepu nie jest jeszcze dostępna.',
     back_home: 'Wróć na stronę główną',
     store_not_found: 'Nie znaleziono sklepu',
     store_not_found_text: 'Pod tym adresem nie ma sklepu. Sprawdź adres lub skontaktuj się z administratorem sklepu.',
