@@ -241,6 +241,12 @@ export const VariantSchema = v.object({
   /** How many can be ordered now; null means no limit (the provider still checks the order). */
   stock: nullableNumberOr('variant.stock'),
   availability: orDefault('variant.availability', AvailabilitySchema, 'in_stock'),
+  /**
+   * The variant's own picture (a storage path or URL), usually its colour's: shown on the product page
+   * and as the cart and order line's thumbnail when this variant is chosen. Missing or null: the
+   * product's `images` show (`src/domain/variant-pictures.ts`).
+   */
+  image: nullableTextOr('variant.image'),
 });
 export type Variant = v.InferOutput<typeof VariantSchema>;
 
@@ -589,6 +595,8 @@ export const OrderItemSchema = v.object({
   line_gross: money,
   budget: v.nullable(BudgetSchema),
   card_info: v.nullable(v.record(v.string(), v.string())),
+  /** The line's picture when it was ordered (the chosen variant's); missing or null: none. */
+  image: nullableTextOr('order_item.image'),
 });
 export type OrderItem = v.InferOutput<typeof OrderItemSchema>;
 

@@ -89,6 +89,15 @@ export interface VariantDef {
   availability: Availability;
 }
 
+/**
+ * The demo's link from a variant to its picture: the product picture drawn in the variant's colour
+ * (`products/<kind>-<colour>.svg`), or null (no colour, or no picture in it). Migration 012 links the
+ * variants of an older database by the same rule.
+ */
+export function colourPicture(images: readonly string[], colour: ColourCode | null): string | null {
+  return colour ? (images.find((image) => image.endsWith(`-${colour}.svg`)) ?? null) : null;
+}
+
 /** A product ready to insert into one shop. */
 export interface ProductDef {
   code: string;
@@ -793,7 +802,7 @@ export async function insertProducts(
   const variantRows = await insertRows<{ id: number; product_id: number; code: string }>(
     db,
     'product_variants',
-    ['product_id', 'code', 'color_code', 'size_code', 'quantity_in_box', 'stock', 'availability', 'position'],
+    ['product_id', 'code', 'color_code', 'size_code', 'quantity_in_box', 'stock', 'availability', 'position', 'image'],
     products.flatMap((p) =>
       p.variants.map((variant, position) => [
         idOf(p.code),
@@ -804,6 +813,7 @@ export async function insertProducts(
         variant.stock,
         variant.availability,
         position,
+        colourPicture(p.images, variant.colour),
       ]),
     ),
     'id, product_id, code',

@@ -10,7 +10,7 @@ import { sumMoney } from '../../../src/domain/money.ts';
 import type { Queryable } from '../db/index.ts';
 import { deliveryCharge, orderTotals, priceLines } from '../services/order-pricing.ts';
 import { assignmentKey, ADDRESSES, USER_BY_EMAIL, type AddressSeed } from './accounts.ts';
-import { CODE_PREFIX, insertRows, variantCode, type DemoShop, type ProductDef, type SizeCode } from './catalogue.ts';
+import { CODE_PREFIX, colourPicture, insertRows, variantCode, type DemoShop, type ProductDef, type SizeCode } from './catalogue.ts';
 import { must, type Catalogues, type DayClock, type IdOf } from './context.ts';
 import { DELIVERY_BUDGETS, DELIVERY_PRICES, type DeliveryType, type MethodOf } from './delivery.ts';
 import type { ColourCode } from './images.ts';
@@ -245,6 +245,7 @@ export async function writeOrders(tx: Queryable, at: DayClock, orders: readonly 
       'budget_id',
       'user_budget_id',
       'card_info',
+      'image',
     ],
     orders.flatMap((order) =>
       order.lines.map((line) => {
@@ -254,7 +255,7 @@ export async function writeOrders(tx: Queryable, at: DayClock, orders: readonly 
           product.id,
           must(product.variants, line.variantCode, 'variant'),
           line.def.name,
-          line.def.code,
+          line.variantCode,
           line.colour,
           line.size,
           line.quantity,
@@ -265,6 +266,7 @@ export async function writeOrders(tx: Queryable, at: DayClock, orders: readonly 
           line.def.budgetId,
           order.paidFrom ? assignmentId(order.paidFrom) : null,
           null,
+          colourPicture(line.def.images, line.colour) ?? line.def.images[0] ?? null,
         ];
       }),
     ),

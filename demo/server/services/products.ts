@@ -27,6 +27,7 @@ interface VariantJson {
   quantity_in_box: number | null;
   stock: number | null;
   availability: Availability;
+  image: string | null;
 }
 
 /** A tier as aggregated by {@link PRODUCT_COLUMNS}; `price` is numeric(12,2), a JSON number. */
@@ -74,7 +75,7 @@ export const PRODUCT_COLUMNS = `p.id, p.name, p.slug, p.code, p.description, p.c
   p.images, p.minimum_quantity, p.minimum_total_quantity, p.is_business_card, p.groupbuy_active,
   p.groupbuy_ends_at, p.groupbuy_total, b.id AS budget_id, b.name AS budget_name, b.color AS budget_color,
   (SELECT json_agg(json_build_object('id', v.id, 'code', v.code, 'color_code', v.color_code, 'size_code', v.size_code,
-            'quantity_in_box', v.quantity_in_box, 'stock', v.stock, 'availability', v.availability) ORDER BY v.position, v.id)
+            'quantity_in_box', v.quantity_in_box, 'stock', v.stock, 'availability', v.availability, 'image', v.image) ORDER BY v.position, v.id)
      FROM product_variants v WHERE v.product_id = p.id) AS variants,
   (SELECT json_agg(json_build_object('kind', t.kind, 'min_quantity', t.min_quantity, 'max_quantity', t.max_quantity,
             'price', t.price) ORDER BY t.kind, t.min_quantity, t.id)
@@ -146,6 +147,7 @@ function toProduct(row: ProductRow, now: Date): Product {
     quantity_in_box: variant.quantity_in_box,
     stock: variant.stock,
     availability: variant.availability,
+    image: variant.image ?? null,
   }));
   const thresholds = tierRows.filter((tier) => tier.kind === 'threshold').map(toTier);
   const groupTiers = tierRows.filter((tier) => tier.kind === 'groupbuy').map(toTier);
