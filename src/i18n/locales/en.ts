@@ -540,6 +540,13 @@ const en = {
     thank_you: 'Thank you for your order!',
     order_number: 'Your order number: {{number}}',
     confirmation_text: 'We have sent the order details to {{email}}.',
+    confirmation_next: {
+      title: 'What happens next',
+      invoice: 'You pay for this order by invoice, issued to the billing address below.',
+      budget: '{{points}} were taken from your budgets for this order.',
+      online_pending: 'The order waits for your online payment: it is confirmed once the payment arrives.',
+      follow: 'You can follow the order and its status in your account, under Order history.',
+    },
     view_order: 'View order',
     pay_now: 'Pay now',
     payment_processing: 'Processing your payment…',

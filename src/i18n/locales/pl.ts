@@ -533,6 +533,13 @@ const pl: Messages = {
     thank_you: 'Dziękujemy za zamówienie!',
     order_number: 'Numer Twojego zamówienia: {{number}}',
     confirmation_text: 'Szczegóły zamówienia wysłaliśmy na adres {{email}}.',
+    confirmation_next: {
+      title: 'Co dalej',
+      invoice: 'Za to zamówienie zapłacisz na podstawie faktury wystawionej na dane do faktury podane poniżej.',
+      budget: 'Na to zamówienie pobraliśmy z Twoich budżetów {{points}}.',
+      online_pending: 'Zamówienie czeka na płatność online: potwierdzimy je, gdy tylko ją otrzymamy.',
+      follow: 'Zamówienie i jego status znajdziesz na swoim koncie, w historii zamówień.',
+    },
     view_order: 'Zobacz zamówienie',
     pay_now: 'Zapłać teraz',
     payment_processing: 'Przetwarzamy Twoją płatność…',
