@@ -57,7 +57,7 @@ describe('OrderConfirmation', () => {
     expect(within(next).getAllByRole('listitem').map((entry) => entry.textContent)).toEqual([
       'We have sent the order details to buyer@globex.test.',
       'You pay for this order by invoice, issued to the billing address below.',
-      'You can follow the order and its status in your account, under Order history.',
+      'Follow its status in your account, under Order history.',
     ]);
 
     // The lines as the server answered them, not the cart's one mug.
