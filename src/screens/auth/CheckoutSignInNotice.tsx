@@ -4,7 +4,12 @@ import type { Website } from '../../contract/contract.ts';
 import { buildPath } from '../../domain/routes.ts';
 import { t } from '../../i18n/index.ts';
 import { Link } from '../../kit/router.tsx';
+import { registerStyles } from '../../theme/styles.ts';
 import { accountRoute } from './auth-rules.ts';
+import css from './auth.css?inline';
+
+// Shown by Login and by `<shop-checkout>`, which does not load the sign-in screens' styles otherwise.
+registerStyles('auth', css);
 
 /**
  * Why Login shows up on the way to the checkout of an open shop (issue 27), so a guest who filled a
