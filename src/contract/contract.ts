@@ -589,6 +589,8 @@ export const OrderItemSchema = v.object({
   line_gross: money,
   budget: v.nullable(BudgetSchema),
   card_info: v.nullable(v.record(v.string(), v.string())),
+  /** The line's thumbnail (a storage path or URL); absent or null: none. */
+  image: v.optional(nullableTextOr('order.items.image'), null),
 });
 export type OrderItem = v.InferOutput<typeof OrderItemSchema>;
 
