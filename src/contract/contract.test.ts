@@ -296,7 +296,7 @@ describe('lists: only unusable items are left out', () => {
   });
 
   it('should read one order with unknown enum values, leaving out an unusable line', () => {
-    const line = { product_id: 1, variant_id: 10, name: 'T', code: 'T', color_code: null, size_code: null, quantity: 1, unit_price: 1, vat: 23, line_net: 1, line_gross: 1.23, budget: null, card_info: null };
+    const line = { product_id: 1, variant_id: 10, name: 'T', code: 'T', color_code: null, size_code: null, quantity: 1, unit_price: 1, vat: 23, line_net: 1, line_gross: 1.23, budget: null, card_info: null, image: null };
     const parsed = v.parse(
       OrderSchema,
       answer(orderFixture({ items: [line] }), (o) => {

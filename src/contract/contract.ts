@@ -595,8 +595,8 @@ export const OrderItemSchema = v.object({
   line_gross: money,
   budget: v.nullable(BudgetSchema),
   card_info: v.nullable(v.record(v.string(), v.string())),
-  /** The line's picture when it was ordered (the chosen variant's); missing or null: none. */
-  image: nullableTextOr('order_item.image'),
+  /** The line's picture when it was ordered (the chosen variant's, a storage path or URL); absent or null: none. */
+  image: v.optional(nullableTextOr('order.items.image'), null),
 });
 export type OrderItem = v.InferOutput<typeof OrderItemSchema>;
 

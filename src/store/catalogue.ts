@@ -87,6 +87,45 @@ const pending = pageSingleton('cataloguePending', () => ({
   announce: undefined as ReturnType<typeof setTimeout> | undefined,
 }));
 
+/**
+ * How the storefront's URL takes the query of the latest load once its results show (issue 27):
+ * - `push`: a new history entry. Paging, sorting and clearing the search are steps the buyer takes on
+ *   purpose and expects Back to undo, as with any link: Back from page 2 is page 1, not the homepage.
+ * - `search`: one entry per search, not per keystroke. The first URL write of a typed search pushes
+ *   (Back returns to the list before the search), every later keystroke of the same search replaces
+ *   it, so typing "kubek" does not leave five entries to step back through. A search ends with any
+ *   other step (a page, a sort, a URL from outside); typing after it starts a new one.
+ * - `replace`: the URL already says this query, or was normalised (a page past the end, a start from
+ *   the URL, back/forward, an element's attributes): never a new entry.
+ */
+export type CatalogueHistoryIntent = 'push' | 'search' | 'replace';
+
+/** @internal The intent of the latest load, and the typed search (numbered) that already has its entry. */
+const history = pageSingleton('catalogueHistory', () => ({ intent: 'replace' as CatalogueHistoryIntent, search: 0, written: 0 }));
+
+/** @internal Sets the intent of the next load; a keystroke after any other step starts a new search. */
+function intend(intent: CatalogueHistoryIntent): void {
+  if (intent === 'search' && history.intent !== 'search') history.search += 1;
+  history.intent = intent;
+}
+
+/**
+ * The storefront is about to write the URL of the shown results: whether that write pushes a new
+ * history entry or replaces the current one ({@link CatalogueHistoryIntent}). Called once per write:
+ * a pushed step's later rewrites replace, as do a search's writes after its first.
+ */
+export function takeCatalogueHistoryMode(): 'push' | 'replace' {
+  if (history.intent === 'push') {
+    history.intent = 'replace';
+    return 'push';
+  }
+  if (history.intent === 'search' && history.written !== history.search) {
+    history.written = history.search;
+    return 'push';
+  }
+  return 'replace';
+}
+
 /** Whether a value is one of the six sort options of spec §2. */
 export function isSortOption(value: unknown): value is SortOption {
   return typeof value === 'string' && (SORT_OPTIONS as readonly string[]).includes(value);
@@ -256,6 +295,7 @@ export function setCatalogueSearch(text: string): void {
   clearPendingSearch();
   request.cancel();
   pending.typed = true;
+  intend('search');
   // Marked at once, not when the request leaves: the shown list no longer answers what is typed.
   if (shop.peek()) catalogueStatus.value = 'loading';
   if (CATALOGUE_SEARCH_COALESCE_MS <= 0) {
@@ -285,8 +325,9 @@ export function submitCatalogueSearch(): Promise<void> {
   return loadCatalogue();
 }
 
-/** Another order: back to page 1, loaded at once (with whatever search is typed). */
+/** Another order: back to page 1, loaded at once (with whatever search is typed); a new history entry. */
 export function setCatalogueSort(sort: SortOption): Promise<void> {
+  intend('push');
   batch(() => {
     catalogueSort.value = sort;
     cataloguePage.value = 1;
@@ -294,14 +335,19 @@ export function setCatalogueSort(sort: SortOption): Promise<void> {
   return loadCatalogue();
 }
 
-/** Another page of the same search and order, loaded at once. */
+/** Another page of the same search and order, loaded at once; a new history entry. */
 export function setCataloguePage(page: number): Promise<void> {
+  intend('push');
   cataloguePage.value = toPage(page);
   return loadCatalogue();
 }
 
-/** Sets the whole query at once (from the URL, or an element's attributes) and loads it. */
-export function setCatalogueQuery(query: Partial<CatalogueQuery>): Promise<void> {
+/**
+ * Sets the whole query at once and loads it: from the URL or an element's attributes (`replace`, the
+ * default), or a step of the buyer's such as clearing the search (`push`).
+ */
+export function setCatalogueQuery(query: Partial<CatalogueQuery>, intent: CatalogueHistoryIntent = 'replace'): Promise<void> {
+  intend(intent);
   batch(() => {
     if (query.search !== undefined) catalogueSearch.value = clampSearch(query.search);
     if (query.sort !== undefined) catalogueSort.value = query.sort;
@@ -328,4 +374,7 @@ export function resetCatalogue(): void {
     catalogueAnnouncedTotal.value = null;
   });
   pending.typed = false;
+  history.intent = 'replace';
+  history.search = 0;
+  history.written = 0;
 }

@@ -1,6 +1,6 @@
 import { batch, computed, signal, type ReadonlySignal } from '@preact/signals-react';
 import * as v from 'valibot';
-import type { PlaceOrderRequest, User } from '../contract/contract.ts';
+import type { Order, PlaceOrderRequest, User } from '../contract/contract.ts';
 import { createIdempotencyKey, placeOrder as placeOrderCall } from '../api/orders.ts';
 import {
   clearCheckoutState,
@@ -123,6 +123,12 @@ const stateSignal = pageSingleton('checkout.state', () => signal<CheckoutState>(
 const internals = pageSingleton('checkout.internals', () => ({ attempt: null as OrderAttempt | null }));
 /** The order the confirmation is showing after it cleared checkout (this page only, never stored). */
 const confirmedOrder = pageSingleton('checkout.confirmed', () => signal<PlacedOrder | null>(null));
+/**
+ * The order as the provider answered `POST /api/order` (lines, prices, totals, addresses): the
+ * confirmation shows it without asking again. In this page's memory only; after a reload the
+ * confirmation loads the order by its name instead.
+ */
+const answeredOrder = pageSingleton('checkout.answered', () => signal<Order | null>(null));
 /** The page is leaving for the provider's payment page: the step guards stand still meanwhile. */
 const leavingToPay = pageSingleton('checkout.leaving', () => signal(false));
 /** An order request is on its way: "Place order" stays disabled. */
@@ -134,6 +140,8 @@ export const checkoutState: ReadonlySignal<CheckoutState> = stateSignal;
 export const orderPlacing: ReadonlySignal<boolean> = placing;
 /** The order the confirmation screen shows (set when it cleared the checkout for it). */
 export const lastConfirmedOrder: ReadonlySignal<PlacedOrder | null> = confirmedOrder;
+/** The provider's answer for the order placed on this page, in full (see {@link placeOrder}). */
+export const placedOrderAnswer: ReadonlySignal<Order | null> = answeredOrder;
 
 /**
  * What the step guards read (spec §2 "Guards"), or null when no user is logged in (the steps are
@@ -424,6 +432,7 @@ export async function placeOrder(input: PlaceOrderInput): Promise<PlacedOrder | 
     const answer = await placeOrderCall(request, attempt.key);
     const order: PlacedOrder = { name: answer.order.name, email: request.contact.email, paymentUrl: answer.payment_url };
     internals.attempt = null;
+    answeredOrder.value = answer.order;
     commit({ ...stateSignal.peek(), placedOrder: order, checkoutComplete: true });
     return order;
   } catch (error) {
@@ -446,6 +455,7 @@ export function resetCheckout(): void {
   placing.value = false;
   leavingToPay.value = false;
   confirmedOrder.value = null;
+  answeredOrder.value = null;
   stateSignal.value = initialCheckoutState(currentRules());
   // A test's fresh cart store forgot its listeners: listen again (once).
   cartWatch.stop();

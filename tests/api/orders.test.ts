@@ -312,6 +312,16 @@ describe('POST /api/order in money shops', () => {
     expect(saved.rows).toEqual([{ street: 'ul. Długa 1' }]);
   });
 
+  it('should give each order line a picture: its product’s first one (issue 27, the confirmation’s thumbnails)', async () => {
+    const body = await globexOrder([await line('GLX-BAG', 'GLX-BAG-WHITE', 1)], { delivery_method_id: await methodId('globex', 'courier'), delivery_address: INLINE_ADDRESS });
+    const result = await placeOrder(globexBuyer, body);
+    expect(result.status).toBe(201);
+    const { order } = v.parse(PlaceOrderResponseSchema, result.body);
+    const { rows } = await server.db.query<{ image: string }>("SELECT images->>0 AS image FROM products WHERE code = 'GLX-BAG'");
+    expect(rows[0]?.image).toMatch(/\.(svg|png|jpe?g|webp)$/);
+    expect(order.items[0]?.image).toBe(rows[0]?.image);
+  });
+
   it('should refuse an invoice billed to an address without a tax ID', async () => {
     const body = await globexOrder([await line('GLX-MUG', 'GLX-MUG-WHITE', 1)], { billing_address: { ...BILLING_WITH_NIP, nip: '' } });
     const error = apiError(await placeOrder(globexBuyer, body));

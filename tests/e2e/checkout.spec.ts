@@ -107,6 +107,12 @@ test.describe('checkout', () => {
     await product.addToCart({ colour: 'White', quantity: 5, expectedCount: 5 });
     const checkout = await openCartAndCheckout(page);
     await expect(page).toHaveURL(/\/login\?redirect=%2Fcheckout%2Fdelivery$/);
+    // Not a bare login form: why an account is needed, and how to get one in a shop without sign-ups.
+    const why = main(page).getByRole('region', { name: 'Log in to place your order' });
+    await expect(why).toContainText('Orders in Globex are placed from a buyer account');
+    await expect(why).toContainText('Ask your company’s shop administrator for one');
+    await expect(why.getByRole('link', { name: 'Contact the shop' })).toHaveAttribute('href', /\/contact$/);
+    await axe(page);
     await new LoginPage(page).logIn('buyer@globex.test');
     await expect(page).toHaveURL(/\/checkout\/delivery$/);
     // The guest's cart came along.
@@ -137,6 +143,20 @@ test.describe('checkout', () => {
     const shown = await checkout.total();
     expect(shown).toBe(178.28);
     const name = await checkout.placeOrder();
+
+    // The confirmation says what was ordered, as the server recorded it.
+    await expect(page.getByRole('heading', { level: 1, name: 'Thank you for your order!' })).toBeFocused();
+    const next = main(page).getByRole('region', { name: 'What happens next' });
+    await expect(next).toContainText('We have sent the order details to buyer@globex.test.');
+    await expect(next).toContainText('You pay for this order by invoice');
+    const line = main(page).getByRole('row', { name: /Ceramic mug/ });
+    await expect(line).toContainText('Colour: White');
+    await expect(line.getByRole('cell').first()).toHaveText('5');
+    await expect(line.locator('img')).toHaveAttribute('src', /\/storage\//);
+    await expect(main(page).getByText('Total (gross)', { exact: true })).toBeVisible();
+    await expect(main(page).getByRole('region', { name: 'Delivery', exact: true })).toContainText('ul. Lubicz 17');
+    await expect(main(page).getByRole('link', { name: 'View order' })).toHaveAttribute('href', new RegExp(`/user/orders/${name}$`));
+    await axe(page);
 
     const headers = await bearer(page, 'globex');
     const order = await latestOrder(page.request, 'globex', headers);

@@ -55,6 +55,7 @@ interface OrderItemRow {
   budget_name: string | null;
   budget_color: string | null;
   card_info: Record<string, string> | null;
+  image: string | null;
 }
 
 const ORDER_COLUMNS = `o.id, o.name, o.created_at, o.status, o.currency, o.is_gross, o.total_net, o.total_gross, o.total_points,
@@ -98,7 +99,8 @@ export async function loadOrder(db: Queryable, websiteId: number, userId: number
   if (!row) return null;
   const { rows: items } = await db.query<OrderItemRow>(
     `SELECT i.product_id, i.variant_id, i.name, i.code, i.color_code, i.size_code, i.quantity, i.unit_price, i.vat,
-            i.line_net, i.line_gross, i.budget_id, b.name AS budget_name, b.color AS budget_color, i.card_info
+            i.line_net, i.line_gross, i.budget_id, b.name AS budget_name, b.color AS budget_color, i.card_info,
+            i.image
        FROM order_items i LEFT JOIN budgets b ON b.id = i.budget_id
       WHERE i.order_id = $1 ORDER BY i.id`,
     [row.id],
@@ -138,6 +140,8 @@ function toItem(row: OrderItemRow): OrderItem {
     line_gross: row.line_gross,
     budget: row.budget_id !== null && row.budget_name !== null ? { id: row.budget_id, name: row.budget_name, color: row.budget_color ?? '' } : null,
     card_info: row.card_info,
+    // The thumbnail: the product's first picture today (a product removed since has none).
+    image: row.image ?? null,
   };
 }
 

@@ -1,6 +1,7 @@
 import type { PlaceOrderRequest } from '../../../src/contract/contract.ts';
 import type { SpendPlan } from '../../../src/domain/budget-spend.ts';
 import { orderMpkCode } from '../../../src/domain/mpk.ts';
+import { variantThumbnail } from '../../../src/domain/variant-pictures.ts';
 import type { Queryable } from '../db/index.ts';
 import type { WebsiteRow } from '../http/env.ts';
 import type { DeliveryCharge, OrderTotals, PricedLine } from './order-pricing.ts';
@@ -104,7 +105,7 @@ export async function insertOrder(tx: Queryable, order: NewOrder): Promise<numbe
 export async function insertItems(tx: Queryable, orderId: number, lines: readonly PricedLine[], spend: SpendPlan | null, now: Date): Promise<number[]> {
   // The assignment recorded on a line: the first one paying it (the ledger holds every part).
   const firstPayer = (index: number) => spend?.parts.find((part) => part.need === index)?.assignment_id ?? null;
-  const COLUMNS = 17;
+  const COLUMNS = 18;
   for (let start = 0; start < lines.length; start += 100) {
     const chunk = lines.slice(start, start + 100);
     const params: unknown[] = [];
@@ -114,7 +115,8 @@ export async function insertItems(tx: Queryable, orderId: number, lines: readonl
         line.product.id,
         line.variant.id,
         line.product.name,
-        line.product.code,
+        // The variant's code, as the cart showed it (the product's when the variant has none).
+        line.variant.code || line.product.code,
         line.variant.color_code,
         line.variant.size_code,
         line.quantity,
@@ -126,6 +128,7 @@ export async function insertItems(tx: Queryable, orderId: number, lines: readonl
         firstPayer(start + offset),
         takesStock(line.variant) ? line.quantity : 0,
         groupBuyPieces(line, now),
+        variantThumbnail(line.product, line.variant),
         line.card_info ? JSON.stringify(line.card_info) : null,
       );
       const base = offset * COLUMNS;
@@ -134,7 +137,7 @@ export async function insertItems(tx: Queryable, orderId: number, lines: readonl
     });
     await tx.query(
       `INSERT INTO order_items (order_id, product_id, variant_id, name, code, color_code, size_code, quantity, unit_price, vat,
-          line_net, line_gross, budget_id, user_budget_id, stock_taken, groupbuy_quantity, card_info)
+          line_net, line_gross, budget_id, user_budget_id, stock_taken, groupbuy_quantity, image, card_info)
        VALUES ${tuples.join(', ')}`,
       params,
     );

@@ -157,3 +157,54 @@ describe('Login', () => {
     await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Nieprawidłowe dane logowania'));
   });
 });
+
+/** An open shop (guests fill a cart) with a registration form, or without one (`_noform`). */
+const openShop = (registration_type: string) => ({ ...WEBSITE, name: 'Globex', login_required: false, registration_type });
+/** The note on why Login comes before the checkout. */
+const notice = () => screen.queryByRole('region', { name: 'Log in to place your order' });
+
+describe('Login on the way to the checkout (issue 27)', () => {
+  it('should tell a guest of an open shop why they must log in, and offer the registration form', async () => {
+    resetPage('/login?redirect=%2Fcheckout%2Fdelivery', openShop('invoice_form'));
+    stubApi({ 'POST /api/login': json({ access_token: 'tok-1' }), 'GET /api/user': json(USER) });
+    renderScreen(Login);
+    const region = notice();
+    expect(region).toHaveTextContent('Orders in Globex are placed from a buyer account');
+    expect(region).toHaveTextContent('Your cart is kept');
+    const link = screen.getByRole('link', { name: 'Request an account' });
+    expect(link).toHaveAttribute('href', '/register');
+    expect(screen.queryByRole('link', { name: 'Contact the shop' })).not.toBeInTheDocument();
+    // The notice comes before the form, which still logs in and goes on to the checkout.
+    expect(region!.compareDocumentPosition(email()) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    await fillAndSubmit();
+    await waitFor(() => expect(currentPath.value).toBe('/checkout/delivery'));
+  });
+
+  it('should tell a guest of a shop without a registration form to ask their company, with the contact page', async () => {
+    resetPage('/login?redirect=%2Fcheckout%2Fdelivery', openShop('invoice_noform'));
+    renderScreen(Login);
+    expect(notice()).toHaveTextContent('Ask your company’s shop administrator for one, or write to the shop.');
+    expect(screen.getByRole('link', { name: 'Contact the shop' })).toHaveAttribute('href', '/contact');
+    expect(screen.queryByRole('link', { name: 'Request an account' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Register' })).not.toBeInTheDocument();
+  });
+
+  it('should say it in Polish', () => {
+    resetPage('/login?redirect=%2Fcheckout%2Fdelivery', openShop('invoice_noform'));
+    locale.value = 'pl';
+    renderScreen(Login);
+    const region = screen.getByRole('region', { name: 'Zaloguj się, aby złożyć zamówienie' });
+    expect(region).toHaveTextContent('Zamówienia w sklepie Globex składa się z konta kupującego');
+    expect(screen.getByRole('link', { name: 'Napisz do sklepu' })).toHaveAttribute('href', '/contact');
+  });
+
+  it('should not show it for another redirect, nor in a shop that requires login', () => {
+    resetPage('/login?redirect=%2Fuser%2Forders', openShop('invoice_form'));
+    const first = renderScreen(Login);
+    expect(notice()).not.toBeInTheDocument();
+    first.unmount();
+    resetPage('/login?redirect=%2Fcheckout%2Fdelivery');
+    renderScreen(Login);
+    expect(notice()).not.toBeInTheDocument();
+  });
+});

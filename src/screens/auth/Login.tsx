@@ -9,7 +9,8 @@ import { shop } from '../../store/shop.ts';
 import { Button } from '../../widgets/button/Button.tsx';
 import { TextField } from '../../widgets/text-field/TextField.tsx';
 import { AuthCard, FormAlert, ShopPending } from './AuthLayout.tsx';
-import { registrationClosed, safeRedirect } from './auth-rules.ts';
+import { isCheckoutPath, registrationClosed, safeRedirect } from './auth-rules.ts';
+import { CheckoutSignInNotice } from './CheckoutSignInNotice.tsx';
 import { useAuthForm, type FieldRules } from './use-auth-form.ts';
 
 type LoginField = 'email' | 'password';
@@ -23,7 +24,8 @@ const INITIAL: Record<LoginField, string> = { email: '', password: '' };
 
 /**
  * The Login screen (spec §2 `/login`): e-mail and password, a "Forgot password?" link, and a link to
- * Register unless the shop registers without a form. Wrong details, a refused account and throttling
+ * Register unless the shop registers without a form. On the way to the checkout of an open shop it
+ * first says why an account is needed and how to get one ({@link CheckoutSignInNotice}). Wrong details, a refused account and throttling
  * show in the form's alert (spec §8). After logging in it fires `shop-login` and goes to the
  * `redirect` query parameter when that is a path of this storefront, otherwise to the homepage.
  */
@@ -43,8 +45,12 @@ export function Login() {
     navigate(target, { from: host });
   });
 
+  // A guest of an open shop sent here on the way to the checkout is told why, and how to get an account.
+  const atCheckout = !website.login_required && isCheckoutPath(safeRedirect(currentQuery().get('redirect')));
+
   return (
     <AuthCard title={t('auth.login_title')}>
+      {atCheckout && <CheckoutSignInNotice website={website} />}
       <form className="shop-auth__form" part="form" noValidate onSubmit={submit}>
         <FormAlert error={form.formError} />
         <TextField {...form.field('email')} label={t('auth.email')} type="email" autoComplete="username" inputMode="email" required />

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { ApiClientError, httpError } from '../../api/errors.ts';
 import { locale } from '../../store/locale.ts';
-import { formErrorText, registrationClosed, safeRedirect } from './auth-rules.ts';
+import { accountRoute, formErrorText, isCheckoutPath, registrationClosed, safeRedirect } from './auth-rules.ts';
 
 describe('safeRedirect', () => {
   it('should keep a path of this storefront, with its query', () => {
@@ -54,5 +54,22 @@ describe('formErrorText', () => {
     expect(formErrorText(httpError(422, { message: 'Invalid login details', code: 'errors.invalid_login' }))).toBe('Invalid login details');
     expect(formErrorText(new ApiClientError({ kind: 'network' }))).toBe('Cannot reach the shop. Check your connection and try again.');
     expect(formErrorText(new Error('bug'))).toBe('Something went wrong!');
+  });
+});
+
+describe('isCheckoutPath and accountRoute (issue 27: Login on the way to the checkout)', () => {
+  it('should know the checkout steps from other paths', () => {
+    expect(isCheckoutPath('/checkout')).toBe(true);
+    expect(isCheckoutPath('/checkout/delivery')).toBe(true);
+    expect(isCheckoutPath('/checkout/summary?x=1')).toBe(true);
+    expect(isCheckoutPath('/checkouts')).toBe(false);
+    expect(isCheckoutPath('/cart')).toBe(false);
+    expect(isCheckoutPath('/')).toBe(false);
+  });
+
+  it('should send a guest to the registration form, or to ask, when the shop has no form', () => {
+    expect(accountRoute('budget_form')).toBe('register');
+    expect(accountRoute('')).toBe('register');
+    expect(accountRoute('invoice_noform')).toBe('ask');
   });
 });

@@ -20,6 +20,21 @@ export function safeRedirect(value: string | null | undefined): string {
   return value;
 }
 
+/** Whether a path (with its query) is a step of the checkout, where the guards send a guest to Login first. */
+export function isCheckoutPath(path: string): boolean {
+  const pathname = path.split(/[?#]/)[0] ?? path;
+  return pathname === '/checkout' || pathname.startsWith('/checkout/');
+}
+
+/**
+ * How a guest of an open shop who reached the checkout can get an account (issue 27): the shop's
+ * registration form (`register`), or, when the shop registers without one (`{product}_noform`), by
+ * asking whoever runs the shop at their company, or the shop through its contact page (`ask`).
+ */
+export function accountRoute(registrationType: string | undefined): 'register' | 'ask' {
+  return registrationClosed(registrationType) ? 'ask' : 'register';
+}
+
 /** Whether a shop's `registration_type` has no registration form (`{product}_noform`, spec §2 guards). */
 export function registrationClosed(registrationType: string | undefined): boolean {
   return registrationType?.endsWith('_noform') ?? false;

@@ -46,6 +46,9 @@ function renderCatalogue(props: CatalogueProps = { routeId: 'products', params: 
 /** The query parameters of the last request, as a plain object. */
 const lastQuery = (calls: readonly CatalogueCall[]) => Object.fromEntries(calls.at(-1)?.params ?? []);
 
+/** The result count on screen (the polite status says it to screen readers). */
+const shownCount = () => document.querySelector('.shop-catalogue__count');
+
 /** The product cards on screen. */
 const cards = () => screen.queryAllByRole('article');
 
@@ -132,7 +135,7 @@ describe('Catalogue: query and URL', () => {
     expect(screen.getByRole('link', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
   });
 
-  it('should search as you type: a request per keystroke, the old list kept and busy until the answer, the URL replaced, the count announced once', async () => {
+  it('should search as you type: a request per keystroke, the old list kept and busy until the answer, one history entry for the search, the count announced once', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const held = deferred();
     const calls = stubCatalogue((call) => {
@@ -153,6 +156,9 @@ describe('Catalogue: query and URL', () => {
     act(() => vi.advanceTimersByTime(CATALOGUE_SEARCH_COALESCE_MS));
     await until(() => screen.queryByRole('link', { name: 'Kubek 1' }) !== null);
     expect(region()).not.toHaveAttribute('aria-busy');
+    // The count on screen changes with the list it counts (issue 27), the spoken one only once typing pauses.
+    expect(shownCount()).toHaveTextContent('9 products');
+    expect(status).toHaveTextContent('3 products');
     fireEvent.change(box, { target: { value: 'ku' } });
     // The answer for "ku" is held: the list for "k" stays, marked busy.
     expect(region()).toHaveAttribute('aria-busy', 'true');
@@ -177,7 +183,9 @@ describe('Catalogue: query and URL', () => {
     expect(screen.getByRole('link', { name: 'Kubek 5' })).toBeInTheDocument();
     expect(currentPath.value).toBe('/products?search=kubek');
     expect(window.location.search).toBe('?search=kubek');
-    expect(window.history.length).toBe(historyLength);
+    // One entry for the whole search (its first write pushed it, the later keystrokes replaced it).
+    expect(window.history.length).toBe(historyLength + 1);
+    expect(shownCount()).toHaveTextContent('5 products');
     // The live status has not spoken any of the keystrokes' counts; it says the last one once typing pauses.
     expect(status).toHaveTextContent('3 products');
     act(() => vi.advanceTimersByTime(CATALOGUE_ANNOUNCE_DELAY_MS));
@@ -215,6 +223,52 @@ describe('Catalogue: query and URL', () => {
       await waitFor(() => expect(currentPath.value).toBe(code === 'name_asc' ? '/products' : `/products?sort=${code}`));
     }
     expect(calls).toHaveLength(1 + options.length);
+  });
+
+  it('should push a history entry for each page and sort, one for a typed search, and go back through them', async () => {
+    const calls = stubCatalogue(catalogueOf(100));
+    renderCatalogue();
+    await waitFor(() => expect(cards()).toHaveLength(24));
+    const push = vi.spyOn(window.history, 'pushState');
+    const replace = vi.spyOn(window.history, 'replaceState');
+    const written = () => [...push.mock.calls.map((call) => `push ${String(call[2])}`), ...replace.mock.calls.map((call) => `replace ${String(call[2])}`)];
+
+    await userEvent.click(screen.getByRole('link', { name: 'Page 2' }));
+    await waitFor(() => expect(currentPath.value).toBe('/products?page=2'));
+    await userEvent.click(screen.getByRole('combobox', { name: 'Sort by' }));
+    await userEvent.click(screen.getByRole('option', { name: 'Lowest price' }));
+    await waitFor(() => expect(currentPath.value).toBe('/products?sort=price_asc'));
+    expect(written()).toEqual(['push /products?page=2', 'push /products?sort=price_asc']);
+
+    // A typed search: its first answer pushes one entry, the next keystroke's answer replaces it.
+    const box = screen.getByRole('searchbox', { name: 'Search products' });
+    fireEvent.change(box, { target: { value: 'k' } });
+    await waitFor(() => expect(currentPath.value).toBe('/products?search=k&sort=price_asc'));
+    fireEvent.change(box, { target: { value: 'ku' } });
+    await waitFor(() => expect(currentPath.value).toBe('/products?search=ku&sort=price_asc'));
+    expect(written()).toEqual([
+      'push /products?page=2',
+      'push /products?sort=price_asc',
+      'push /products?search=k&sort=price_asc',
+      'replace /products?search=ku&sort=price_asc',
+    ]);
+
+    // Back three times: before the search, before the sort (page 2), before paging (page 1).
+    for (const [path, query] of [
+      ['/products?sort=price_asc', { sort: 'price_asc', page: '1' }],
+      ['/products?page=2', { sort: 'name_asc', page: '2' }],
+      ['/products', { sort: 'name_asc', page: '1' }],
+    ] as const) {
+      act(() => window.history.back());
+      await waitFor(() => expect(currentPath.value).toBe(path));
+      await waitFor(() => expect(lastQuery(calls)).toMatchObject(query));
+      await waitFor(() => expect(screen.getByRole('link', { name: `Page ${query.page}` })).toHaveAttribute('aria-current', 'page'));
+    }
+    expect(lastQuery(calls)).not.toHaveProperty('search');
+    expect(screen.getByRole('searchbox', { name: 'Search products' })).toHaveValue('');
+    // Loading the URL's query writes nothing: Back left forward entries to go to.
+    expect(push).toHaveBeenCalledTimes(3);
+    expect(replace).toHaveBeenCalledTimes(1);
   });
 
   it('should load a query put in the URL from outside (the header search, back and forward)', async () => {

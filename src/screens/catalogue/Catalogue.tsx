@@ -29,6 +29,7 @@ import {
   setCatalogueSearch,
   setCatalogueSort,
   submitCatalogueSearch,
+  takeCatalogueHistoryMode,
   toPageSize,
   type CatalogueQuery,
 } from '../../store/catalogue.ts';
@@ -66,7 +67,7 @@ function submitSearch(event: FormEvent<HTMLFormElement>): void {
 
 /** Empties the search and shows the whole catalogue from page 1. */
 function clearSearch(): void {
-  void setCatalogueQuery({ search: '', page: 1 });
+  void setCatalogueQuery({ search: '', page: 1 }, 'push');
 }
 
 /**
@@ -134,13 +135,15 @@ const ProductGrid = memo(function ProductGrid({ products, headingLevel }: { prod
  *
  * As the storefront's screen it takes search, order and page from the URL
  * (`/products?search=…&sort=…&page=…`, as the header's search box writes it) and keeps the URL in step
- * (replacing the history entry), so reload and back return to the same results; a URL changed from
+ * (a page or a sort is a new history entry, a typed search one entry per search, issue 27), so reload
+ * and Back return to the same results; a URL changed from
  * outside (the header search, back/forward) loads its query. As `<shop-catalogue>` outside the
  * storefront it starts from its attributes and keeps its state to itself.
  *
  * The old results stay visible while the next page or search loads, marked as loading (`aria-busy`,
- * dimmed only when the answer takes longer than 150 ms, so fast answers do not flicker); the polite
- * status announces the result count, while typing only once typing pauses. An empty shop, a search
+ * dimmed only when the answer takes longer than 150 ms, so fast answers do not flicker); the count on
+ * screen changes with the cards it counts, while the polite status announces it, while typing only
+ * once typing pauses. An empty shop, a search
  * without results and a failed load each have their own state.
  */
 export function Catalogue({ routeId, search, sort, perPage }: CatalogueProps) {
@@ -205,7 +208,9 @@ export function Catalogue({ routeId, search, sort, perPage }: CatalogueProps) {
     // effect waited to run): that newer query is the next render's to load, never to be overwritten
     // with the results of the one before it.
     if (cataloguePath(catalogueQueryFromParams(inUrl)) !== urlKey) return;
-    if (!sameCatalogueQuery(shown, catalogueQueryFromParams(inUrl, shown.perPage))) navigate(cataloguePath(shown), { replace: true });
+    if (sameCatalogueQuery(shown, catalogueQueryFromParams(inUrl, shown.perPage))) return;
+    // A page or a sort is a new history entry, a typed search one entry per search (store/catalogue.ts).
+    navigate(cataloguePath(shown), { replace: takeCatalogueHistoryMode() === 'replace' });
   }, [shownPath]);
 
   if (!website) {
@@ -275,7 +280,13 @@ export function Catalogue({ routeId, search, sort, perPage }: CatalogueProps) {
         <CatalogueSort />
       </div>
       {searched && <h2 className="shop-catalogue__results-title">{t('catalogue.search_results', { query: searched })}</h2>}
-      <p className="shop-catalogue__count" role="status" aria-live="polite" aria-atomic="true">
+      {/* The count on screen always describes the list on screen: it comes from the same deferred answer
+          as the cards, so it changes in the same render (issue 27: never "37 products" over 3 cards).
+          Screen readers hear the count from the status below instead, held back while the buyer types. */}
+      <p className="shop-catalogue__count" aria-hidden="true" data-stale={answerPending || status === 'loading' || undefined}>
+        {meta && result ? tp('catalogue.results', meta.total) : ''}
+      </p>
+      <p className="shop-visually-hidden" role="status" aria-live="polite" aria-atomic="true">
         {announced !== null && result ? tp('catalogue.results', announced) : ''}
       </p>
       {body}

@@ -4,6 +4,7 @@ import '../../../elements/checkout.ts';
 import type { CheckoutGuardState } from '../../domain/guards.ts';
 import { addToCart } from '../../store/cart.ts';
 import { choosePaymentMethod, resetCheckout } from '../../store/checkout.ts';
+import { CLOSED_SHOP } from '../../contract/test-fixtures.ts';
 import { GROSS_SHOP, json, logInBuyer, product } from '../product/test-fixtures.ts';
 import { mountElement, resetScreenPage } from '../test-page.ts';
 import { allowedStep } from './CheckoutElement.tsx';
@@ -52,11 +53,20 @@ describe('<shop-checkout> on a page without a storefront', () => {
     document.body.innerHTML = '';
   });
 
-  it('should ask a guest to log in first', async () => {
+  it('should tell a guest of an open shop why to log in, how to get an account, and lead to Login and back', async () => {
     const { view } = await mountElement('<shop-checkout></shop-checkout>');
     expect(customElements.get('shop-checkout')).toBeDefined();
     expect(view.getByRole('heading', { level: 1, name: 'Checkout' })).toBeInTheDocument();
+    expect(view.getByRole('region', { name: 'Log in to place your order' })).toHaveTextContent('Orders in Globex are placed from a buyer account');
+    expect(view.getByRole('link', { name: 'Contact the shop' })).toBeInTheDocument();
+    expect(view.getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/login?redirect=%2Fcheckout%2Fdelivery');
+  });
+
+  it('should ask a guest of a login-required shop to log in', async () => {
+    resetScreenPage('/intranet/order', CLOSED_SHOP, false);
+    const { view } = await mountElement('<shop-checkout></shop-checkout>');
     expect(view.getByText('Please log in to continue.')).toBeInTheDocument();
+    expect(view.queryByRole('region', { name: 'Log in to place your order' })).not.toBeInTheDocument();
   });
 
   it('should lead an empty cart to the cart through a cancelable shop-navigate', async () => {

@@ -2,7 +2,7 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { useMemo, useState } from 'react';
 import { useCartChangeEvent } from '../cart-button/use-cart-change-event.ts';
 import { useElement } from '../../kit/element-context.tsx';
-import { navigate } from '../../kit/router.tsx';
+import { Link, navigate } from '../../kit/router.tsx';
 import { useShopAndSession } from '../../kit/use-shop-and-session.ts';
 import { guardRoute, type CheckoutGuardState } from '../../domain/guards.ts';
 import { buildPath } from '../../domain/routes.ts';
@@ -12,6 +12,7 @@ import { sessionStatus } from '../../store/session.ts';
 import { shop } from '../../store/shop.ts';
 import { AlertToast } from '../../widgets/alert-toast/AlertToast.tsx';
 import { Loading } from '../../widgets/loading/Loading.tsx';
+import { CheckoutSignInNotice } from '../auth/CheckoutSignInNotice.tsx';
 import { FrameMessage, LoginFirst, ScreenFrame, ShopPending, shopFailed } from '../ScreenFrame.tsx';
 import { CheckoutNavigationProvider, checkoutPath, type CheckoutNavigation, type CheckoutTarget } from './CheckoutFrame.tsx';
 import { Delivery } from './Delivery.tsx';
@@ -53,7 +54,8 @@ export function allowedStep(wanted: ElementStep, state: CheckoutGuardState): Ele
 /**
  * The whole checkout on any page (`<shop-checkout>`): the same delivery, payment and summary steps
  * and the confirmation as the storefront's `/checkout/…` screens, with the step kept by the element
- * instead of the URL and the same step guards. A guest is asked to log in first; an empty cart (or no
+ * instead of the URL and the same step guards. A guest is asked to log in first (in an open shop told
+ * why, and how to get an account); an empty cart (or no
  * active budget in a budget shop) leads to the cart, through `storefront-url` or `shop-navigate`.
  */
 export function CheckoutElement() {
@@ -90,9 +92,23 @@ export function CheckoutElement() {
     );
   }
   if (!guard) {
+    // A guest of an open shop filled a cart here: why an account is needed, how to get one, and Log in
+    // back to this checkout (issue 27); a login-required shop just asks to log in.
+    const website = shop.value;
     return (
       <ScreenFrame className="shop-checkout" title={t('checkout.title')}>
-        <LoginFirst />
+        {website.login_required ? (
+          <LoginFirst />
+        ) : (
+          <>
+            <CheckoutSignInNotice website={website} />
+            <p>
+              <Link className="shop-screen-frame__link" to={`${buildPath('login')}?redirect=${encodeURIComponent(buildPath('checkout-delivery'))}`}>
+                {t('nav.login')}
+              </Link>
+            </p>
+          </>
+        )}
       </ScreenFrame>
     );
   }

@@ -24,6 +24,7 @@ export function item(overrides: Partial<OrderItem> = {}): OrderItem {
     line_gross: 40,
     budget: { id: 9, name: 'Welcome pack', color: '#2563eb' },
     card_info: null,
+    image: null,
     ...overrides,
   };
 }
