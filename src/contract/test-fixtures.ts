@@ -77,7 +77,7 @@ export function userFixture(overrides: Partial<User> = {}): User {
 /** A variant: in stock without a limit, black, no size, default box, unless overridden. */
 export function variantFixture(overrides: Partial<Variant> = {}): Variant {
   const id = overrides.id ?? 10;
-  return { id, code: `V-${id}`, color_code: 'black', size_code: null, quantity_in_box: null, stock: null, availability: 'in_stock', ...overrides };
+  return { id, code: `V-${id}`, color_code: 'black', size_code: null, quantity_in_box: null, stock: null, availability: 'in_stock', image: null, ...overrides };
 }
 
 /**

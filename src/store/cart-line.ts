@@ -1,5 +1,6 @@
 import type { CardInfo, GroupBuy, PriceTier, Product, Variant } from '../contract/contract.ts';
 import { isGroupBuyActive, quantityInBox } from '../domain/pricing.ts';
+import { variantThumbnail } from '../domain/variant-pictures.ts';
 
 /** One cart line: what was chosen, how many, and the product snapshot needed to show and price it. */
 export interface CartLine {
@@ -9,7 +10,7 @@ export interface CartLine {
   slug: string;
   /** The variant's code (the product's code when the variant has none). */
   code: string;
-  /** The product's first image (a storage path), or null. */
+  /** The chosen variant's picture, else the product's first (a storage path), or null. */
   image: string | null;
   color_code: string | null;
   size_code: string | null;
@@ -39,7 +40,7 @@ export function buildCartLine(product: Product, variant: Variant, quantity: numb
     name: product.name,
     slug: product.slug,
     code: variant.code || product.code,
-    image: product.images[0] ?? null,
+    image: variantThumbnail(product, variant),
     color_code: variant.color_code,
     size_code: variant.size_code,
     quantity,

@@ -119,9 +119,10 @@ describe('GET /api/user/order/:name', () => {
     expect(result.status).toBe(200);
     const order = v.parse(OrderSchema, result.body);
     expect(order).toEqual(v.parse(PlaceOrderResponseSchema, first.response).order);
-    expect(order.items.map((item) => [item.code, item.color_code, item.quantity])).toEqual([
-      ['GLX-MUG', 'white', 2],
-      ['GLX-MUG', 'black', 1],
+    // The lines name the variant ordered and show its colour's picture (issue 27), as the cart did.
+    expect(order.items.map((item) => [item.code, item.color_code, item.quantity, item.image])).toEqual([
+      ['GLX-MUG-WHITE', 'white', 2, 'products/mug-white.svg'],
+      ['GLX-MUG-BLACK', 'black', 1, 'products/mug-black.svg'],
     ]);
   });
 

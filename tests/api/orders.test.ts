@@ -145,10 +145,12 @@ describe('POST /api/order in the points shop (acme)', () => {
       contact: ORDER_CONTACT,
     });
     expect(order.items.map((item) => [item.code, item.quantity, item.unit_price, item.line_net, item.budget?.name])).toEqual([
-      ['ACME-MUG', 2, 10, 20, 'Welcome pack'],
-      ['ACME-TEE', 1, 40, 40, 'Welcome pack'],
-      ['ACME-CAP', 1, 20, 20, 'Team events'],
+      ['ACME-MUG-WHITE', 2, 10, 20, 'Welcome pack'],
+      ['ACME-TEE-BLACK-M', 1, 40, 40, 'Welcome pack'],
+      ['ACME-CAP-BLACK', 1, 20, 20, 'Team events'],
     ]);
+    // Each line shows the picture of the colour that was ordered (issue 27).
+    expect(order.items.map((item) => item.image)).toEqual(['products/mug-white.svg', 'products/tshirt-black.svg', 'products/cap-black.svg']);
 
     const after = { welcome: await assignment(welcome), team: await assignment(team) };
     expect(after.welcome.points_spent - before.welcome.points_spent).toBe(60);
@@ -708,8 +710,8 @@ describe('POST /api/order with several assignments of one budget (issue 18)', ()
     );
     const [black, white] = [await variantId('ACME-CAP-BLACK'), await variantId('ACME-CAP-WHITE')];
     expect(ledger.rows).toEqual([
-      { user_budget_id: sooner.id, delta: 100, code: `ACME-CAP ${black}`, first_payer: sooner.id },
-      { user_budget_id: later.id, delta: 60, code: `ACME-CAP ${white}`, first_payer: later.id },
+      { user_budget_id: sooner.id, delta: 100, code: `ACME-CAP-BLACK ${black}`, first_payer: sooner.id },
+      { user_budget_id: later.id, delta: 60, code: `ACME-CAP-WHITE ${white}`, first_payer: later.id },
     ]);
     expect(await ledgerSum(sooner.id)).toBe(100);
     expect(await ledgerSum(later.id)).toBe(60);

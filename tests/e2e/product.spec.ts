@@ -95,6 +95,13 @@ test.describe('product page', () => {
     await expect(productCode(page)).toHaveText('Product code: GLX-TEE-NAVY-XL');
     await colours.getByRole('radio', { name: 'White', exact: true }).click();
     await expect(productCode(page)).toHaveText('Product code: GLX-TEE-WHITE-XL');
+    // The picture follows the colour (issue 27): the white T-shirt, named so, and no other colour's.
+    const pictures = main(page).locator('.shop-product-gallery__image');
+    await expect(pictures.first()).toHaveAttribute('src', /\/storage\/products\/tshirt-white\.svg$/);
+    await expect(pictures.first()).toHaveAttribute('alt', 'Classic T-shirt in White');
+    await expect(pictures).toHaveCount(1);
+    await colours.getByRole('radio', { name: 'Navy', exact: true }).click();
+    await expect(pictures.first()).toHaveAttribute('src', /\/storage\/products\/tshirt-navy\.svg$/);
   });
 
   test('should block adding below the minimum per line with the spec message', async ({ page }) => {
@@ -291,6 +298,10 @@ test.describe('product page', () => {
       const detail = await line.getByText(/^Colour: /).innerText();
       shownLines.set(detail, amountOf(await line.locator('.shop-cart-summary__price').innerText()));
     }
+    // Each line's thumbnail is its colour's picture (issue 27).
+    const thumbnail = (detail: string) => lines.filter({ hasText: detail }).locator('img');
+    await expect(thumbnail('Colour: White · Size: L')).toHaveAttribute('src', /tshirt-white\.svg$/);
+    await expect(thumbnail('Colour: Black · Size: M')).toHaveAttribute('src', /tshirt-black\.svg$/);
     const shownTotal = amountOf(await drawer.locator('.shop-cart-drawer__total strong').innerText());
     expect(shownTotal).toBeGreaterThan(0);
 
@@ -316,21 +327,26 @@ test.describe('product page', () => {
     const order = (await answer.json()) as {
       total_gross: number;
       is_gross: boolean;
-      items: { code: string; color_code: string; size_code: string; unit_price: number; line_gross: number }[];
+      items: { code: string; color_code: string; size_code: string; unit_price: number; line_gross: number; image: string | null }[];
     };
     expect(order.is_gross).toBe(true);
     // Self-pickup is free: the order's gross total is what the cart showed.
     expect(order.total_gross).toBe(shownTotal);
-    // Order lines carry the product's code with the variant's colour and size.
+    // Order lines name the variant ordered, as the cart did (issue 27), with its colour, size and picture.
     const line = (code: string, colour: string, size: string) => order.items.find((item) => item.code === code && item.color_code === colour && item.size_code === size);
     expect(order.items).toHaveLength(3);
-    expect(line('GLX-TEE', 'black', 'M')?.unit_price).toBe(34.99);
-    expect(line('GLX-TEE', 'white', 'L')?.unit_price).toBe(34.99);
-    expect(line('GLX-TEE', 'black', 'M')?.line_gross).toBe(shownLines.get('Colour: Black · Size: M'));
-    expect(line('GLX-TEE', 'white', 'L')?.line_gross).toBe(shownLines.get('Colour: White · Size: L'));
-    expect(line('GLX-HOODIE', 'black', 'S')?.line_gross).toBe(shownLines.get('Colour: Black · Size: S'));
+    expect(line('GLX-TEE-BLACK-M', 'black', 'M')?.unit_price).toBe(34.99);
+    expect(line('GLX-TEE-WHITE-L', 'white', 'L')?.unit_price).toBe(34.99);
+    expect(line('GLX-TEE-WHITE-L', 'white', 'L')?.image).toBe('products/tshirt-white.svg');
+    expect(line('GLX-TEE-BLACK-M', 'black', 'M')?.line_gross).toBe(shownLines.get('Colour: Black · Size: M'));
+    expect(line('GLX-TEE-WHITE-L', 'white', 'L')?.line_gross).toBe(shownLines.get('Colour: White · Size: L'));
+    expect(line('GLX-HOODIE-BLACK-S', 'black', 'S')?.line_gross).toBe(shownLines.get('Colour: Black · Size: S'));
     // The group reached its next tier: the hoodie is below the 149 of the first tier.
-    expect(line('GLX-HOODIE', 'black', 'S')?.unit_price).toBeLessThan(149);
+    expect(line('GLX-HOODIE-BLACK-S', 'black', 'S')?.unit_price).toBeLessThan(149);
+    // The order page shows the same pictures and codes.
+    await page.goto(shopUrl('globex', `/user/orders/${encodeURIComponent(name)}`));
+    const row = main(page).getByRole('row').filter({ hasText: 'GLX-TEE-WHITE-L' });
+    await expect(row.locator('img')).toHaveAttribute('src', /tshirt-white\.svg$/);
   });
 });
 

@@ -323,6 +323,7 @@ const en = {
     code: 'Product code',
     description: 'Description',
     images: 'Product images',
+    image_in_colour: '{{name}} in {{colour}}',
     price: 'Price',
     price_per_piece: 'Price per piece',
     colour: 'Colour',

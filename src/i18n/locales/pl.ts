@@ -316,6 +316,7 @@ const pl: Messages = {
     code: 'Kod produktu',
     description: 'Opis',
     images: 'Zdjęcia produktu',
+    image_in_colour: '{{name}}, kolor: {{colour}}',
     price: 'Cena',
     price_per_piece: 'Cena za sztukę',
     colour: 'Kolor',

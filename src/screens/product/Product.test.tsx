@@ -52,6 +52,8 @@ function fact(label: string): string {
   return plain(term?.nextElementSibling?.textContent);
 }
 
+/** The gallery's pictures as [src, alt]. */
+const galleryPictures = () => [...document.querySelectorAll('.shop-product-gallery__image')].map((image) => [image.getAttribute('src'), image.getAttribute('alt')]);
 /** The price line under the heading, as read aloud (its label is visually hidden). */
 const mainPrice = () => plain(document.querySelector('.shop-product__price')?.textContent);
 const counter = () => screen.getByRole('spinbutton', { name: 'Quantity' });
@@ -174,6 +176,32 @@ describe('Product: variants, price and boxes', () => {
     // Navy has no M: that size cannot be chosen.
     const sizes = screen.getByRole('radiogroup', { name: 'Size' });
     expect(within(sizes).getByRole('radio', { name: 'M' })).toBeDisabled();
+  });
+
+  it("should show the chosen colour's picture, name its colour, and put it on the cart line (issue 27)", async () => {
+    const pictured = product({
+      id: 1,
+      name: 'T-shirt',
+      images: ['products/tee-black.svg', 'products/tee-navy.svg', 'products/tee-back.svg'],
+      variants: [
+        variant({ id: 11, code: 'TEE-BLK-S', color_code: 'black', size_code: 'S', image: 'products/tee-black.svg' }),
+        variant({ id: 13, code: 'TEE-NAV-S', color_code: 'navy', size_code: 'S', image: 'products/tee-navy.svg' }),
+      ],
+    });
+    await showProduct(pictured);
+    expect(galleryPictures()).toEqual([
+      ['/storage/products/tee-black.svg', 'T-shirt in Black (1/2)'],
+      ['/storage/products/tee-back.svg', 'T-shirt (2/2)'],
+    ]);
+
+    await userEvent.click(within(screen.getByRole('radiogroup', { name: 'Colour' })).getByRole('radio', { name: 'Navy' }));
+    expect(galleryPictures()).toEqual([
+      ['/storage/products/tee-navy.svg', 'T-shirt in Navy (1/2)'],
+      ['/storage/products/tee-back.svg', 'T-shirt (2/2)'],
+    ]);
+    setQuantity(2);
+    await userEvent.click(addButton());
+    expect(cartLines.value.map((line) => [line.code, line.image])).toEqual([['TEE-NAV-S', 'products/tee-navy.svg']]);
   });
 
   it('should block an out-of-stock variant', async () => {

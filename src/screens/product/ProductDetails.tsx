@@ -3,6 +3,7 @@ import type { Product, Website } from '../../contract/contract.ts';
 import { formatProductPrice } from '../../kit/price.ts';
 import { formatNumber } from '../../i18n/format.ts';
 import { t } from '../../i18n/index.ts';
+import { variantPictures } from '../../domain/variant-pictures.ts';
 import { Gallery } from './Gallery.tsx';
 import { GroupBuyPanel } from './GroupBuyPanel.tsx';
 import { PriceTiers } from './PriceTiers.tsx';
@@ -35,7 +36,7 @@ export function ProductDetails({ product, website }: ProductDetailsProps) {
   return (
     <div className="shop-product__layout">
       <div className="shop-product__gallery" part="gallery">
-        <Gallery images={product.images} name={product.name} />
+        <Gallery images={variantPictures(product, variant)} name={product.name} colour={variant?.image ? variant.color_code : null} />
       </div>
       <div className="shop-product__info">
         <ProductSummary
