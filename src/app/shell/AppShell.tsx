@@ -1,6 +1,7 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { useRef, type ReactNode } from 'react';
 import { cartCount as cartPieces } from '../../store/cart.ts';
+import { shop } from '../../store/shop.ts';
 import { registerStyles } from '../../theme/styles.ts';
 import { AlertToast } from '../../widgets/alert-toast/AlertToast.tsx';
 import { Footer } from './Footer.tsx';
@@ -40,7 +41,9 @@ export function AppShell({ children, cartCount, layout = 'auto' }: AppShellProps
   };
 
   return (
-    <div className="shop-app">
+    // With the shop's live chat on, the page ends with room for its button (fixed at the bottom right),
+    // so the last prices and links can be scrolled out from under it.
+    <div className="shop-app" data-livechat={shop.value?.livechat_enabled ? '' : undefined}>
       <Header cartCount={cartCount ?? cartPieces.value} layout={layout} onSkipToContent={skip} />
       <main ref={main} id={MAIN_ID} tabIndex={-1} className="shop-app__main" part="body">
         {children}
