@@ -9,7 +9,8 @@ import { configurePageFromDocument, pageConfig } from './config.ts';
 import { designerPreview } from './designer-preview.ts';
 import { readInlinedWebsite } from './inlined-shop.ts';
 import { injectLiveChat } from './livechat.ts';
-import { setLocale } from './locale.ts';
+import { readChosenLocale, rememberChosenLocale } from './locale-choice.ts';
+import { requestedLocale, setLocale } from './locale.ts';
 import { pageSingleton } from '../page-singleton.ts';
 import { storageBase } from './storage-base.ts';
 
@@ -50,9 +51,15 @@ export function storageBaseFor(apiBase: string): string {
 /** The language a user picked themselves beats the shop's default for the rest of the visit. */
 const userPickedLocale = pageSingleton('userPickedLocale', () => ({ value: false }));
 
-/** Marks the language as the user's own choice (the language switch calls it). */
+/**
+ * Marks the language just asked for as the user's own choice (the language switch calls it after
+ * `setLocale`) and remembers it for the shop (`locale-choice.ts`), so a reload or the next visit
+ * opens in it.
+ */
 export function markLocaleChosen(): void {
   userPickedLocale.value = true;
+  const slug = savedShop.peek()?.slug ?? resolveShopSlug();
+  if (slug) rememberChosenLocale(slug, requestedLocale.peek());
 }
 
 /** Whether this page is shown inside another window's frame. */
@@ -105,7 +112,10 @@ export function loadShop(): Promise<void> {
         return;
       }
       savedShop.value = website;
-      if (!userPickedLocale.value) setLocale(website.lang);
+      // The language the visitor chose in this shop before (a reload, a later visit) beats the shop's
+      // default; a language picked on this page meanwhile beats both.
+      const chosen = readChosenLocale(website.slug);
+      if (!userPickedLocale.value) setLocale(chosen ?? website.lang);
       shopStatus.value = 'ready';
       if (typeof document !== 'undefined') injectLiveChat(website, config.apiBase || location.href);
     } catch {

@@ -412,6 +412,13 @@ describe('the storefront page in development', () => {
     expect(unknown.html).not.toContain('shop-config');
   });
 
+  it("should serve each shop's page in the shop's language: <html lang> pl for initech, en for globex and an unknown shop", async () => {
+    const lang = (html: string) => /<html lang="([^"]*)">/.exec(html)?.[1];
+    expect(lang((await shopPage(dev, `initech.localhost:${dev.config.port}`, '/products')).html)).toBe('pl');
+    expect(lang((await shopPage(dev, `globex.localhost:${dev.config.port}`, '/')).html)).toBe('en');
+    expect(lang((await shopPage(dev, `nosuch.localhost:${dev.config.port}`, '/')).html)).toBe('en');
+  });
+
   it("should say frame-ancestors 'none' without designers, and drop anything that is not an exact origin", () => {
     expect(storefrontCsp('n', [])).toContain("frame-ancestors 'none'");
     expect(storefrontCsp('n', ['https://ok.example', 'https://bad.example/path', "https://x.example; script-src *", '*'])).toContain('frame-ancestors https://ok.example');

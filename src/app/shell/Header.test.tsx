@@ -155,6 +155,24 @@ describe('Header', () => {
     expect(locale.value).toBe('pl');
   });
 
+  it('should open the shop in the language switched to after a reload', async () => {
+    localStorage.clear();
+    const ue = userEvent.setup();
+    const { unmount } = render(<Header />);
+    await ue.click(screen.getByRole('radio', { name: 'Polski' }));
+    unmount();
+    // A reload: nothing in memory, the shop's default is English.
+    resetShop();
+    setLocale('en');
+    pageConfig.value = { ...pageConfig.value, shop: 'acme' };
+    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify(websiteFixture({ lang: 'en' })), { status: 200, headers: { 'Content-Type': 'application/json' } })));
+    await act(() => loadShop());
+    render(<Header />);
+    expect(locale.value).toBe('pl');
+    expect(screen.getByRole('radio', { name: 'Polski' })).toBeChecked();
+    localStorage.clear();
+  });
+
   it('should show only the language switch while no shop is loaded', () => {
     savedShop.value = null;
     render(<Header />);
