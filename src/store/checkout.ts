@@ -21,6 +21,7 @@ import {
 } from '../domain/checkout.ts';
 import type { CheckoutGuardState } from '../domain/guards.ts';
 import { cartLines, clearCart, onCartEmptied } from './cart.ts';
+import { locale } from './locale.ts';
 import { perUserState, type StateBinding } from './per-user-state.ts';
 import { pageSingleton } from '../page-singleton.ts';
 import { user } from './session.ts';
@@ -421,7 +422,7 @@ export async function placeOrder(input: PlaceOrderInput): Promise<PlacedOrder | 
   save();
   placing.value = true;
   try {
-    const answer = await placeOrderCall(request, attempt.key);
+    const answer = await placeOrderCall(request, attempt.key, locale.peek());
     const order: PlacedOrder = { name: answer.order.name, email: request.contact.email, paymentUrl: answer.payment_url };
     internals.attempt = null;
     commit({ ...stateSignal.peek(), placedOrder: order, checkoutComplete: true });
