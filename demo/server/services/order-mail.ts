@@ -62,7 +62,7 @@ const TEXTS = {
     payment: 'Płatność',
     payments: { invoice: 'Faktura', budget: 'Budżet punktowy', online: 'Płatność online' },
     awaitingPayment: 'oczekuje na płatność',
-    mpk: 'Centrum kosztów (MPK)',
+    mpk: 'Miejsce powstawania kosztów (MPK)',
     comment: 'Komentarz',
     totalNet: 'Razem netto',
     totalGross: 'Razem brutto',

@@ -133,6 +133,8 @@ describe('Addresses: the list', () => {
     stubBook([{ ...BILLING, nip: '' }]);
     renderAddresses();
     expect(await within(await screen.findByRole('region', { name: 'Billing address' })).findByText('Nip missing from address')).toBeInTheDocument();
+    // The spec's message, then what it means and how to fix it.
+    expect(within(screen.getByRole('region', { name: 'Billing address' })).getByText(/Invoices for your orders need the tax ID \(NIP\): edit this address to add it\./)).toBeInTheDocument();
   });
 
   it('should speak Polish', async () => {

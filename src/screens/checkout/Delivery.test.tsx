@@ -91,7 +91,8 @@ describe('Delivery step: contact information', () => {
     expect(fields.getByRole('textbox', { name: /Phone/ })).toHaveValue('+48600700800');
     expect(fields.getByRole('textbox', { name: /Job title/ })).toHaveValue('Designer');
     expect(fields.getByRole('textbox', { name: /Buyer ID/ })).toHaveValue('B-1');
-    expect(fields.getByRole('textbox', { name: /Fax/ })).toHaveValue('');
+    // No fax: nobody is asked for one (the contact still carries an empty `fax` for the API).
+    expect(fields.queryByRole('textbox', { name: /Fax/ })).toBeNull();
     expect(fields.getByRole('textbox', { name: /First name/ })).toHaveAttribute('aria-required', 'true');
     await methodRadio(/Courier/);
   });
@@ -449,8 +450,8 @@ describe('Delivery step: cost centre and Continue', () => {
     stubDeliveryApi();
     const { go } = renderDelivery();
     const fields = within(contact());
-    await userEvent.clear(fields.getByRole('textbox', { name: /Fax/ }));
-    await userEvent.type(fields.getByRole('textbox', { name: /Fax/ }), ' 22 123 45 67 ');
+    await userEvent.clear(fields.getByRole('textbox', { name: /Job title/ }));
+    await userEvent.type(fields.getByRole('textbox', { name: /Job title/ }), ' Office manager ');
     await userEvent.click(await methodRadio(/Courier/));
     await userEvent.click(await within(group('Delivery address')).findByRole('radio', { name: /Anna Nowak/ }));
     await userEvent.click(continueButton());
@@ -458,7 +459,7 @@ describe('Delivery step: cost centre and Continue', () => {
     expect(go).toHaveBeenCalledTimes(1);
     expect(go).toHaveBeenCalledWith('payment');
     const state = checkoutState.value;
-    expect(state.contactInformation).toEqual({ name: 'Anna', surname: 'Nowak', email: 'anna@example.com', phone: '+48600700800', fax: '22 123 45 67', job_title: 'Designer', buyer_id: 'B-1' });
+    expect(state.contactInformation).toEqual({ name: 'Anna', surname: 'Nowak', email: 'anna@example.com', phone: '+48600700800', fax: '', job_title: 'Office manager', buyer_id: 'B-1' });
     expect(state.deliveryMethod).toMatchObject({ id: 1, type: 'courier' });
     expect(state.deliveryAddress).toMatchObject({ id: 11 });
     expect(state.billingAddressSameAsDelivery).toBe(true);

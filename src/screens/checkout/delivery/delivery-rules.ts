@@ -22,8 +22,12 @@ import { firstFieldIssue, postalCodeField, type FieldIssue } from '../../../widg
  * so the step refuses exactly what the server would refuse, with the same message keys.
  */
 
-/** Contact fields, in screen order. */
-export const CONTACT_FIELDS = ['name', 'surname', 'email', 'phone', 'fax', 'job_title', 'buyer_id'] as const satisfies readonly (keyof ContactInformation)[];
+/**
+ * Contact fields, in screen order. No fax: the spec keeps `fax` in the contact's data (and the API
+ * still takes and stores it, an order page shows one that came in), but no screen of it asks for one,
+ * and a buyer today has none to give.
+ */
+export const CONTACT_FIELDS = ['name', 'surname', 'email', 'phone', 'job_title', 'buyer_id'] as const satisfies readonly (keyof ContactInformation)[];
 /** Fields of a one-off delivery address, in screen order. */
 export const ADDRESS_FIELDS = ['name', 'surname', 'company', 'nip', 'street', 'city', 'zip', 'country', 'phone'] as const satisfies readonly (keyof CheckoutAddress)[];
 /** Billing address fields (spec §3), in screen order. */
