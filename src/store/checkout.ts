@@ -20,6 +20,7 @@ import {
   type PlacedOrder,
 } from '../domain/checkout.ts';
 import type { CheckoutGuardState } from '../domain/guards.ts';
+import { startingMpkCode } from '../domain/mpk.ts';
 import { cartLines, clearCart, onCartEmptied } from './cart.ts';
 import { locale } from './locale.ts';
 import { perUserState, type StateBinding } from './per-user-state.ts';
@@ -312,8 +313,15 @@ export function enterCheckoutStep(step: 'delivery' | 'payment' | 'summary'): voi
   const binding = owner.binding;
   const prefill = step === 'delivery' && binding !== null && isEmptyContact(state.contactInformation);
   const contactInformation = prefill ? startingContact(contactKey(binding), user.peek()) : state.contactInformation;
-  const next = { ...state, contactInformation, locationInCheckout: true, checkoutComplete: state.checkoutComplete || step === 'summary' };
-  if (next.locationInCheckout !== state.locationInCheckout || next.checkoutComplete !== state.checkoutComplete || contactInformation !== state.contactInformation) {
+  // The cost centre comes from the profile where the shop asks for one and none is filled in yet.
+  const mpkCode = step === 'delivery' ? startingMpkCode(shop.peek(), state.mpkCode, user.peek()?.cost_center) : state.mpkCode;
+  const next = { ...state, contactInformation, mpkCode, locationInCheckout: true, checkoutComplete: state.checkoutComplete || step === 'summary' };
+  if (
+    next.locationInCheckout !== state.locationInCheckout ||
+    next.checkoutComplete !== state.checkoutComplete ||
+    contactInformation !== state.contactInformation ||
+    mpkCode !== state.mpkCode
+  ) {
     commit(next);
   }
 }

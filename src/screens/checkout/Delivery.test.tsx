@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { DeliveryMethod, Website } from '../../contract/contract.ts';
 import { addToCart } from '../../store/cart.ts';
 import { checkoutState, chooseDeliveryAddress, resetCheckout } from '../../store/checkout.ts';
+import { user } from '../../store/session.ts';
 import { GROSS_SHOP, POINTS_SHOP, json, logInBuyer, plain, product } from '../product/test-fixtures.ts';
 import { resetScreenPage } from '../test-page.ts';
 import { Delivery } from './Delivery.tsx';
@@ -422,8 +423,25 @@ describe('Delivery step: billing address', () => {
 });
 
 describe('Delivery step: cost centre and Continue', () => {
+  it('should fill the MPK code from the profile in a shop that requires it, and keep a code typed over it', async () => {
+    startCheckout(MPK_SHOP);
+    stubDeliveryApi();
+    const { go } = renderDelivery();
+    await userEvent.click(await methodRadio(/Self-pickup/));
+    const mpk = screen.getByRole('textbox', { name: /Cost centre code \(MPK\)/ });
+    // The buyer's profile says CC-1 (given at registration).
+    expect(mpk).toHaveValue('CC-1');
+    await userEvent.clear(mpk);
+    await userEvent.type(mpk, 'MPK-7');
+    await userEvent.click(continueButton());
+    expect(go).toHaveBeenCalledWith('payment');
+    expect(checkoutState.value.mpkCode).toBe('MPK-7');
+  });
+
   it('should require the MPK code in a shop that requires it', async () => {
     startCheckout(MPK_SHOP);
+    // A profile without a cost centre: nothing to fill in.
+    user.value = { ...user.value!, cost_center: '' };
     stubDeliveryApi();
     const { go } = renderDelivery();
     await userEvent.click(await methodRadio(/Self-pickup/));
@@ -444,6 +462,8 @@ describe('Delivery step: cost centre and Continue', () => {
     renderDelivery();
     await methodRadio(/Courier/);
     expect(screen.queryByRole('textbox', { name: /MPK/ })).toBeNull();
+    // Nor carry the profile's code into an order of a shop that asks for none.
+    expect(checkoutState.value.mpkCode).toBe('');
   });
 
   it('should save the whole step in the store and in browser storage, then go to the payment step', async () => {
