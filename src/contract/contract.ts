@@ -55,6 +55,7 @@ export const AvailabilitySchema = v.picklist(['in_stock', 'in_delivery', 'out_of
 export const OrderStatusSchema = v.picklist(['new', 'in_progress', 'complete']);
 export const PaymentMethodCodeSchema = v.picklist(['invoice', 'budget', 'online']);
 export const AddressTypeSchema = v.picklist(['delivery', 'billing', 'specific']);
+export type AddressType = v.InferOutput<typeof AddressTypeSchema>;
 export const DeliveryTypeSchema = v.picklist(['courier', 'self_pickup', 'specific_address']);
 
 /** Error body of every failed call: `code` is an i18n key; `errors` holds field texts (422). */
@@ -195,6 +196,11 @@ export const WebsiteSchema = v.pipe(
      * stock when it is limited, else 10,000 (`maxLineQuantity` of src/domain/quantity.ts).
      */
     max_line_quantity: v.optional(nullableNumberOr('website.max_line_quantity')),
+    /**
+     * The shop's country (ISO 3166-1 alpha-2, e.g. `PL`): address forms start from it (issue 27).
+     * Absent, null or not a two-letter code: none, the forms start empty.
+     */
+    country: v.optional(orDefault('website.country', v.nullable(v.pipe(v.string(), v.toUpperCase(), v.regex(/^[A-Z]{2}$/))), null)),
     /**
      * True when the answer is what a guest of a login-required shop may see (issue 26): the shop's name,
      * look, languages and sign-in settings and its guest pages, but no homepage, other pages or popups.
@@ -362,7 +368,19 @@ export const AddressSchema = v.object({
 });
 export type Address = v.InferOutput<typeof AddressSchema>;
 
-/** An address as entered; the postal code is checked against the country. */
+/**
+ * Whether an address of `type` names its recipient (issue 27): a delivery or a one-off (`specific`)
+ * address goes to a person, so its `name` and `surname` are required; a billing address may be a
+ * company's alone. The checkout, the address book and the provider check the same rule.
+ */
+export function needsRecipient(type: AddressType): boolean {
+  return type !== 'billing';
+}
+
+/**
+ * An address as entered; the postal code is checked against the country, and a delivery or
+ * specific address needs its recipient's name and surname ({@link needsRecipient}).
+ */
 export const AddressInputSchema = v.pipe(
   v.object({
     type: v.optional(AddressTypeSchema, 'delivery'),
@@ -376,6 +394,14 @@ export const AddressInputSchema = v.pipe(
     nip: nipField,
     phone: optionalPhoneField,
   }),
+  v.forward(
+    v.check((address) => !needsRecipient(address.type) || address.name !== '', 'validation.required'),
+    ['name'],
+  ),
+  v.forward(
+    v.check((address) => !needsRecipient(address.type) || address.surname !== '', 'validation.required'),
+    ['surname'],
+  ),
   v.forward(
     v.check((address) => isPostalCodeOk(address.zip, address.country), 'validation.postal_code'),
     ['zip'],

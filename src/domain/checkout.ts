@@ -141,6 +141,15 @@ export function initialCheckoutState(rules: CheckoutShopRules): CheckoutState {
   };
 }
 
+/**
+ * The billing address the delivery step starts from (issue 27, "forms fill what they can"): one whose
+ * country is still empty takes the shop's country (`Website.country`), when the shop names one. The
+ * initial and cleared states stay empty (spec §4); this fills the form as the buyer opens it.
+ */
+export function billingInShopCountry(billing: BillingAddress, country: string | null | undefined): BillingAddress {
+  return billing.country === '' && country ? { ...billing, country } : billing;
+}
+
 /** Clear-checkout (spec §4): the initial state. Storage is the store's part. */
 export function clearCheckoutState(rules: CheckoutShopRules): CheckoutState {
   return initialCheckoutState(rules);

@@ -3,6 +3,7 @@ import * as v from 'valibot';
 import type { PlaceOrderRequest, User } from '../contract/contract.ts';
 import { createIdempotencyKey, placeOrder as placeOrderCall } from '../api/orders.ts';
 import {
+  billingInShopCountry,
   clearCheckoutState,
   EMPTY_CONTACT,
   initialCheckoutState,
@@ -315,12 +316,15 @@ export function enterCheckoutStep(step: 'delivery' | 'payment' | 'summary'): voi
   const contactInformation = prefill ? startingContact(contactKey(binding), user.peek()) : state.contactInformation;
   // The cost centre comes from the profile where the shop asks for one and none is filled in yet.
   const mpkCode = step === 'delivery' ? startingMpkCode(shop.peek(), state.mpkCode, user.peek()?.cost_center) : state.mpkCode;
-  const next = { ...state, contactInformation, mpkCode, locationInCheckout: true, checkoutComplete: state.checkoutComplete || step === 'summary' };
+  // An empty billing country starts as the shop's.
+  const billingAddress = step === 'delivery' ? billingInShopCountry(state.billingAddress, shop.peek()?.country) : state.billingAddress;
+  const next = { ...state, contactInformation, mpkCode, billingAddress, locationInCheckout: true, checkoutComplete: state.checkoutComplete || step === 'summary' };
   if (
     next.locationInCheckout !== state.locationInCheckout ||
     next.checkoutComplete !== state.checkoutComplete ||
     contactInformation !== state.contactInformation ||
-    mpkCode !== state.mpkCode
+    mpkCode !== state.mpkCode ||
+    billingAddress !== state.billingAddress
   ) {
     commit(next);
   }

@@ -36,6 +36,9 @@ interface ShopSeed {
 /** Path (under /storage) of the initech live-chat script. */
 export const LIVECHAT_PATH = 'livechat/initech-chat.js';
 
+/** The demo shops' country: all three are Polish companies (address forms start from it). */
+const DEMO_COUNTRY = 'PL';
+
 /** The demo shops, in the order they are written (acme gets the first id). */
 export const SHOPS: ShopSeed[] = [
   {
@@ -245,6 +248,7 @@ export async function writeShops(tx: Queryable): Promise<IdOf<DemoShop>> {
       'livechat_enabled',
       'livechat_script',
       'mpk_required',
+      'country',
       'settings',
     ],
     SHOPS.map((shop) => [
@@ -261,6 +265,7 @@ export async function writeShops(tx: Queryable): Promise<IdOf<DemoShop>> {
       shop.livechatEnabled,
       shop.livechatScript,
       shop.mpkRequired,
+      DEMO_COUNTRY,
       JSON.stringify({
         accent_colour: shop.accent,
         font: shop.font,

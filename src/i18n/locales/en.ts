@@ -512,6 +512,8 @@ const en = {
     address: {
       name: 'First name',
       surname: 'Surname',
+      recipient_name: "Recipient's first name",
+      recipient_surname: "Recipient's surname",
       company: 'Company',
       nip: 'Tax ID (NIP)',
       street: 'Street and number',

@@ -505,6 +505,8 @@ const pl: Messages = {
     address: {
       name: 'Imię',
       surname: 'Nazwisko',
+      recipient_name: 'Imię odbiorcy',
+      recipient_surname: 'Nazwisko odbiorcy',
       company: 'Firma',
       nip: 'NIP',
       street: 'Ulica i numer',

@@ -238,13 +238,11 @@ describe('Delivery step: delivery address', () => {
     const addresses = group('Delivery address');
     // Delivery and specific entries are offered, billing ones are not.
     const home = await within(addresses).findByRole('radio', { name: /Anna Nowak.*ul\. Długa 1/ });
-    expect(within(addresses).getByRole('radio', { name: /Branch office/ })).toBeInTheDocument();
+    const branch = within(addresses).getByRole('radio', { name: /Branch office/ });
     expect(within(addresses).queryByRole('radio', { name: /Prosta/ })).toBeNull();
-
-    await userEvent.click(continueButton());
-    expect(go).not.toHaveBeenCalled();
-    expect(within(addresses).getByText('Choose an address')).toBeInTheDocument();
-    expect(home).toHaveFocus();
+    // Nothing chosen yet: the newest saved address is chosen by itself.
+    await waitFor(() => expect(branch).toBeChecked());
+    expect(checkoutState.value.deliveryAddress).toMatchObject({ id: 12, type: 'specific' });
 
     await userEvent.click(home);
     expect(checkoutState.value.deliveryAddress).toMatchObject({ id: 11, type: 'delivery', street: 'ul. Długa 1' });
@@ -259,14 +257,20 @@ describe('Delivery step: delivery address', () => {
     const addresses = group('Delivery address');
     await userEvent.click(await within(addresses).findByRole('radio', { name: 'New address' }));
 
-    // Continue checks the typed address with the contract's rules.
+    // Continue checks the typed address with the contract's rules: first whom it goes to.
     await userEvent.click(continueButton());
     expect(go).not.toHaveBeenCalled();
+    const recipient = within(addresses).getByRole('textbox', { name: /Recipient's first name/ });
+    expect(recipient).toHaveFocus();
+    expect(recipient).toHaveAttribute('aria-required', 'true');
+    expect(recipient).toHaveAccessibleDescription('This element is required');
+    expect(within(addresses).getByRole('textbox', { name: /Recipient's surname/ })).toHaveAccessibleDescription('This element is required');
     const street = within(addresses).getByRole('textbox', { name: /Street and number/ });
-    expect(street).toHaveFocus();
     expect(street).toHaveAccessibleDescription('This element is required');
     expect(within(addresses).getByRole('combobox', { name: /Country/ })).toHaveAccessibleDescription('Choose a country');
 
+    await userEvent.type(recipient, 'Ewa');
+    await userEvent.type(within(addresses).getByRole('textbox', { name: /Recipient's surname/ }), 'Lis');
     await userEvent.type(street, 'ul. Nowa 5');
     await userEvent.type(within(addresses).getByRole('textbox', { name: /City/ }), 'Poznań');
     const zip = within(addresses).getByRole('textbox', { name: /Zip code/ });
@@ -276,7 +280,7 @@ describe('Delivery step: delivery address', () => {
     expect(zip).toHaveAccessibleDescription('Invalid postal code format');
     await userEvent.type(zip, '-001');
 
-    const typed = { id: null, type: 'specific', street: 'ul. Nowa 5', city: 'Poznań', zip: '61-001', country: 'PL' };
+    const typed = { id: null, type: 'specific', name: 'Ewa', surname: 'Lis', street: 'ul. Nowa 5', city: 'Poznań', zip: '61-001', country: 'PL' };
     expect(checkoutState.value.deliveryAddress).toMatchObject(typed);
     expect(checkoutState.value.savedSpecificAddress).toMatchObject(typed);
 
@@ -285,13 +289,25 @@ describe('Delivery step: delivery address', () => {
     expect(within(addresses).queryByRole('textbox', { name: /Street and number/ })).toBeNull();
     expect(checkoutState.value.savedSpecificAddress).toMatchObject(typed);
     const again = within(addresses).getByRole('radio', { name: /New address/ });
-    expect(again).toHaveAccessibleName(/Entered last time: ul\. Nowa 5, 61-001 Poznań, Poland/);
+    expect(again).toHaveAccessibleName(/Entered last time: Ewa Lis, ul\. Nowa 5, 61-001 Poznań, Poland/);
     await userEvent.click(again);
     expect(within(addresses).getByRole('textbox', { name: /Street and number/ })).toHaveValue('ul. Nowa 5');
     expect(checkoutState.value.deliveryAddress).toMatchObject(typed);
 
     await userEvent.click(continueButton());
     expect(go).toHaveBeenCalledWith('payment');
+  });
+
+  it("should start the new address and the billing address in the shop's country", async () => {
+    startCheckout({ ...GROSS_SHOP, country: 'PL' });
+    stubDeliveryApi({ addresses: () => json([]) });
+    renderDelivery();
+    await userEvent.click(await methodRadio(/Courier/));
+    const addresses = group('Delivery address');
+    expect(await within(addresses).findByRole('combobox', { name: /Country/ })).toHaveValue('Poland');
+    await userEvent.click(within(group('Billing address')).getByRole('checkbox', { name: 'Same as the delivery address' }));
+    expect(within(group('Billing address')).getByRole('combobox', { name: /Country/ })).toHaveValue('Poland');
+    expect(checkoutState.value.billingAddress.country).toBe('PL');
   });
 
   it('should say "No addresses available" with an empty book and show the new-address form at once', async () => {
