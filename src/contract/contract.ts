@@ -394,16 +394,18 @@ export const AddressInputSchema = v.pipe(
     nip: nipField,
     phone: optionalPhoneField,
   }),
+  // Partial checks: each runs once its own fields are valid (the provider stops at the first issue,
+  // abortPipeEarly; a client that collects every issue hears of each one).
   v.forward(
-    v.check((address) => !needsRecipient(address.type) || address.name !== '', 'validation.required'),
+    v.partialCheck([['type'], ['name']], (address) => !needsRecipient(address.type) || address.name !== '', 'validation.required'),
     ['name'],
   ),
   v.forward(
-    v.check((address) => !needsRecipient(address.type) || address.surname !== '', 'validation.required'),
+    v.partialCheck([['type'], ['surname']], (address) => !needsRecipient(address.type) || address.surname !== '', 'validation.required'),
     ['surname'],
   ),
   v.forward(
-    v.check((address) => isPostalCodeOk(address.zip, address.country), 'validation.postal_code'),
+    v.partialCheck([['zip'], ['country']], (address) => isPostalCodeOk(address.zip, address.country), 'validation.postal_code'),
     ['zip'],
   ),
 );

@@ -109,6 +109,30 @@ describe('the order e-mail', () => {
     expect(mails[0]!.body).toContain('Adres dostawy: John Smith, Initech Kraków, ul. Długa 1, 31-147 Kraków, Polska');
   });
 
+  it('should refuse a new delivery address without its recipient, and name the recipient in the mail', async () => {
+    const to = contact().email;
+    const body = {
+      website_id: server.shops.initech,
+      items: [await variantLine('INI-MUG', 'INI-MUG-WHITE', 1)],
+      delivery_method_id: await methodId('initech', 'specific_address'),
+      delivery_address: { name: '', surname: '', street: 'ul. Długa 1', city: 'Kraków', zip: '31-147', country: 'PL', company: 'Initech Kraków', nip: '5260250274' },
+      billing_same_as_delivery: true,
+      payment_method: 'invoice',
+      contact: { ...ORDER_CONTACT, email: to },
+    };
+    const refused = await placeOrder(initechBuyer, body);
+    expect(refused.status).toBe(422);
+    expect(refused.body.error_keys).toEqual({ 'delivery_address.name': [{ key: 'validation.required', params: {} }] });
+    expect(await mailsTo(to)).toHaveLength(0);
+
+    const placed = await placeOrder(initechBuyer, { ...body, delivery_address: { ...body.delivery_address, name: 'Ewa', surname: 'Lis' } });
+    expect(placed.status).toBe(201);
+    const { order } = v.parse(PlaceOrderResponseSchema, placed.body);
+    expect(order.delivery_address).toMatchObject({ name: 'Ewa', surname: 'Lis' });
+    const [mail] = await mailsTo(to);
+    expect(mail!.body).toContain('Adres dostawy: Ewa Lis, Initech Kraków, ul. Długa 1, 31-147 Kraków, Polska');
+  });
+
   it("should write it in the buyer's language (Accept-Language), colours and countries named in it", async () => {
     // An English shop (globex), ordered from the Polish storefront.
     const toPl = contact().email;

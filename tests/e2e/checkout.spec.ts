@@ -116,6 +116,10 @@ test.describe('checkout', () => {
     const address = checkout.group('Delivery address');
     // An empty book: the new-address form shows at once.
     await expect(address.getByText('No addresses available')).toBeVisible();
+    // The form starts in the shop's country, and asks whom the parcel goes to.
+    await expect(address.getByRole('combobox', { name: /^Country/ })).toHaveValue('Poland');
+    await address.getByRole('textbox', { name: /^Recipient's first name/ }).fill('John');
+    await address.getByRole('textbox', { name: /^Recipient's surname/ }).fill('Smith');
     await address.getByRole('textbox', { name: /^Company/ }).fill('Globex Sp. z o.o.');
     await address.getByRole('textbox', { name: /^Tax ID/ }).fill('6772480003');
     await address.getByRole('textbox', { name: /^Street and number/ }).fill('ul. Lubicz 17');
