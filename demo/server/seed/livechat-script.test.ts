@@ -18,7 +18,8 @@ const texts = (root: ShadowRoot) => ({
 
 afterEach(() => {
   document.getElementById('initech-livechat')?.remove();
-  delete (window as { __initechChat?: boolean }).__initechChat;
+  // The script marks the page so a second copy does nothing; a test page starts unmarked.
+  Reflect.deleteProperty(window, '__initechChat');
   document.documentElement.lang = 'en';
 });
 
