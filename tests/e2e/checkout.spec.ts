@@ -65,10 +65,14 @@ test.describe('checkout', () => {
     await expect(contact.getByRole('textbox', { name: /^First name/ })).toHaveValue('Anna');
     await checkout.choose('Delivery method', /^Courier/);
     await checkout.choose('Delivery address', /Marszałkowska/);
-    // The cost centre is required in acme.
+    // The cost centre is required in acme; it comes from the buyer's profile (MPK-100).
+    const mpk = main(page).getByRole('textbox', { name: /^Cost centre code \(MPK\)/ });
+    await expect(mpk).toHaveValue('MPK-100');
+    await mpk.fill('');
     await checkout.continue();
-    await expect(main(page).getByRole('textbox', { name: /^Cost centre code \(MPK\)/ })).toBeFocused();
-    await main(page).getByRole('textbox', { name: /^Cost centre code \(MPK\)/ }).fill('MPK-100');
+    await expect(mpk).toHaveAccessibleDescription('Enter the cost centre (MPK) code');
+    await expect(page).toHaveURL(/\/checkout\/delivery$/);
+    await mpk.fill('MPK-100');
     await axe(page);
     await checkout.continue();
 
