@@ -198,9 +198,9 @@ export const WebsiteSchema = v.pipe(
     max_line_quantity: v.optional(nullableNumberOr('website.max_line_quantity')),
     /**
      * The shop's country (ISO 3166-1 alpha-2, e.g. `PL`): address forms start from it (issue 27).
-     * Absent, null or not a two-letter code: none, the forms start empty.
+     * Absent, null or not a two-letter code (`shopCountry` of src/domain/checkout.ts): none, the forms start empty.
      */
-    country: v.optional(orDefault('website.country', v.nullable(v.pipe(v.string(), v.toUpperCase(), v.regex(/^[A-Z]{2}$/))), null)),
+    country: v.optional(nullableTextOr('website.country')),
     /**
      * True when the answer is what a guest of a login-required shop may see (issue 26): the shop's name,
      * look, languages and sign-in settings and its guest pages, but no homepage, other pages or popups.
@@ -394,18 +394,18 @@ export const AddressInputSchema = v.pipe(
     nip: nipField,
     phone: optionalPhoneField,
   }),
-  // Partial checks: each runs once its own fields are valid (the provider stops at the first issue,
-  // abortPipeEarly; a client that collects every issue hears of each one).
+  // Checked once the fields are valid, one at a time (the provider names the first failing rule; the
+  // storefront's forms check the recipient per field, `addressIssues`).
   v.forward(
-    v.partialCheck([['type'], ['name']], (address) => !needsRecipient(address.type) || address.name !== '', 'validation.required'),
+    v.check((address) => !needsRecipient(address.type) || address.name !== '', 'validation.required'),
     ['name'],
   ),
   v.forward(
-    v.partialCheck([['type'], ['surname']], (address) => !needsRecipient(address.type) || address.surname !== '', 'validation.required'),
+    v.check((address) => !needsRecipient(address.type) || address.surname !== '', 'validation.required'),
     ['surname'],
   ),
   v.forward(
-    v.partialCheck([['zip'], ['country']], (address) => isPostalCodeOk(address.zip, address.country), 'validation.postal_code'),
+    v.check((address) => isPostalCodeOk(address.zip, address.country), 'validation.postal_code'),
     ['zip'],
   ),
 );

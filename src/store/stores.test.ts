@@ -193,7 +193,7 @@ describe('shop store', () => {
     await loadShop();
     expect(locale.value).toBe('pl');
     setLocale('en');
-    markLocaleChosen();
+    await markLocaleChosen();
     expect(readStored(shopKey('acme', 'locale'), (value): value is string => typeof value === 'string')).toBe('en');
     // A reload: a fresh page that has loaded no shop and has no choice in memory.
     resetShop();
@@ -206,7 +206,7 @@ describe('shop store', () => {
     stubFetch({ 'GET /api/slug/website': () => json(globex) });
     configurePage({ shop: 'globex' });
     setLocale('pl');
-    markLocaleChosen();
+    await markLocaleChosen();
     resetShop();
     setLocale('en');
     await loadShop();

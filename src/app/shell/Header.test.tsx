@@ -1,4 +1,4 @@
-import { act, render, screen, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { locale, setLocale } from '../../store/locale.ts';
@@ -160,6 +160,8 @@ describe('Header', () => {
     const ue = userEvent.setup();
     const { unmount } = render(<Header />);
     await ue.click(screen.getByRole('radio', { name: 'Polski' }));
+    // The choice is written once the storage code has loaded.
+    await waitFor(() => expect(localStorage.getItem('shop-elements:acme:locale')).toBe('"pl"'));
     unmount();
     // A reload: nothing in memory, the shop's default is English.
     resetShop();

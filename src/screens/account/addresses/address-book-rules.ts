@@ -5,6 +5,7 @@ import type { MessageParams } from '../../../i18n/index.ts';
 import { checkoutState, chooseDeliveryAddress } from '../../../store/checkout.ts';
 import type { FieldIssue } from '../../../widgets/field/validate-field.ts';
 import { ADDRESS_FIELDS, toCheckoutAddress, type AddressField } from '../../checkout/delivery/delivery-rules.ts';
+import { shopCountry } from '../../../domain/checkout.ts';
 
 /**
  * The account address book's rules as pure functions: the list's groups, the form's values, what is
@@ -22,7 +23,7 @@ export type AddressDraft = Record<AddressField, string>;
 export function draftOf(address: Address | null, country: string | null | undefined = ''): AddressDraft {
   const draft = {} as AddressDraft;
   for (const field of ADDRESS_FIELDS) draft[field] = address ? address[field] : '';
-  if (!address) draft.country = country ?? '';
+  if (!address) draft.country = shopCountry(country);
   return draft;
 }
 

@@ -13,6 +13,7 @@ import {
   effectiveBillingAddress,
   isFilled,
   needsDeliveryAddress,
+  shopCountry,
   type BillingAddress,
   type CheckoutAddress,
   type CheckoutState,
@@ -70,7 +71,7 @@ const BILLING_RULES = BillingAddressInputSchema.pipe[0].entries;
  * shop's country when the shop names one (`Website.country`).
  */
 export function emptyNewAddress(country: string | null | undefined = ''): CheckoutAddress {
-  return { id: null, type: 'specific', name: '', surname: '', company: '', street: '', city: '', zip: '', country: country ?? '', nip: '', phone: '' };
+  return { id: null, type: 'specific', name: '', surname: '', company: '', street: '', city: '', zip: '', country: shopCountry(country), nip: '', phone: '' };
 }
 
 /** Whether the shop lets the buyer pay by invoice (an invoice needs a tax ID on the billing address). */
