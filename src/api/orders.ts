@@ -26,9 +26,11 @@ export function createIdempotencyKey(): string {
  * Places an order (`POST /api/order`). `idempotencyKey` names this attempt: a retry of the SAME
  * attempt (e.g. after a timeout) must reuse it, so the provider answers the first result instead of
  * placing a second order. The client itself never retries. A 429 carries `remainingTime`.
+ * `lang`, the buyer's interface language, goes as `Accept-Language` (the order e-mail's language),
+ * outside the body, so switching the language never makes a retry look like another order.
  */
-export function placeOrder(order: PlaceOrderRequest, idempotencyKey: string): Promise<PlaceOrderResponse> {
-  return api.post('/api/order', PlaceOrderResponseSchema, order, { headers: { 'Idempotency-Key': idempotencyKey } });
+export function placeOrder(order: PlaceOrderRequest, idempotencyKey: string, lang?: string): Promise<PlaceOrderResponse> {
+  return api.post('/api/order', PlaceOrderResponseSchema, order, { headers: { 'Idempotency-Key': idempotencyKey, ...(lang ? { 'Accept-Language': lang } : {}) } });
 }
 
 /** Seconds until the buyer may order again in the shop (`GET /api/order/wait?website_id=`), 0 when free. */

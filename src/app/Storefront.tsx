@@ -6,6 +6,7 @@ import { t } from '../i18n/index.ts';
 import { checkoutGuardState } from '../store/checkout.ts';
 import { awaitingDesigner, designerMode } from '../store/designer-preview.ts';
 import { prefetchSession, sessionStatus } from '../store/session.ts';
+import { locale } from '../store/locale.ts';
 import { loadShop, shop, shopStatus } from '../store/shop.ts';
 import { pageArrival, takeRawArrival } from '../store/handoff-address.ts';
 import { answerSignInOffer, signInOffer } from '../store/handoff-offer.ts';
@@ -134,6 +135,14 @@ export function Storefront() {
     if (!title) return;
     document.title = shop.value ? `${title} · ${shop.value.name}` : title;
   }, [title]);
+
+  // The routed storefront owns its page, as it owns the title: the document's language follows the
+  // interface's (screen readers, hyphenation, the live chat). Widgets on a host page leave the host's
+  // <html> alone and carry `lang` on their own root (ElementShell).
+  const lang = locale.value;
+  useEffect(() => {
+    document.documentElement.lang = lang;
+  }, [lang]);
 
   // After a navigation to another path (not the first render, and not a query change such as a search
   // typed on the same screen) focus the new screen's heading for screen readers.

@@ -30,6 +30,6 @@ export const ROUTE_TITLES: Record<RouteId, MessageKey> = {
   'user-addresses': 'account.addresses',
   coordinator: 'account.coordinator_area',
   contact: 'nav.contact',
-  'not-found': 'app.not_found_title',
+  'not-found': 'app.not_found',
   'store-not-found': 'app.store_not_found',
 };

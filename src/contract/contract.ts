@@ -56,6 +56,7 @@ export const AvailabilitySchema = v.picklist(['in_stock', 'in_delivery', 'out_of
 export const OrderStatusSchema = v.picklist(['new', 'in_progress', 'complete']);
 export const PaymentMethodCodeSchema = v.picklist(['invoice', 'budget', 'online']);
 export const AddressTypeSchema = v.picklist(['delivery', 'billing', 'specific']);
+export type AddressType = v.InferOutput<typeof AddressTypeSchema>;
 export const DeliveryTypeSchema = v.picklist(['courier', 'self_pickup', 'specific_address']);
 
 /** Error body of every failed call: `code` is an i18n key; `errors` holds field texts (422). */
@@ -196,6 +197,11 @@ export const WebsiteSchema = v.pipe(
      * stock when it is limited, else 10,000 (`maxLineQuantity` of src/domain/quantity.ts).
      */
     max_line_quantity: v.optional(nullableNumberOr('website.max_line_quantity')),
+    /**
+     * The shop's country (ISO 3166-1 alpha-2, e.g. `PL`): address forms start from it (issue 27).
+     * Absent, null or not a two-letter code (`shopCountry` of src/domain/checkout.ts): none, the forms start empty.
+     */
+    country: v.optional(nullableTextOr('website.country')),
     /**
      * True when the answer is what a guest of a login-required shop may see (issue 26): the shop's name,
      * look, languages and sign-in settings and its guest pages, but no homepage, other pages or popups.
@@ -368,7 +374,19 @@ export const AddressSchema = v.object({
 });
 export type Address = v.InferOutput<typeof AddressSchema>;
 
-/** An address as entered; the postal code is checked against the country. */
+/**
+ * Whether an address of `type` names its recipient (issue 27): a delivery or a one-off (`specific`)
+ * address goes to a person, so its `name` and `surname` are required; a billing address may be a
+ * company's alone. The checkout, the address book and the provider check the same rule.
+ */
+export function needsRecipient(type: AddressType): boolean {
+  return type !== 'billing';
+}
+
+/**
+ * An address as entered; the postal code is checked against the country, and a delivery or
+ * specific address needs its recipient's name and surname ({@link needsRecipient}).
+ */
 export const AddressInputSchema = v.pipe(
   v.object({
     type: v.optional(AddressTypeSchema, 'delivery'),
@@ -382,6 +400,16 @@ export const AddressInputSchema = v.pipe(
     nip: nipField,
     phone: optionalPhoneField,
   }),
+  // Checked once the fields are valid, one at a time (the provider names the first failing rule; the
+  // storefront's forms check the recipient per field, `addressIssues`).
+  v.forward(
+    v.check((address) => !needsRecipient(address.type) || address.name !== '', 'validation.required'),
+    ['name'],
+  ),
+  v.forward(
+    v.check((address) => !needsRecipient(address.type) || address.surname !== '', 'validation.required'),
+    ['surname'],
+  ),
   v.forward(
     v.check((address) => isPostalCodeOk(address.zip, address.country), 'validation.postal_code'),
     ['zip'],

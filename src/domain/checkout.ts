@@ -141,6 +141,22 @@ export function initialCheckoutState(rules: CheckoutShopRules): CheckoutState {
   };
 }
 
+/** The shop's country as address forms take it: an ISO alpha-2 code in capitals, else '' (none, or not a code). */
+export function shopCountry(country: string | null | undefined): string {
+  const code = (country ?? '').trim().toUpperCase();
+  return /^[A-Z]{2}$/.test(code) ? code : '';
+}
+
+/**
+ * The billing address the delivery step starts from (issue 27, "forms fill what they can"): one whose
+ * country is still empty takes the shop's country (`Website.country`), when the shop names one. The
+ * initial and cleared states stay empty (spec §4); this fills the form as the buyer opens it.
+ */
+export function billingInShopCountry(billing: BillingAddress, country: string | null | undefined): BillingAddress {
+  const code = shopCountry(country);
+  return billing.country === '' && code ? { ...billing, country: code } : billing;
+}
+
 /** Clear-checkout (spec §4): the initial state. Storage is the store's part. */
 export function clearCheckoutState(rules: CheckoutShopRules): CheckoutState {
   return initialCheckoutState(rules);

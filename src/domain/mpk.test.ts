@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { costCentreIssues, isMpkRequired, MPK_MAX_LENGTH, mpkCodeRule, orderMpkCode } from './mpk.ts';
+import { costCentreIssues, isMpkRequired, MPK_MAX_LENGTH, mpkCodeRule, orderMpkCode, startingMpkCode } from './mpk.ts';
 
 const REQUIRED = { mpk_required: true };
 const OPTIONAL = { mpk_required: false };
@@ -47,5 +47,17 @@ describe('the cost-centre (MPK) rule', () => {
     // Elsewhere neither is needed; a code given is still bounded.
     expect(costCentreIssues(OPTIONAL, { cost_centre_statement: false })).toEqual({});
     expect(costCentreIssues(OPTIONAL, { mpk_code: 'x'.repeat(51), cost_centre_statement: false })).toEqual({ mpk_code: 'validation.max_length' });
+  });
+});
+
+describe('startingMpkCode', () => {
+  it("should fill an empty code from the profile's cost centre only where the shop requires one", () => {
+    expect(startingMpkCode({ mpk_required: true }, '', ' CC-1 ')).toBe('CC-1');
+    expect(startingMpkCode({ mpk_required: true }, '  ', 'CC-1')).toBe('CC-1');
+    expect(startingMpkCode({ mpk_required: true }, 'MPK-7', 'CC-1')).toBe('MPK-7');
+    expect(startingMpkCode({ mpk_required: true }, '', '')).toBe('');
+    expect(startingMpkCode({ mpk_required: true }, '', null)).toBe('');
+    expect(startingMpkCode({ mpk_required: false }, '', 'CC-1')).toBe('');
+    expect(startingMpkCode(null, '', 'CC-1')).toBe('');
   });
 });

@@ -43,6 +43,17 @@ export function mpkCodeRule(website: MpkShop | null | undefined): typeof MPK_COD
   return isMpkRequired(website) ? MPK_CODE_REQUIRED : MPK_CODE_OPTIONAL;
 }
 
+/**
+ * The code the checkout starts from (issue 27, "forms fill what they can"): in an `mpk_required` shop
+ * an empty code is filled from the buyer's profile (`cost_center`, given at registration), trimmed; a
+ * code already there (typed, or filled before) stays. Elsewhere the code is left as it is: the shop
+ * asks for none, and an order must not carry a code its buyer never saw.
+ */
+export function startingMpkCode(website: MpkShop | null | undefined, current: string, profileCostCentre: string | null | undefined): string {
+  if (!isMpkRequired(website) || current.trim() !== '') return current;
+  return (profileCostCentre ?? '').trim();
+}
+
 /** The code an order carries: trimmed; an empty code is `null` (none). */
 export function orderMpkCode(code: string | null | undefined): string | null {
   const trimmed = (code ?? '').trim();

@@ -27,6 +27,7 @@ import {
   setOrderComment,
   updateContact,
 } from './checkout.ts';
+import { setLocale } from './locale.ts';
 import { sessionStatus, user } from './session.ts';
 import { savedShop } from './shop.ts';
 import { storageKey } from './storage.ts';
@@ -63,6 +64,7 @@ function order(name: string): Order {
 
 interface OrderCall {
   key: string | null;
+  lang: string | null;
   body: Record<string, unknown>;
 }
 
@@ -73,7 +75,7 @@ function stubOrders(answer: (call: OrderCall, index: number) => Promise<Response
     'fetch',
     vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
       const request = input instanceof Request ? input : new Request(new URL(String(input), 'http://localhost'), init);
-      const call = { key: request.headers.get('Idempotency-Key'), body: JSON.parse(await request.text()) as Record<string, unknown> };
+      const call = { key: request.headers.get('Idempotency-Key'), lang: request.headers.get('Accept-Language'), body: JSON.parse(await request.text()) as Record<string, unknown> };
       calls.push(call);
       return answer(call, calls.length - 1);
     }),
@@ -340,6 +342,18 @@ describe('placing the order', () => {
     setOrderComment('changed my mind');
     await placeOrder({ costCentreStatement: false });
     expect(more[1]?.key).not.toBe(more[0]?.key);
+  });
+
+  it("should name the buyer's language for the order e-mail outside the body: a retry after a language switch keeps its key", async () => {
+    fillCheckout();
+    setLocale('pl');
+    const calls = stubOrders((_call, index) => (index === 0 ? Promise.reject(new TypeError('Failed to fetch')) : created('GLX-000129')));
+    await expect(placeOrder({ costCentreStatement: false })).rejects.toBeTruthy();
+    setLocale('en');
+    await placeOrder({ costCentreStatement: false });
+    expect(calls.map((call) => call.lang)).toEqual(['pl', 'en']);
+    expect(calls[1]?.key).toBe(calls[0]?.key);
+    expect(calls[0]?.body).not.toHaveProperty('lang');
   });
 
   it('should use a new key after the server refused the attempt (an answered error)', async () => {

@@ -3,6 +3,7 @@ import * as v from 'valibot';
 import type { Order, PlaceOrderRequest, User } from '../contract/contract.ts';
 import { createIdempotencyKey, placeOrder as placeOrderCall } from '../api/orders.ts';
 import {
+  billingInShopCountry,
   clearCheckoutState,
   EMPTY_CONTACT,
   initialCheckoutState,
@@ -20,7 +21,9 @@ import {
   type PlacedOrder,
 } from '../domain/checkout.ts';
 import type { CheckoutGuardState } from '../domain/guards.ts';
+import { startingMpkCode } from '../domain/mpk.ts';
 import { cartLines, clearCart, onCartEmptied } from './cart.ts';
+import { locale } from './locale.ts';
 import { perUserState, type StateBinding } from './per-user-state.ts';
 import { pageSingleton } from '../page-singleton.ts';
 import { user } from './session.ts';
@@ -319,8 +322,18 @@ export function enterCheckoutStep(step: 'delivery' | 'payment' | 'summary'): voi
   const binding = owner.binding;
   const prefill = step === 'delivery' && binding !== null && isEmptyContact(state.contactInformation);
   const contactInformation = prefill ? startingContact(contactKey(binding), user.peek()) : state.contactInformation;
-  const next = { ...state, contactInformation, locationInCheckout: true, checkoutComplete: state.checkoutComplete || step === 'summary' };
-  if (next.locationInCheckout !== state.locationInCheckout || next.checkoutComplete !== state.checkoutComplete || contactInformation !== state.contactInformation) {
+  // The cost centre comes from the profile where the shop asks for one and none is filled in yet.
+  const mpkCode = step === 'delivery' ? startingMpkCode(shop.peek(), state.mpkCode, user.peek()?.cost_center) : state.mpkCode;
+  // An empty billing country starts as the shop's.
+  const billingAddress = step === 'delivery' ? billingInShopCountry(state.billingAddress, shop.peek()?.country) : state.billingAddress;
+  const next = { ...state, contactInformation, mpkCode, billingAddress, locationInCheckout: true, checkoutComplete: state.checkoutComplete || step === 'summary' };
+  if (
+    next.locationInCheckout !== state.locationInCheckout ||
+    next.checkoutComplete !== state.checkoutComplete ||
+    contactInformation !== state.contactInformation ||
+    mpkCode !== state.mpkCode ||
+    billingAddress !== state.billingAddress
+  ) {
     commit(next);
   }
 }
@@ -429,7 +442,7 @@ export async function placeOrder(input: PlaceOrderInput): Promise<PlacedOrder | 
   save();
   placing.value = true;
   try {
-    const answer = await placeOrderCall(request, attempt.key);
+    const answer = await placeOrderCall(request, attempt.key, locale.peek());
     const order: PlacedOrder = { name: answer.order.name, email: request.contact.email, paymentUrl: answer.payment_url };
     internals.attempt = null;
     answeredOrder.value = answer.order;

@@ -9,7 +9,8 @@ import { configurePageFromDocument, pageConfig } from './config.ts';
 import { designerPreview } from './designer-preview.ts';
 import { readInlinedWebsite } from './inlined-shop.ts';
 import { injectLiveChat } from './livechat.ts';
-import { setLocale } from './locale.ts';
+import type * as LocaleChoice from './locale-choice.ts';
+import { requestedLocale, setLocale } from './locale.ts';
 import { pageSingleton } from '../page-singleton.ts';
 import { storageBase } from './storage-base.ts';
 
@@ -50,9 +51,22 @@ export function storageBaseFor(apiBase: string): string {
 /** The language a user picked themselves beats the shop's default for the rest of the visit. */
 const userPickedLocale = pageSingleton('userPickedLocale', () => ({ value: false }));
 
-/** Marks the language as the user's own choice (the language switch calls it). */
-export function markLocaleChosen(): void {
+/**
+ * Marks the language just asked for as the user's own choice (the language switch calls it after
+ * `setLocale`) and remembers it for the shop (`locale-choice.ts`), so a reload or the next visit
+ * opens in it.
+ */
+export function markLocaleChosen(): Promise<void> {
   userPickedLocale.value = true;
+  const slug = savedShop.peek()?.slug ?? resolveShopSlug();
+  const lang = requestedLocale.peek();
+  // Loaded on use: the storage module stays out of the runtime every element loads.
+  return slug ? localeChoice().then((choice) => void choice?.rememberChosenLocale(slug, lang)) : Promise.resolve();
+}
+
+/** The stored-language module (`locale-choice.ts`), or null when its code cannot load (the shop's language applies). */
+function localeChoice(): Promise<typeof LocaleChoice | null> {
+  return import('./locale-choice.ts').catch(() => null);
 }
 
 /** Whether this page is shown inside another window's frame. */
@@ -91,6 +105,8 @@ export function loadShop(): Promise<void> {
       return;
     }
     shopStatus.value = 'loading';
+    // The language chosen here before is read from the browser's storage: its code loads beside the config.
+    const choiceModule = localeChoice();
     // Only a framed page can have a store designer: its bridge loads then, beside the shop's config,
     // and listens before the shop is ready (widgets on ordinary pages never load its code).
     const designer = isFramed()
@@ -105,7 +121,10 @@ export function loadShop(): Promise<void> {
         return;
       }
       savedShop.value = website;
-      if (!userPickedLocale.value) setLocale(website.lang);
+      // The language the visitor chose in this shop before (a reload, a later visit) beats the shop's
+      // default; a language picked on this page meanwhile beats both.
+      const chosen = (await choiceModule)?.readChosenLocale(website.slug) ?? null;
+      if (!userPickedLocale.value) setLocale(chosen ?? website.lang);
       shopStatus.value = 'ready';
       if (typeof document !== 'undefined') injectLiveChat(website, config.apiBase || location.href);
     } catch {

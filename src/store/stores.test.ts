@@ -3,7 +3,7 @@ import type { Website } from '../contract/contract.ts';
 import { websiteFixture } from '../contract/test-fixtures.ts';
 import { getAuthToken, setAuthToken } from '../api/cookies.ts';
 import { configurePage, configurePageFromDocument, normaliseBasePath, pageConfig, resetPageConfig } from './config.ts';
-import { locale } from './locale.ts';
+import { locale, setLocale } from './locale.ts';
 import { adoptToken, isLoggedIn, login, logout, onSessionEnd, prefetchSession, resetSession, restoreSession, sessionStatus, storedUserId, user } from './session.ts';
 import { loadShop, markLocaleChosen, resetShop, resolveShopSlug, savedShop, shop, shopStatus } from './shop.ts';
 import { onStorageChange, readStored, removeStoredMatching, shopKey, storageKey, writeStored } from './storage.ts';
@@ -184,6 +184,46 @@ describe('shop store', () => {
     markLocaleChosen();
     await loadShop();
     expect(locale.value).toBe('en');
+  });
+
+  it('should open a shop in the language chosen there before a reload, and other shops in their own default', async () => {
+    const globex = { ...website, id: 2, slug: 'globex', name: 'Globex', lang: 'en' as const };
+    stubFetch({ 'GET /api/slug/website': () => json(website) });
+    configurePage({ shop: 'acme' });
+    await loadShop();
+    expect(locale.value).toBe('pl');
+    setLocale('en');
+    await markLocaleChosen();
+    expect(readStored(shopKey('acme', 'locale'), (value): value is string => typeof value === 'string')).toBe('en');
+    // A reload: a fresh page that has loaded no shop and has no choice in memory.
+    resetShop();
+    setLocale('pl');
+    await loadShop();
+    expect(locale.value).toBe('en');
+    // Another shop keeps its own default: the choice belongs to acme.
+    resetShop();
+    resetPageConfig();
+    stubFetch({ 'GET /api/slug/website': () => json(globex) });
+    configurePage({ shop: 'globex' });
+    setLocale('pl');
+    await markLocaleChosen();
+    resetShop();
+    setLocale('en');
+    await loadShop();
+    expect(locale.value).toBe('pl');
+  });
+
+  it('should ignore and remove a corrupt or unsupported stored language', async () => {
+    stubFetch({ 'GET /api/slug/website': () => json(website) });
+    configurePage({ shop: 'acme' });
+    for (const stored of ['{not json', '"de"', '42', '{"lang":"en"}']) {
+      localStorage.setItem(shopKey('acme', 'locale'), stored);
+      resetShop();
+      setLocale('en');
+      await loadShop();
+      expect(locale.value).toBe('pl');
+      expect(localStorage.getItem(shopKey('acme', 'locale'))).toBeNull();
+    }
   });
 
   it('should say not-found for an unknown shop and error for a failure, without throwing', async () => {

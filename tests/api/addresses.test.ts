@@ -223,6 +223,26 @@ describe('address validation', () => {
     expect(Object.keys(missing.body.errors)).toEqual(['street']);
   });
 
+  it("should require the recipient's name and surname on a delivery or specific address, not on a billing one, and store them", async () => {
+    for (const type of ['delivery', 'specific']) {
+      // The provider names the first failing rule (spec §5): the name, then the surname.
+      const { status, body } = await create(acmeBuyer, { ...VALID, type, name: ' ', surname: '' });
+      expect(status).toBe(422);
+      expect(body.error_keys).toEqual({ name: [{ key: 'validation.required', params: {} }] });
+      expect(body.errors).toEqual({ name: ['This element is required'] });
+      const noSurname = await create(acmeBuyer, { ...VALID, type, surname: '' });
+      expect(noSurname.status).toBe(422);
+      expect(noSurname.body.errors).toEqual({ surname: ['This element is required'] });
+    }
+    const { name: _name, surname: _surname, ...unnamed } = VALID;
+    expect((await create(acmeBuyer, unnamed)).status).toBe(422);
+    const billing = await create(acmeBuyer, { ...unnamed, type: 'billing', nip: '5260250274' });
+    expect(billing.status).toBe(201);
+    const named = v.parse(AddressSchema, (await create(acmeBuyer, { ...VALID, name: ' Ewa ', surname: 'Zielińska' })).body);
+    const { rows } = await server.db.query<{ name: string; surname: string }>('SELECT name, surname FROM addresses WHERE id = $1', [named.id]);
+    expect(rows[0]).toEqual({ name: 'Ewa', surname: 'Zielińska' });
+  });
+
   it('should validate an update like a creation and leave the address unchanged', async () => {
     const address = v.parse(AddressSchema, (await create(acmeBuyer, VALID)).body);
     const { status, body } = await server.json(`/api/user/addresses/${address.id}`, {

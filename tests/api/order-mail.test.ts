@@ -22,7 +22,8 @@ const variantLine = async (productCode: string, variantCode: string, quantity: n
   quantity,
 });
 const methodId = async (shop: string, type: string) => id('SELECT id FROM delivery_methods WHERE website_id = $1 AND type = $2', [server.shops[shop], type]);
-const placeOrder = (token: string, body: unknown, key = newKey()) => server.json('/api/order', { body, token, headers: { 'Idempotency-Key': key } });
+const placeOrder = (token: string, body: unknown, key = newKey(), lang?: string) =>
+  server.json('/api/order', { body, token, headers: { 'Idempotency-Key': key, ...(lang ? { 'Accept-Language': lang } : {}) } });
 
 /** The mails queued to `to`, oldest first. */
 async function mailsTo(to: string) {
@@ -103,7 +104,79 @@ describe('the order e-mail', () => {
     expect(mails[0]!.body).toContain(`Razem brutto: ${mailAmount(90.9, 'EUR', 'pl')}`);
     expect(mailAmount(73.9, 'EUR', 'pl')).toBe('73,90 EUR');
     expect(mails[0]!.body).toContain('Płatność: Faktura');
-    expect(mails[0]!.body).toContain('Adres dostawy: John Smith, Initech Kraków, ul. Długa 1, 31-147 Kraków, PL');
+    // Values named in Polish as the storefront names them: the colour and the country.
+    expect(mails[0]!.body).toContain('kolor biały');
+    expect(mails[0]!.body).toContain('Adres dostawy: John Smith, Initech Kraków, ul. Długa 1, 31-147 Kraków, Polska');
+  });
+
+  it('should refuse a new delivery address without its recipient, and name the recipient in the mail', async () => {
+    const to = contact().email;
+    const body = {
+      website_id: server.shops.initech,
+      items: [await variantLine('INI-MUG', 'INI-MUG-WHITE', 1)],
+      delivery_method_id: await methodId('initech', 'specific_address'),
+      delivery_address: { name: '', surname: '', street: 'ul. Długa 1', city: 'Kraków', zip: '31-147', country: 'PL', company: 'Initech Kraków', nip: '5260250274' },
+      billing_same_as_delivery: true,
+      payment_method: 'invoice',
+      contact: { ...ORDER_CONTACT, email: to },
+    };
+    const refused = await placeOrder(initechBuyer, body);
+    expect(refused.status).toBe(422);
+    expect(refused.body.error_keys).toEqual({ 'delivery_address.name': [{ key: 'validation.required', params: {} }] });
+    expect(await mailsTo(to)).toHaveLength(0);
+
+    const placed = await placeOrder(initechBuyer, { ...body, delivery_address: { ...body.delivery_address, name: 'Ewa', surname: 'Lis' } });
+    expect(placed.status).toBe(201);
+    const { order } = v.parse(PlaceOrderResponseSchema, placed.body);
+    expect(order.delivery_address).toMatchObject({ name: 'Ewa', surname: 'Lis' });
+    const [mail] = await mailsTo(to);
+    expect(mail!.body).toContain('Adres dostawy: Ewa Lis, Initech Kraków, ul. Długa 1, 31-147 Kraków, Polska');
+  });
+
+  it("should write it in the buyer's language (Accept-Language), colours and countries named in it", async () => {
+    // An English shop (globex), ordered from the Polish storefront.
+    const toPl = contact().email;
+    const polish = await placeOrder(
+      globexBuyer,
+      {
+        website_id: server.shops.globex,
+        items: [await variantLine('GLX-TEE', 'GLX-TEE-BLACK-M', 1)],
+        delivery_method_id: await methodId('globex', 'self_pickup'),
+        billing_same_as_delivery: false,
+        billing_address: { name: 'John', surname: 'Smith', company: 'Globex', nip: '6772480003', street: 'Hauptstraße 5', city: 'Berlin', zip: '10115', country: 'DE' },
+        payment_method: 'invoice',
+        contact: { ...ORDER_CONTACT, email: toPl },
+      },
+      newKey(),
+      'pl',
+    );
+    expect(polish.status).toBe(201);
+    const [mailPl] = await mailsTo(toPl);
+    expect(mailPl!.subject).toContain('Twoje zamówienie');
+    expect(mailPl!.body).toContain('kolor czarny, rozmiar M');
+    expect(mailPl!.body).not.toContain('black');
+    expect(mailPl!.body).toContain('Dane do faktury: John Smith, Globex, Hauptstraße 5, 10115 Berlin, Niemcy, NIP 6772480003');
+
+    // A Polish shop (initech), ordered from the English storefront.
+    const toEn = contact().email;
+    const english = await server.json('/api/order', {
+      token: initechBuyer,
+      headers: { 'Idempotency-Key': newKey(), 'Accept-Language': 'en' },
+      body: {
+        website_id: server.shops.initech,
+        items: [await variantLine('INI-MUG', 'INI-MUG-BLACK', 1)],
+        delivery_method_id: await methodId('initech', 'specific_address'),
+        delivery_address: { name: 'John', surname: 'Smith', street: 'ul. Długa 1', city: 'Kraków', zip: '31-147', country: 'PL', company: '', nip: '5260250274' },
+        billing_same_as_delivery: true,
+        payment_method: 'invoice',
+        contact: { ...ORDER_CONTACT, email: toEn },
+      },
+    });
+    expect(english.status).toBe(201);
+    const [mailEn] = await mailsTo(toEn);
+    expect(mailEn!.subject).toContain('your order');
+    expect(mailEn!.body).toContain('colour black');
+    expect(mailEn!.body).toContain('Delivery address: John Smith, ul. Długa 1, 31-147 Kraków, Poland');
   });
 
   it('should name the cost centre and the points total in the points shop (acme)', async () => {

@@ -564,7 +564,7 @@ describe('POST /api/order idempotency', () => {
     const other = await placeOrder(globexBuyer, await globexOrder([await line('GLX-MUG', 'GLX-MUG-BLACK', 2)]), key);
     const error = apiError(other);
     expect(error).toMatchObject({ status: 422, code: 'errors.idempotency_mismatch' });
-    expect(error.message).toBe('This order attempt was already used for a different order.');
+    expect(error.message).toBe('This order changed while it was being placed. Check it and place it again.');
   });
 
   it('should let a failed attempt be retried with the same key', async () => {

@@ -362,6 +362,9 @@ describe('production start-up', () => {
   }, 60_000);
 });
 
+/** The `lang` of a page's `<html>`. */
+const htmlLang = (html: string) => /<html lang="([^"]*)">/.exec(html)?.[1];
+
 describe('the storefront page in development', () => {
   let dev: TestServer;
   beforeAll(async () => {
@@ -410,6 +413,12 @@ describe('the storefront page in development', () => {
     // An unknown shop's page carries no config: the client asks and shows Store not found.
     const unknown = await shopPage(dev, `nosuch.localhost:${dev.config.port}`, '/');
     expect(unknown.html).not.toContain('shop-config');
+  });
+
+  it("should serve each shop's page in the shop's language: <html lang> pl for initech, en for globex and an unknown shop", async () => {
+    expect(htmlLang((await shopPage(dev, `initech.localhost:${dev.config.port}`, '/products')).html)).toBe('pl');
+    expect(htmlLang((await shopPage(dev, `globex.localhost:${dev.config.port}`, '/')).html)).toBe('en');
+    expect(htmlLang((await shopPage(dev, `nosuch.localhost:${dev.config.port}`, '/')).html)).toBe('en');
   });
 
   it("should say frame-ancestors 'none' without designers, and drop anything that is not an exact origin", () => {

@@ -42,7 +42,7 @@ beforeAll(async () => {
   const address = await server.json('/api/user/addresses', {
     method: 'POST',
     token: acmeBuyer,
-    body: { type: 'delivery', street: 'Sekretna 7', city: 'Warszawa', zip: '00-950', country: 'PL', company: 'Owner Secret Sp. z o.o.' },
+    body: { type: 'delivery', name: 'Olga', surname: 'Owner', street: 'Sekretna 7', city: 'Warszawa', zip: '00-950', country: 'PL', company: 'Owner Secret Sp. z o.o.' },
   });
   if (address.status !== 201) throw new Error(`could not create the owner's address: ${JSON.stringify(address.body)}`);
   ownerAddressId = address.body.id;
@@ -70,7 +70,7 @@ const orderBody = (websiteId: number, extra: Record<string, unknown> = {}) => ({
   website_id: websiteId,
   items: [{ product_id: acmeProductId, variant_id: acmeVariantId, quantity: 1 }],
   delivery_method_id: 1,
-  delivery_address: { type: 'specific', street: 'Probe 1', city: 'Gdańsk', zip: '80-001', country: 'PL' },
+  delivery_address: { type: 'specific', name: 'Piotr', surname: 'Probe', street: 'Probe 1', city: 'Gdańsk', zip: '80-001', country: 'PL' },
   billing_same_as_delivery: true,
   payment_method: 'budget',
   contact: { name: 'Eve', surname: 'Attacker', email: 'eve@example.com', phone: '+48 600 700 800' },
@@ -104,7 +104,7 @@ const ownerObjects: Probe[] = [
     name: 'address update',
     method: 'PUT',
     path: () => `/api/user/addresses/${ownerAddressId}`,
-    body: () => ({ type: 'delivery', street: 'Hacked 1', city: 'Kraków', zip: '30-001', country: 'PL' }),
+    body: () => ({ type: 'delivery', name: 'Hanna', surname: 'Hacker', street: 'Hacked 1', city: 'Kraków', zip: '30-001', country: 'PL' }),
   },
   { name: 'address delete', method: 'DELETE', path: () => `/api/user/addresses/${ownerAddressId}` },
   {

@@ -24,6 +24,8 @@ describe('GET /api/slug/website', () => {
     expect(website.payment_type).toBe('budget');
     expect(website.login_required).toBe(true);
     expect(website.mpk_required).toBe(true);
+    // The shop's country, which address forms start from (migration 013).
+    expect(website.country).toBe('PL');
   });
 
   it('should list payment methods in position order', async () => {

@@ -43,6 +43,10 @@ test.describe('address book', () => {
     await main(page).getByRole('button', { name: 'Dodaj adres' }).click();
     await expect(dialog(page)).toHaveAccessibleName('Dodaj adres');
     await expect(dialog(page).getByRole('radio', { name: 'Adres dostawy' })).toHaveAttribute('aria-checked', 'true');
+    // The form starts in the shop's country; a delivery address names its recipient.
+    await expect(dialog(page).getByRole('combobox', { name: /^Kraj/ })).toHaveValue('Polska');
+    await field(page, /^Imię odbiorcy/).fill('Ewa');
+    await field(page, /^Nazwisko odbiorcy/).fill('Lis');
     await field(page, /^Firma/).fill('Initech e2e');
     await field(page, /^Ulica i numer/).fill('ul. Adresowa 1');
     await field(page, /^Miejscowość/).fill('Warszawa');
@@ -61,7 +65,7 @@ test.describe('address book', () => {
     await axe(page);
 
     // Edit it: the form starts from the entry; the tax ID must be a number.
-    await main(page).getByRole('button', { name: /^Edytuj: Initech e2e, ul\. Adresowa 1/ }).click();
+    await main(page).getByRole('button', { name: /^Edytuj: Ewa Lis, Initech e2e, ul\. Adresowa 1/ }).click();
     await expect(dialog(page)).toHaveAccessibleName('Edytuj adres');
     await expect(field(page, /^Ulica i numer/)).toHaveValue('ul. Adresowa 1');
     await field(page, /^Ulica i numer/).fill('ul. Adresowa 3');
@@ -78,6 +82,8 @@ test.describe('address book', () => {
     // Add a specific address: the only kind initech delivers to.
     await main(page).getByRole('button', { name: 'Dodaj adres' }).click();
     await dialog(page).getByRole('radio', { name: 'Wskazany adres' }).click();
+    await field(page, /^Imię odbiorcy/).fill('Jan');
+    await field(page, /^Nazwisko odbiorcy/).fill('Wiśniewski');
     await field(page, /^Firma/).fill('Initech e2e Łódź');
     await field(page, /^Ulica i numer/).fill('ul. Wskazana 7');
     await field(page, /^Miejscowość/).fill('Łódź');

@@ -65,10 +65,14 @@ test.describe('checkout', () => {
     await expect(contact.getByRole('textbox', { name: /^First name/ })).toHaveValue('Anna');
     await checkout.choose('Delivery method', /^Courier/);
     await checkout.choose('Delivery address', /Marszałkowska/);
-    // The cost centre is required in acme.
+    // The cost centre is required in acme; it comes from the buyer's profile (MPK-100).
+    const mpk = main(page).getByRole('textbox', { name: /^Cost centre code \(MPK\)/ });
+    await expect(mpk).toHaveValue('MPK-100');
+    await mpk.fill('');
     await checkout.continue();
-    await expect(main(page).getByRole('textbox', { name: /^Cost centre code \(MPK\)/ })).toBeFocused();
-    await main(page).getByRole('textbox', { name: /^Cost centre code \(MPK\)/ }).fill('MPK-100');
+    await expect(mpk).toHaveAccessibleDescription('Enter the cost centre (MPK) code');
+    await expect(page).toHaveURL(/\/checkout\/delivery$/);
+    await mpk.fill('MPK-100');
     await axe(page);
     await checkout.continue();
 
@@ -122,6 +126,10 @@ test.describe('checkout', () => {
     const address = checkout.group('Delivery address');
     // An empty book: the new-address form shows at once.
     await expect(address.getByText('No addresses available')).toBeVisible();
+    // The form starts in the shop's country, and asks whom the parcel goes to.
+    await expect(address.getByRole('combobox', { name: /^Country/ })).toHaveValue('Poland');
+    await address.getByRole('textbox', { name: /^Recipient's first name/ }).fill('John');
+    await address.getByRole('textbox', { name: /^Recipient's surname/ }).fill('Smith');
     await address.getByRole('textbox', { name: /^Company/ }).fill('Globex Sp. z o.o.');
     await address.getByRole('textbox', { name: /^Tax ID/ }).fill('6772480003');
     await address.getByRole('textbox', { name: /^Street and number/ }).fill('ul. Lubicz 17');

@@ -64,8 +64,13 @@ test.describe('live chat', () => {
 
   test('should add the script on the storefront once, and none for a shop that has live chat off', async ({ page }) => {
     await page.goto(shopUrl('initech', '/privacy-policy'));
-    // The chat script picks its language from the page's own lang.
-    await expect(page.locator('#initech-livechat').getByRole('button', { name: /^(Chat|Czat)$/ })).toBeVisible();
+    // The chat speaks the page's language (initech is a Polish shop) and follows the language switch.
+    const chat = page.locator('#initech-livechat');
+    await expect(chat.getByRole('button', { name: 'Czat' })).toBeVisible();
+    await page.locator('shop-storefront').getByRole('radio', { name: 'English' }).click();
+    await expect(chat.getByRole('button', { name: 'Chat' })).toBeVisible();
+    await page.locator('shop-storefront').getByRole('radio', { name: 'Polski' }).click();
+    await expect(chat.getByRole('button', { name: 'Czat' })).toBeVisible();
     // Moving around the storefront does not add it again.
     await page.locator('shop-storefront').getByRole('link', { name: 'Regulamin' }).first().click();
     await expect(page).toHaveURL(shopUrl('initech', '/terms-of-use'));

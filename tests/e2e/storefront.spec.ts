@@ -43,6 +43,35 @@ test.describe('shops from host names', () => {
     expect(style.background).toBe('rgb(5, 135, 95)');
   });
 
+  test('should serve and switch <html lang> with the language, and keep the choice after a reload, in each shop', async ({ page }) => {
+    const documentLang = () => page.evaluate(() => document.documentElement.lang);
+    const storefront = page.locator('shop-storefront');
+    // initech is a Polish shop: its page comes in Polish.
+    const served = await page.goto(shopUrl('initech', '/login'));
+    expect(await served?.text()).toContain('<html lang="pl">');
+    await expect(page.getByRole('heading', { level: 1, name: 'Logowanie' })).toBeVisible();
+    expect(await documentLang()).toBe('pl');
+    await storefront.getByRole('radio', { name: 'English' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Log in' })).toBeVisible();
+    expect(await documentLang()).toBe('en');
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: 'Log in' })).toBeVisible();
+    expect(await documentLang()).toBe('en');
+    await expect(storefront.getByRole('radio', { name: 'English' })).toBeChecked();
+
+    // globex is an English shop; Polish picked there stays too.
+    await page.goto(shopUrl('globex', '/products'));
+    await expect(page.getByRole('heading', { level: 1, name: 'Products' })).toBeVisible();
+    expect(await documentLang()).toBe('en');
+    await storefront.getByRole('radio', { name: 'Polski' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Produkty' })).toBeVisible();
+    expect(await documentLang()).toBe('pl');
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: 'Produkty' })).toBeVisible();
+    expect(await documentLang()).toBe('pl');
+    await expectNoAxeViolations(page);
+  });
+
   test('should let a guest browse the open globex shop without logging in', async ({ page }) => {
     await page.goto(shopUrl('globex', '/products'));
     await expect(page).toHaveURL(shopUrl('globex', '/products'));

@@ -41,4 +41,6 @@ export interface WebsiteRow {
   settings: Record<string, unknown>;
   /** The most pieces of one variant one order may take; null: the default (`maxLineQuantity`). */
   max_line_quantity: number | null;
+  /** The shop's country (ISO 3166-1 alpha-2) address forms start from; null: none (migration 013). */
+  country: string | null;
 }

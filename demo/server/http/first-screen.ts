@@ -149,6 +149,15 @@ export function jsonForScript(value: unknown): string {
   return JSON.stringify(value).replace(/</g, '\\u003c');
 }
 
+/**
+ * The storefront page's `<html lang>`: the shop's language (spec §1 `lang`), English for an unknown
+ * shop (the fallback language). A language the visitor picked with the switch is kept in their browser
+ * (src/store/locale-choice.ts), not sent here: the storefront sets `<html lang>` to it as it starts.
+ */
+export function pageLang(website: Pick<Website, 'lang'> | null): 'en' | 'pl' {
+  return website?.lang === 'pl' ? 'pl' : 'en';
+}
+
 /** What the first screen of the storefront page needs, as tags for its `<head>`. */
 export interface FirstScreenInput {
   /** The shop's config, or null for an unknown shop (the client then asks and shows Store not found). */

@@ -10,7 +10,7 @@ import { shopSlugFromHost } from '../../../src/domain/tenant.ts';
 import { ROOT_DIR, storefrontUrl, type ServerConfig } from '../config.ts';
 import type { AppEnv, WebsiteRow } from '../http/env.ts';
 import { cspNonce, liveChatOrigin, storefrontCsp } from '../http/csp.ts';
-import { firstScreenHead, readBuildManifest } from '../http/first-screen.ts';
+import { firstScreenHead, pageLang, readBuildManifest } from '../http/first-screen.ts';
 import { escapeHtml, htmlPage } from '../http/html.ts';
 import { sessionOfToken } from '../http/auth.ts';
 import { loadVisibleWebsite, loadWebsiteConfig } from './website.ts';
@@ -247,6 +247,7 @@ function registerStorefrontPage(app: Hono<AppEnv>, options: { production: boolea
     c.header('Content-Security-Policy', storefrontCsp(nonce, config.designerOrigins, website ? liveChatOrigin(website) : null));
     // The page names the designers allowed to preview it (exact origins, `designer-origins`).
     const page = readFileSync(STOREFRONT_PAGE, 'utf8')
+      .replace('{{LANG}}', escapeHtml(pageLang(website)))
       .replace('{{DESIGNER_ORIGINS}}', escapeHtml(config.designerOrigins.join(' ')))
       .replaceAll('{{NONCE}}', escapeHtml(nonce))
       .replace('{{FIRST_SCREEN}}', () => head);

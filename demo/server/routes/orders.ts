@@ -14,6 +14,7 @@ import { isAllowedOrigin } from '../http/security.ts';
 import { jsonBody, queryParams } from '../http/validate.ts';
 import { IDEMPOTENCY_KEY_PATTERN, remainingWait } from '../services/order-guards.ts';
 import { findOrderForPayment, listOrders, loadOrder, ORDER_NAME_PATTERN, type PayableOrder } from '../services/order-reads.ts';
+import { orderMailLang } from '../services/order-mail.ts';
 import { placeOrder } from '../services/orders.ts';
 import { cancelPayment, expireHolds, payOrder } from '../services/payment-holds.ts';
 
@@ -65,6 +66,7 @@ export function registerOrderRoutes(app: Hono<AppEnv>, options: { demoPayment: b
       origin: new URL(c.req.url).origin,
       orderWaitSeconds: c.get('config').orderWaitSeconds,
       storefront: storefrontUrl(c.get('config'), website.slug),
+      mailLang: orderMailLang(c.req.header('accept-language'), website.lang),
       paymentHoldSeconds: c.get('config').paymentHoldSeconds,
       stockHolds: c.get('config').stockHolds,
     });

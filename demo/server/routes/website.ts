@@ -77,6 +77,7 @@ export async function loadWebsiteConfig(db: Queryable, website: WebsiteRow, onli
     mpk_required: website.mpk_required,
     settings: websiteSettings(website.settings),
     max_line_quantity: website.max_line_quantity,
+    country: website.country ?? null,
     guest_view: false,
   };
 }

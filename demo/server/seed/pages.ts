@@ -28,7 +28,7 @@ const TERMS_EN = (shop: string) =>
 
 const PRIVACY_PL = `<h2>Polityka prywatności</h2>
 <p>Sklep jest prowadzony dla pracowników Initech. Administratorem danych osobowych jest Initech Polska Sp. z o.o., która przetwarza je wyłącznie w celu założenia konta, realizacji zamówień i prowadzenia dokumentacji wymaganej przepisami prawa.</p>
-<p>Przetwarzamy imię i nazwisko, adres e-mail, numer telefonu, stanowisko, centrum kosztów (MPK) oraz adresy dostawy. Dane przekazujemy jedynie firmom kurierskim i drukarni realizującym zamówienie i przechowujemy je przez czas istnienia konta, a następnie przez okres wymagany przepisami podatkowymi.</p>
+<p>Przetwarzamy imię i nazwisko, adres e-mail, numer telefonu, stanowisko, miejsce powstawania kosztów (MPK) oraz adresy dostawy. Dane przekazujemy jedynie firmom kurierskim i drukarni realizującym zamówienie i przechowujemy je przez czas istnienia konta, a następnie przez okres wymagany przepisami podatkowymi.</p>
 <p>Masz prawo dostępu do swoich danych, ich sprostowania, usunięcia lub ograniczenia przetwarzania oraz prawo sprzeciwu. Napisz na adres prywatnosc@initech.test; możesz także złożyć skargę do Prezesa UODO.</p>
 <p>Sklep używa wyłącznie niezbędnych plików cookie: sesji i koszyka. Nie stosujemy plików cookie reklamowych ani śledzących.</p>`;
 

@@ -103,6 +103,7 @@ export const ShopFileSchema = v.pipe(
       null,
     ),
     max_line_quantity: v.optional(v.nullable(v.pipe(v.number('max_line_quantity must be a number'), v.integer('max_line_quantity must be a whole number'), v.minValue(1, 'max_line_quantity must be at least 1'))), null),
+    country: v.optional(v.nullable(v.pipe(v.string('country must be text'), v.regex(/^[A-Z]{2}$/, 'country must be an ISO code in capitals, such as PL'))), null),
     settings: v.optional(
       v.strictObject({
         accent_colour: v.optional(v.nullable(v.pipe(v.string('accent_colour must be text'), v.maxLength(100, 'accent_colour is too long'))), null),
@@ -229,7 +230,7 @@ export async function loadShop(db: Db, shop: ShopFile, config: ServerConfig): Pr
     const [website] = await insertRows<{ id: number }>(
       tx,
       'websites',
-      ['slug', 'name', 'lang', 'currency', 'payment_type', 'is_gross', 'login_required', 'registration_type', 'shipping_only_to_specific_address', 'popup_enabled', 'livechat_enabled', 'livechat_script', 'mpk_required', 'max_line_quantity', 'settings'],
+      ['slug', 'name', 'lang', 'currency', 'payment_type', 'is_gross', 'login_required', 'registration_type', 'shipping_only_to_specific_address', 'popup_enabled', 'livechat_enabled', 'livechat_script', 'mpk_required', 'max_line_quantity', 'country', 'settings'],
       [
         [
           shop.slug,
@@ -246,6 +247,7 @@ export async function loadShop(db: Db, shop: ShopFile, config: ServerConfig): Pr
           shop.livechat_script,
           shop.mpk_required,
           shop.max_line_quantity,
+          shop.country,
           // Fields left out fall back when read (websiteSettings: null, button style round).
           JSON.stringify(shop.settings),
         ],

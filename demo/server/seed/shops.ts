@@ -36,6 +36,9 @@ interface ShopSeed {
 /** Path (under /storage) of the initech live-chat script. */
 export const LIVECHAT_PATH = 'livechat/initech-chat.js';
 
+/** The demo shops' country: all three are Polish companies (address forms start from it). */
+const DEMO_COUNTRY = 'PL';
+
 /** The demo shops, in the order they are written (acme gets the first id). */
 export const SHOPS: ShopSeed[] = [
   {
@@ -114,17 +117,22 @@ export const heroPath = (shop: DemoShop) => `shops/${shop}/hero.svg`;
 /**
  * The initech live-chat widget: a self-contained script (no network calls) that adds a "Chat" button
  * which opens a small panel. It lives in its own shadow root so neither the page nor the storefront
- * styles reach it, and it is safe to load twice.
+ * styles reach it, and it is safe to load twice. Its texts are in English and Polish and follow the
+ * page's `<html lang>`, also when the storefront's language switch changes it.
  */
-const LIVECHAT_SCRIPT = `/* Initech live chat (demo): a button and a panel, no network calls. */
+export const LIVECHAT_SCRIPT = `/* Initech live chat (demo): a button and a panel, no network calls. */
 (function () {
   'use strict';
   if (window.__initechChat) return;
   window.__initechChat = true;
-  var polish = /^pl/i.test(document.documentElement.lang || navigator.language || '');
-  var t = polish
-    ? { open: 'Czat', title: 'Czat z zespołem Initech', body: 'Dzień dobry! Napisz do nas, a nasz zespół odpowie w ciągu jednego dnia roboczego.', close: 'Zamknij czat' }
-    : { open: 'Chat', title: 'Chat with the Initech team', body: 'Hello! Leave us a message and our team will reply within one business day.', close: 'Close chat' };
+  var TEXTS = {
+    pl: { open: 'Czat', title: 'Czat z zespołem Initech', body: 'Dzień dobry! Napisz do nas, a nasz zespół odpowie w ciągu jednego dnia roboczego.', close: 'Zamknij czat' },
+    en: { open: 'Chat', title: 'Chat with the Initech team', body: 'Hello! Leave us a message and our team will reply within one business day.', close: 'Close chat' }
+  };
+  /* The page's language (the storefront keeps <html lang> in step with its language switch). */
+  function texts() {
+    return /^pl/i.test(document.documentElement.lang || navigator.language || '') ? TEXTS.pl : TEXTS.en;
+  }
   function mount() {
     var host = document.createElement('div');
     host.id = 'initech-livechat';
@@ -148,25 +156,20 @@ const LIVECHAT_SCRIPT = `/* Initech live chat (demo): a button and a panel, no n
     panel.id = 'initech-chat-panel';
     panel.hidden = true;
     panel.setAttribute('role', 'dialog');
-    panel.setAttribute('aria-label', t.title);
     var head = document.createElement('div');
     head.className = 'head';
     var title = document.createElement('span');
-    title.textContent = t.title;
     var close = document.createElement('button');
     close.className = 'close';
     close.type = 'button';
-    close.setAttribute('aria-label', t.close);
     close.textContent = '\\u00d7';
     head.append(title, close);
     var body = document.createElement('p');
     body.className = 'body';
-    body.textContent = t.body;
     panel.append(head, body);
     var open = document.createElement('button');
     open.className = 'open';
     open.type = 'button';
-    open.textContent = t.open;
     open.setAttribute('aria-expanded', 'false');
     open.setAttribute('aria-controls', panel.id);
     function toggle(show) {
@@ -179,6 +182,18 @@ const LIVECHAT_SCRIPT = `/* Initech live chat (demo): a button and a panel, no n
     wrap.addEventListener('keydown', function (event) { if (event.key === 'Escape' && !panel.hidden) toggle(false); });
     wrap.append(panel, open);
     root.append(style, wrap);
+    function translate() {
+      var t = texts();
+      root.host.lang = t === TEXTS.pl ? 'pl' : 'en';
+      panel.setAttribute('aria-label', t.title);
+      title.textContent = t.title;
+      close.setAttribute('aria-label', t.close);
+      body.textContent = t.body;
+      open.textContent = t.open;
+    }
+    translate();
+    /* A language switched on the page switches the chat's texts too. */
+    new MutationObserver(translate).observe(document.documentElement, { attributes: true, attributeFilter: ['lang'] });
     document.body.append(host);
   }
   if (document.body) mount();
@@ -233,6 +248,7 @@ export async function writeShops(tx: Queryable): Promise<IdOf<DemoShop>> {
       'livechat_enabled',
       'livechat_script',
       'mpk_required',
+      'country',
       'settings',
     ],
     SHOPS.map((shop) => [
@@ -249,6 +265,7 @@ export async function writeShops(tx: Queryable): Promise<IdOf<DemoShop>> {
       shop.livechatEnabled,
       shop.livechatScript,
       shop.mpkRequired,
+      DEMO_COUNTRY,
       JSON.stringify({
         accent_colour: shop.accent,
         font: shop.font,

@@ -1,12 +1,16 @@
 import { isPointsCurrency, type Order } from '../../../src/contract/contract.ts';
+import { colourName } from '../../../src/i18n/colours.ts';
+import { countryName } from '../../../src/i18n/countries.ts';
 import type { Queryable } from '../db/index.ts';
 import type { WebsiteRow } from '../http/env.ts';
 import { sendMail, untrusted } from './outbox.ts';
 
 /**
  * The order e-mail (the confirmation's "We have sent the order details to {email}"): written to the
- * outbox for every placed order, to the order's contact e-mail, in the shop's language (`en`, `pl`),
- * text only. It lists the lines with quantities and prices (each line's total as the buyer sees
+ * outbox for every placed order, to the order's contact e-mail, in the order's language (the buyer's
+ * interface language when they placed it, `orderMailLang`; else the shop's), text only. Values are
+ * named in that language as the storefront names them: colours (`src/i18n/colours.ts`) and countries
+ * (`src/i18n/countries.ts`); sizes are codes (M, XL) and stay as they are. It lists the lines with quantities and prices (each line's total as the buyer sees
  * prices: gross in gross shops, net otherwise, points in points shops), the delivery, the totals, the payment, the
  * cost centre (MPK) when there is one, the comment, the order number and a link to the order in the
  * storefront.
@@ -58,7 +62,7 @@ const TEXTS = {
     payment: 'Płatność',
     payments: { invoice: 'Faktura', budget: 'Budżet punktowy', online: 'Płatność online' },
     awaitingPayment: 'oczekuje na płatność',
-    mpk: 'Centrum kosztów (MPK)',
+    mpk: 'Miejsce powstawania kosztów (MPK)',
     comment: 'Komentarz',
     totalNet: 'Razem netto',
     totalGross: 'Razem brutto',
@@ -74,10 +78,31 @@ export function mailAmount(amount: number, currency: string, lang: Lang): string
   return `${number} ${currency}`;
 }
 
-/** @internal An address on one line, every part typed by the buyer. */
-function addressLine(address: NonNullable<Order['delivery_address']>): string {
-  const parts = [`${address.name} ${address.surname}`.trim(), address.company, address.street, `${address.zip} ${address.city}`.trim(), address.country];
+/**
+ * The language of an order and its e-mail: the first language of the order request's
+ * `Accept-Language` the storefront offers (the storefront sends its interface language there), else
+ * the shop's own.
+ */
+export function orderMailLang(acceptLanguage: string | undefined, shopLang: Lang): Lang {
+  for (const range of (acceptLanguage ?? '').split(',')) {
+    const primary = range.split(';')[0]?.trim().toLowerCase().split('-')[0];
+    if (primary === 'en' || primary === 'pl') return primary;
+  }
+  return shopLang;
+}
+
+/** @internal An address on one line, every part typed by the buyer; the country by its name in `lang`. */
+function addressLine(address: NonNullable<Order['delivery_address']>, lang: Lang): string {
+  const parts = [`${address.name} ${address.surname}`.trim(), address.company, address.street, `${address.zip} ${address.city}`.trim(), address.country ? countryName(address.country, lang) : ''];
   return untrusted(parts.filter((part) => part.trim() !== '').join(', '));
+}
+
+/** @internal A line's variant as the mail names it: "colour navy, size M" / "kolor granatowy, rozmiar M". */
+function variantText(item: Order['items'][number], lang: Lang): string {
+  const text = TEXTS[lang];
+  const colour = item.color_code ? `${text.colour} ${colourName(item.color_code, lang).toLocaleLowerCase(lang)}` : '';
+  const size = item.size_code ? `${text.size} ${item.size_code}` : '';
+  return [colour, size].filter(Boolean).join(', ');
 }
 
 /** The subject and body of the order e-mail for `order` (as `loadOrder` answers it), in `lang`. */
@@ -93,14 +118,14 @@ export function orderMail(order: Order, shop: { name: string; lang: Lang }, orde
   out.push(text.hello(contactName), '', text.intro(shop.name, order.name), '');
   out.push(`${text.lines}:`);
   for (const item of order.items) {
-    const variant = [item.color_code ? `${text.colour} ${item.color_code}` : '', item.size_code ? `${text.size} ${item.size_code}` : ''].filter(Boolean).join(', ');
+    const variant = variantText(item, shop.lang);
     out.push(`- ${item.quantity} × ${item.name} (${item.code}${variant ? `, ${variant}` : ''}): ${amount(lineTotal(item))}`);
     if (item.card_info) out.push(`  ${untrusted(Object.values(item.card_info).filter((value) => value.trim() !== '').join(', '))}`);
   }
   out.push('');
   out.push(`${text.delivery}: ${order.delivery_method.name}, ${amount(order.delivery_price)}`);
-  if (order.delivery_address) out.push(`${text.deliveryAddress}: ${addressLine(order.delivery_address)}`);
-  if (order.billing_address) out.push(`${text.billingAddress}: ${addressLine(order.billing_address)}${order.billing_address.nip ? `, NIP ${untrusted(order.billing_address.nip)}` : ''}`);
+  if (order.delivery_address) out.push(`${text.deliveryAddress}: ${addressLine(order.delivery_address, shop.lang)}`);
+  if (order.billing_address) out.push(`${text.billingAddress}: ${addressLine(order.billing_address, shop.lang)}${order.billing_address.nip ? `, NIP ${untrusted(order.billing_address.nip)}` : ''}`);
   const pending = order.payment_status === 'pending' ? ` (${text.awaitingPayment})` : '';
   out.push(`${text.payment}: ${text.payments[order.payment_method]}${pending}`);
   if (order.mpk_code) out.push(`${text.mpk}: ${untrusted(order.mpk_code)}`);

@@ -51,6 +51,8 @@ export interface PlaceOrderInput {
   orderWaitSeconds: number;
   /** The shop's storefront base URL (`storefrontUrl`), for the link in the order e-mail. */
   storefront: string;
+  /** The order's language, the buyer's (`orderMailLang`): the order e-mail is written in it. Default: the shop's. */
+  mailLang?: WebsiteRow['lang'];
   /** How long an online order's pending payment holds its stock. */
   paymentHoldSeconds: number;
   /** How much of a limited stock one buyer's unpaid online orders may hold together. */
@@ -151,7 +153,7 @@ async function createOrder(tx: Queryable, input: PlaceOrderInput): Promise<Order
   const order = await loadOrder(tx, website.id, userId, name);
   if (!order) throw new Error(`order ${name} vanished inside its own transaction`);
   // In the order's transaction: a rolled-back order sends nothing; a replay never gets here.
-  await sendOrderMail(tx, website, order, input.storefront);
+  await sendOrderMail(tx, { ...website, lang: input.mailLang ?? website.lang }, order, input.storefront);
   const paymentUrl = paymentToken ? `${input.origin}/demo/pay/${encodeURIComponent(name)}?token=${paymentToken}` : null;
   return { status: 201, body: { order, payment_url: paymentUrl } };
 }

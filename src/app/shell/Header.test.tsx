@@ -1,4 +1,4 @@
-import { act, render, screen, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { locale, setLocale } from '../../store/locale.ts';
@@ -153,6 +153,26 @@ describe('Header', () => {
     await act(() => loadShop());
     expect(shop.value?.lang).toBe('en');
     expect(locale.value).toBe('pl');
+  });
+
+  it('should open the shop in the language switched to after a reload', async () => {
+    localStorage.clear();
+    const ue = userEvent.setup();
+    const { unmount } = render(<Header />);
+    await ue.click(screen.getByRole('radio', { name: 'Polski' }));
+    // The choice is written once the storage code has loaded.
+    await waitFor(() => expect(localStorage.getItem('shop-elements:acme:locale')).toBe('"pl"'));
+    unmount();
+    // A reload: nothing in memory, the shop's default is English.
+    resetShop();
+    setLocale('en');
+    pageConfig.value = { ...pageConfig.value, shop: 'acme' };
+    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify(websiteFixture({ lang: 'en' })), { status: 200, headers: { 'Content-Type': 'application/json' } })));
+    await act(() => loadShop());
+    render(<Header />);
+    expect(locale.value).toBe('pl');
+    expect(screen.getByRole('radio', { name: 'Polski' })).toBeChecked();
+    localStorage.clear();
   });
 
   it('should show only the language switch while no shop is loaded', () => {

@@ -133,6 +133,8 @@ describe('Addresses: the list', () => {
     stubBook([{ ...BILLING, nip: '' }]);
     renderAddresses();
     expect(await within(await screen.findByRole('region', { name: 'Billing address' })).findByText('Nip missing from address')).toBeInTheDocument();
+    // The spec's message, then what it means and how to fix it.
+    expect(within(screen.getByRole('region', { name: 'Billing address' })).getByText(/Invoices for your orders need the tax ID \(NIP\): edit this address to add it\./)).toBeInTheDocument();
   });
 
   it('should speak Polish', async () => {
@@ -147,7 +149,7 @@ describe('Addresses: the list', () => {
 });
 
 describe('Addresses: adding', () => {
-  it('should open the form on the type, with the checkout fields in their order, and require street, city, zip and country', { timeout: 20_000 }, async () => {
+  it("should open the form on the type, with the checkout fields in their order, and require the recipient's name, street, city, zip and country", { timeout: 20_000 }, async () => {
     const calls = stubBook([HOME]);
     renderAddresses();
     await screen.findByText('ul. Prosta 20');
@@ -170,11 +172,30 @@ describe('Addresses: adding', () => {
     ]);
     expect(within(dialog()).getByRole('combobox', { name: /^Country/ })).toHaveAttribute('aria-required', 'true');
 
+    // A delivery address goes to a person: its name fields ask for the recipient's.
+    expect(textbox(/^Recipient's first name/)).toHaveAttribute('aria-required', 'true');
+    expect(textbox(/^Recipient's surname/)).toHaveAttribute('aria-required', 'true');
+
     await userEvent.click(save());
-    expect(textbox(/^Street and number/)).toHaveFocus();
+    expect(textbox(/^Recipient's first name/)).toHaveFocus();
+    expect(textbox(/^Recipient's first name/)).toHaveAccessibleDescription(/This element is required/);
     expect(textbox(/^Street and number/)).toHaveAccessibleDescription(/This element is required/);
     expect(textbox(/^City/)).toHaveAccessibleDescription(/This element is required/);
     expect(calls.filter((call) => call.method === 'POST')).toHaveLength(0);
+
+    // A billing address may be a company's alone.
+    await userEvent.click(within(dialog()).getByRole('radio', { name: 'Billing address' }));
+    expect(textbox(/^First name/)).not.toHaveAttribute('aria-required', 'true');
+  });
+
+  it("should start a new address in the shop's country", async () => {
+    resetScreenPage('/user/addresses', { ...GROSS_SHOP, country: 'PL' });
+    logInBuyer();
+    stubBook([HOME]);
+    renderAddresses();
+    await screen.findByText('ul. Prosta 20');
+    await userEvent.click(screen.getByRole('button', { name: 'Add address' }));
+    expect(within(dialog()).getByRole('combobox', { name: /^Country/ })).toHaveValue('Poland');
   });
 
   it('should refuse a tax ID that is not a number and a postal code that does not fit the country, then save, toast and focus the new entry', { timeout: 20_000 }, async () => {
@@ -241,6 +262,8 @@ describe('Addresses: adding', () => {
     renderAddresses();
     await screen.findByText('You have no saved addresses yet.');
     await userEvent.click(screen.getByRole('button', { name: 'Add address' }));
+    await userEvent.type(textbox(/^Recipient's first name/), 'Karl');
+    await userEvent.type(textbox(/^Recipient's surname/), 'Weber');
     await userEvent.type(textbox(/^Street and number/), 'Hauptstraße 1');
     await userEvent.type(textbox(/^City/), 'Berlin');
     await userEvent.type(textbox(/^Zip code/), '10115');
@@ -281,7 +304,7 @@ describe('Addresses: editing', () => {
     renderAddresses();
     await userEvent.click(await screen.findByRole('button', { name: /^Edit: Anna Nowak/ }));
     expect(dialog()).toHaveAccessibleName('Edit address');
-    expect(textbox(/^First name/)).toHaveValue('Anna');
+    expect(textbox(/^Recipient's first name/)).toHaveValue('Anna');
     expect(textbox(/^Street and number/)).toHaveValue('ul. Prosta 20');
     expect(within(dialog()).getByRole('combobox', { name: /Country/ })).toHaveValue('Poland');
     await userEvent.clear(textbox(/^Street and number/));

@@ -87,7 +87,7 @@ describe('Pagination', () => {
   it('should speak Polish', () => {
     locale.value = 'pl';
     render(<Pagination page={2} pages={3} onPageChange={() => undefined} />);
-    const nav = screen.getByRole('navigation', { name: 'Stronicowanie' });
+    const nav = screen.getByRole('navigation', { name: 'Strony wyników' });
     expect(within(nav).getByRole('button', { name: 'Następna strona' })).toBeInTheDocument();
     expect(within(nav).getByRole('button', { name: 'Strona 2' })).toHaveAttribute('aria-current', 'page');
     expect(nav).toHaveTextContent('Strona 2 z 3');

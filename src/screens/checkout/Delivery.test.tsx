@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { DeliveryMethod, Website } from '../../contract/contract.ts';
 import { addToCart } from '../../store/cart.ts';
 import { checkoutState, chooseDeliveryAddress, resetCheckout } from '../../store/checkout.ts';
+import { user } from '../../store/session.ts';
 import { GROSS_SHOP, POINTS_SHOP, json, logInBuyer, plain, product } from '../product/test-fixtures.ts';
 import { resetScreenPage } from '../test-page.ts';
 import { Delivery } from './Delivery.tsx';
@@ -91,7 +92,8 @@ describe('Delivery step: contact information', () => {
     expect(fields.getByRole('textbox', { name: /Phone/ })).toHaveValue('+48600700800');
     expect(fields.getByRole('textbox', { name: /Job title/ })).toHaveValue('Designer');
     expect(fields.getByRole('textbox', { name: /Buyer ID/ })).toHaveValue('B-1');
-    expect(fields.getByRole('textbox', { name: /Fax/ })).toHaveValue('');
+    // No fax: nobody is asked for one (the contact still carries an empty `fax` for the API).
+    expect(fields.queryByRole('textbox', { name: /Fax/ })).toBeNull();
     expect(fields.getByRole('textbox', { name: /First name/ })).toHaveAttribute('aria-required', 'true');
     await methodRadio(/Courier/);
   });
@@ -236,13 +238,11 @@ describe('Delivery step: delivery address', () => {
     const addresses = group('Delivery address');
     // Delivery and specific entries are offered, billing ones are not.
     const home = await within(addresses).findByRole('radio', { name: /Anna Nowak.*ul\. Długa 1/ });
-    expect(within(addresses).getByRole('radio', { name: /Branch office/ })).toBeInTheDocument();
+    const branch = within(addresses).getByRole('radio', { name: /Branch office/ });
     expect(within(addresses).queryByRole('radio', { name: /Prosta/ })).toBeNull();
-
-    await userEvent.click(continueButton());
-    expect(go).not.toHaveBeenCalled();
-    expect(within(addresses).getByText('Choose an address')).toBeInTheDocument();
-    expect(home).toHaveFocus();
+    // Nothing chosen yet: the newest saved address is chosen by itself.
+    await waitFor(() => expect(branch).toBeChecked());
+    expect(checkoutState.value.deliveryAddress).toMatchObject({ id: 12, type: 'specific' });
 
     await userEvent.click(home);
     expect(checkoutState.value.deliveryAddress).toMatchObject({ id: 11, type: 'delivery', street: 'ul. Długa 1' });
@@ -257,14 +257,20 @@ describe('Delivery step: delivery address', () => {
     const addresses = group('Delivery address');
     await userEvent.click(await within(addresses).findByRole('radio', { name: 'New address' }));
 
-    // Continue checks the typed address with the contract's rules.
+    // Continue checks the typed address with the contract's rules: first whom it goes to.
     await userEvent.click(continueButton());
     expect(go).not.toHaveBeenCalled();
+    const recipient = within(addresses).getByRole('textbox', { name: /Recipient's first name/ });
+    expect(recipient).toHaveFocus();
+    expect(recipient).toHaveAttribute('aria-required', 'true');
+    expect(recipient).toHaveAccessibleDescription('This element is required');
+    expect(within(addresses).getByRole('textbox', { name: /Recipient's surname/ })).toHaveAccessibleDescription('This element is required');
     const street = within(addresses).getByRole('textbox', { name: /Street and number/ });
-    expect(street).toHaveFocus();
     expect(street).toHaveAccessibleDescription('This element is required');
     expect(within(addresses).getByRole('combobox', { name: /Country/ })).toHaveAccessibleDescription('Choose a country');
 
+    await userEvent.type(recipient, 'Ewa');
+    await userEvent.type(within(addresses).getByRole('textbox', { name: /Recipient's surname/ }), 'Lis');
     await userEvent.type(street, 'ul. Nowa 5');
     await userEvent.type(within(addresses).getByRole('textbox', { name: /City/ }), 'Poznań');
     const zip = within(addresses).getByRole('textbox', { name: /Zip code/ });
@@ -274,7 +280,7 @@ describe('Delivery step: delivery address', () => {
     expect(zip).toHaveAccessibleDescription('Invalid postal code format');
     await userEvent.type(zip, '-001');
 
-    const typed = { id: null, type: 'specific', street: 'ul. Nowa 5', city: 'Poznań', zip: '61-001', country: 'PL' };
+    const typed = { id: null, type: 'specific', name: 'Ewa', surname: 'Lis', street: 'ul. Nowa 5', city: 'Poznań', zip: '61-001', country: 'PL' };
     expect(checkoutState.value.deliveryAddress).toMatchObject(typed);
     expect(checkoutState.value.savedSpecificAddress).toMatchObject(typed);
 
@@ -283,13 +289,25 @@ describe('Delivery step: delivery address', () => {
     expect(within(addresses).queryByRole('textbox', { name: /Street and number/ })).toBeNull();
     expect(checkoutState.value.savedSpecificAddress).toMatchObject(typed);
     const again = within(addresses).getByRole('radio', { name: /New address/ });
-    expect(again).toHaveAccessibleName(/Entered last time: ul\. Nowa 5, 61-001 Poznań, Poland/);
+    expect(again).toHaveAccessibleName(/Entered last time: Ewa Lis, ul\. Nowa 5, 61-001 Poznań, Poland/);
     await userEvent.click(again);
     expect(within(addresses).getByRole('textbox', { name: /Street and number/ })).toHaveValue('ul. Nowa 5');
     expect(checkoutState.value.deliveryAddress).toMatchObject(typed);
 
     await userEvent.click(continueButton());
     expect(go).toHaveBeenCalledWith('payment');
+  });
+
+  it("should start the new address and the billing address in the shop's country", async () => {
+    startCheckout({ ...GROSS_SHOP, country: 'PL' });
+    stubDeliveryApi({ addresses: () => json([]) });
+    renderDelivery();
+    await userEvent.click(await methodRadio(/Courier/));
+    const addresses = group('Delivery address');
+    expect(await within(addresses).findByRole('combobox', { name: /Country/ })).toHaveValue('Poland');
+    await userEvent.click(within(group('Billing address')).getByRole('checkbox', { name: 'Same as the delivery address' }));
+    expect(within(group('Billing address')).getByRole('combobox', { name: /Country/ })).toHaveValue('Poland');
+    expect(checkoutState.value.billingAddress.country).toBe('PL');
   });
 
   it('should say "No addresses available" with an empty book and show the new-address form at once', async () => {
@@ -421,8 +439,25 @@ describe('Delivery step: billing address', () => {
 });
 
 describe('Delivery step: cost centre and Continue', () => {
+  it('should fill the MPK code from the profile in a shop that requires it, and keep a code typed over it', async () => {
+    startCheckout(MPK_SHOP);
+    stubDeliveryApi();
+    const { go } = renderDelivery();
+    await userEvent.click(await methodRadio(/Self-pickup/));
+    const mpk = screen.getByRole('textbox', { name: /Cost centre code \(MPK\)/ });
+    // The buyer's profile says CC-1 (given at registration).
+    expect(mpk).toHaveValue('CC-1');
+    await userEvent.clear(mpk);
+    await userEvent.type(mpk, 'MPK-7');
+    await userEvent.click(continueButton());
+    expect(go).toHaveBeenCalledWith('payment');
+    expect(checkoutState.value.mpkCode).toBe('MPK-7');
+  });
+
   it('should require the MPK code in a shop that requires it', async () => {
     startCheckout(MPK_SHOP);
+    // A profile without a cost centre: nothing to fill in.
+    user.value = { ...user.value!, cost_center: '' };
     stubDeliveryApi();
     const { go } = renderDelivery();
     await userEvent.click(await methodRadio(/Self-pickup/));
@@ -443,14 +478,16 @@ describe('Delivery step: cost centre and Continue', () => {
     renderDelivery();
     await methodRadio(/Courier/);
     expect(screen.queryByRole('textbox', { name: /MPK/ })).toBeNull();
+    // Nor carry the profile's code into an order of a shop that asks for none.
+    expect(checkoutState.value.mpkCode).toBe('');
   });
 
   it('should save the whole step in the store and in browser storage, then go to the payment step', async () => {
     stubDeliveryApi();
     const { go } = renderDelivery();
     const fields = within(contact());
-    await userEvent.clear(fields.getByRole('textbox', { name: /Fax/ }));
-    await userEvent.type(fields.getByRole('textbox', { name: /Fax/ }), ' 22 123 45 67 ');
+    await userEvent.clear(fields.getByRole('textbox', { name: /Job title/ }));
+    await userEvent.type(fields.getByRole('textbox', { name: /Job title/ }), ' Office manager ');
     await userEvent.click(await methodRadio(/Courier/));
     await userEvent.click(await within(group('Delivery address')).findByRole('radio', { name: /Anna Nowak/ }));
     await userEvent.click(continueButton());
@@ -458,7 +495,7 @@ describe('Delivery step: cost centre and Continue', () => {
     expect(go).toHaveBeenCalledTimes(1);
     expect(go).toHaveBeenCalledWith('payment');
     const state = checkoutState.value;
-    expect(state.contactInformation).toEqual({ name: 'Anna', surname: 'Nowak', email: 'anna@example.com', phone: '+48600700800', fax: '22 123 45 67', job_title: 'Designer', buyer_id: 'B-1' });
+    expect(state.contactInformation).toEqual({ name: 'Anna', surname: 'Nowak', email: 'anna@example.com', phone: '+48600700800', fax: '', job_title: 'Office manager', buyer_id: 'B-1' });
     expect(state.deliveryMethod).toMatchObject({ id: 1, type: 'courier' });
     expect(state.deliveryAddress).toMatchObject({ id: 11 });
     expect(state.billingAddressSameAsDelivery).toBe(true);

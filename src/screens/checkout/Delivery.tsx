@@ -35,6 +35,7 @@ import {
   deliveryIssues,
   emptyNewAddress,
   newAddressDraft,
+  preselectedAddress,
   nipMissingForInvoice,
   shopInvoices,
   toCheckoutAddress,
@@ -71,9 +72,9 @@ const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringif
 const onChooseMethod = (next: DeliveryMethod) => chooseDeliveryMethod(chosenMethod(next));
 const onChooseBook = (address: Address) => chooseDeliveryAddress(toCheckoutAddress(address));
 /** "New address": the one being typed, else the one typed last time, else an empty one. */
-const onChooseNew = () => chooseDeliveryAddress(newAddressDraft(checkoutState.peek()));
+const onChooseNew = () => chooseDeliveryAddress(newAddressDraft(checkoutState.peek(), shop.peek()?.country));
 /** Typing into the new address keeps it as the delivery address (and as `savedSpecificAddress`). */
-const onDraftChange = (field: AddressField, value: string) => chooseDeliveryAddress({ ...newAddressDraft(checkoutState.peek()), [field]: value });
+const onDraftChange = (field: AddressField, value: string) => chooseDeliveryAddress({ ...newAddressDraft(checkoutState.peek(), shop.peek()?.country), [field]: value });
 const onBillingFieldChange = (field: BillingField, value: string) => setBillingAddress({ ...checkoutState.peek().billingAddress, [field]: value });
 const onContactChange = (field: ContactField, value: string) => updateContact({ [field]: value });
 
@@ -143,6 +144,17 @@ export function Delivery(_props: DeliveryProps) {
     if (current && fresh && !sameJson(toCheckoutAddress(fresh), current)) chooseDeliveryAddress(toCheckoutAddress(fresh));
   }, [bookData]);
 
+  // Nothing chosen yet: a saved address is chosen by itself (the last used, else the newest), so a
+  // buyer with an address book goes on without a click. "New address" and any other entry stay a click away.
+  const needsAddress = needsDeliveryAddress(state.deliveryMethod);
+  useEffect(() => {
+    if (book.status !== 'ready' || !needsAddress) return;
+    const current = checkoutState.peek();
+    if (current.deliveryAddress !== null) return;
+    const pick = preselectedAddress(usable, current.savedSpecificAddress);
+    if (pick) chooseDeliveryAddress(toCheckoutAddress(pick));
+  }, [book.status, usable, needsAddress]);
+
   const issues = useMemo(
     () => (website ? deliveryIssues({ state, website, methods: methodList, usable: usableOrUnknown }) : new Map<DeliveryFieldId, FieldIssue>()),
     [state, website, methodList, usableOrUnknown],
@@ -175,7 +187,7 @@ export function Delivery(_props: DeliveryProps) {
 
   const method = state.deliveryMethod;
   const choice = addressChoice(state.deliveryAddress, usableOrUnknown);
-  const draft = newAddressDraft(state);
+  const draft = newAddressDraft(state, website.country);
   const follows = billingFollowsDelivery(state, invoicing);
   const pickup = method?.type === 'self_pickup';
 
@@ -193,7 +205,7 @@ export function Delivery(_props: DeliveryProps) {
     for (const field of CONTACT_FIELDS) contact[field] = contact[field].trim();
     updateContact(contact);
     if (needsDeliveryAddress(current.deliveryMethod) && addressChoice(current.deliveryAddress, usableOrUnknown).kind === 'new') {
-      const typed = newAddressDraft(current);
+      const typed = newAddressDraft(current, website.country);
       const address = { ...emptyNewAddress() };
       for (const field of ['name', 'surname', 'company', 'nip', 'street', 'city', 'zip', 'phone'] as const) address[field] = typed[field].trim();
       address.country = typed.country.trim().toUpperCase();

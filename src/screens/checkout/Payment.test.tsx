@@ -77,6 +77,7 @@ describe('Payment step', () => {
 
     await userEvent.click(await screen.findByRole('radio', { name: 'Invoice' }));
     expect(screen.getByText(/Nip missing from address/)).toBeInTheDocument();
+    expect(screen.getByText(/Nip missing from address/)).toHaveTextContent('Nip missing from address. Payment by invoice needs a tax ID (NIP) on the billing address. Change the billing address');
     expect(continueButton()).toBeDisabled();
     expect(continueButton()).toHaveAccessibleDescription(/Nip missing from address/);
     await userEvent.click(screen.getByRole('link', { name: 'Change the billing address' }));

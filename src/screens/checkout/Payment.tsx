@@ -132,7 +132,8 @@ export function Payment(_props: PaymentProps) {
         )}
         {nipMissing && (
           <p id={nipId} className="shop-checkout__error">
-            {`${t('validation.nip_missing')} `}
+            {/* The spec's message first, then what it means for the buyer and where to fix it. */}
+            {`${t('validation.nip_missing')}. ${t('checkout.delivery_step.nip_for_invoice')} `}
             <StepLink step="delivery">{t('checkout.payment_step.change_billing')}</StepLink>
           </p>
         )}

@@ -364,6 +364,8 @@ const SCREENS: Screen[] = [
       await page.goto(shopUrl('initech', '/user/addresses'));
       await main(page).getByRole('button', { name: 'Dodaj adres' }).click();
       const dialog = page.getByRole('dialog');
+      await dialog.getByRole('textbox', { name: /^Imię odbiorcy/ }).fill('Ewa');
+      await dialog.getByRole('textbox', { name: /^Nazwisko odbiorcy/ }).fill('Lis');
       await dialog.getByRole('textbox', { name: /^Firma/ }).fill('Initech fault matrix');
       await dialog.getByRole('textbox', { name: /^Ulica i numer/ }).fill('ul. Awaryjna 9');
       await dialog.getByRole('textbox', { name: /^Miejscowość/ }).fill('Kraków');

@@ -126,7 +126,7 @@ const DAY = 86_400_000;
 /** Known-good requests per endpoint (acme, buyer@acme.test), varied one leaf at a time by the generators. */
 function knownGood(w: FuzzWorld) {
   const { acme, globex, mug, pickup, welcomeBudget } = w.known;
-  const address = { type: 'delivery', street: 'ul. Fuzz 1', city: 'Warszawa', zip: '00-950', country: 'PL' };
+  const address = { type: 'delivery', name: 'Fuzz', surname: 'Tester', street: 'ul. Fuzz 1', city: 'Warszawa', zip: '00-950', country: 'PL' };
   const password = 'Str0ngPassw0rd';
   return {
     payment: { website_id: acme },

@@ -86,7 +86,7 @@ function contactCall(w: World): Call {
   return { method: 'POST', path: '/api/contact-us', form };
 }
 
-const ADDRESS = { type: 'delivery', street: 'Hacked 1', city: 'Kraków', zip: '30-001', country: 'PL' };
+const ADDRESS = { type: 'delivery', name: 'Hanna', surname: 'Hacker', street: 'Hacked 1', city: 'Kraków', zip: '30-001', country: 'PL' };
 const ASSIGN = () => ({ budget_id: null, name: 'Probe budget', color: '#123456', points: 5, start_date: new Date(Date.now() - 1000).toISOString(), expiry_date: new Date(Date.now() + 86_400_000).toISOString() });
 
 /** One row per endpoint of the reference API. */
@@ -310,7 +310,7 @@ beforeAll(async () => {
   const address = await server.json('/api/user/addresses', {
     method: 'POST',
     token: ownerA,
-    body: { type: 'delivery', street: 'Sekretna 7', city: 'Warszawa', zip: '00-950', country: 'PL', company: 'Owner Secret Sp. z o.o.' },
+    body: { type: 'delivery', name: 'Olga', surname: 'Owner', street: 'Sekretna 7', city: 'Warszawa', zip: '00-950', country: 'PL', company: 'Owner Secret Sp. z o.o.' },
   });
   if (address.status !== 201) throw new Error(`owner's address: ${address.status} ${JSON.stringify(address.body)}`);
   const ownerAId = await userId(server, 'buyer@acme.test');

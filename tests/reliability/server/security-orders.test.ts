@@ -163,7 +163,7 @@ async function otherBuyersAssignment(): Promise<number> {
 let otherAddress: number | undefined;
 async function otherBuyersAddress(): Promise<number> {
   if (otherAddress !== undefined) return otherAddress;
-  const created = await server.json('/api/user/addresses', { method: 'POST', token: buyerB, body: { type: 'delivery', street: 'B-street 2', city: 'Poznań', zip: '60-001', country: 'PL' } });
+  const created = await server.json('/api/user/addresses', { method: 'POST', token: buyerB, body: { type: 'delivery', name: 'Bea', surname: 'Buyer', street: 'B-street 2', city: 'Poznań', zip: '60-001', country: 'PL' } });
   if (created.status !== 201) throw new Error(`buyer B's address: ${created.status}`);
   otherAddress = created.body.id as number;
   return otherAddress;

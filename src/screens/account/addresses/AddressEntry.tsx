@@ -40,7 +40,7 @@ export function AddressEntry({ address, invoicing, entryRef, onEdit, onDelete }:
       </address>
       {nipMissing && (
         <p className="shop-account-addresses__notice" data-tone="warning">
-          {t('validation.nip_missing')}
+          <strong>{t('validation.nip_missing')}</strong> {t('account.addresses_screen.nip_for_invoice')}
         </p>
       )}
       <div className="shop-account-addresses__entry-actions">

@@ -1,7 +1,8 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { useId, useMemo, useRef, useState, type FormEvent, type RefObject } from 'react';
 import { createAddress, updateAddress, type AddressType } from '../../../api/addresses.ts';
-import type { Address } from '../../../contract/contract.ts';
+import { needsRecipient, type Address } from '../../../contract/contract.ts';
+import { shop } from '../../../store/shop.ts';
 import { errorMessage } from '../../../api/errors.ts';
 import { t } from '../../../i18n/index.ts';
 import { Button } from '../../../widgets/button/Button.tsx';
@@ -9,7 +10,7 @@ import { Dialog } from '../../../widgets/dialog/Dialog.tsx';
 import { fieldMessage, type FieldIssue } from '../../../widgets/field/validate-field.ts';
 import { SelectButton } from '../../../widgets/select-button/SelectButton.tsx';
 import { AddressFields } from '../../checkout/delivery/AddressFields.tsx';
-import { ADDRESS_FIELDS, ADDRESS_REQUIRED, addressIssues, type AddressField, type DeliveryFieldId } from '../../checkout/delivery/delivery-rules.ts';
+import { ADDRESS_FIELDS, addressIssues, addressRequired, type AddressField, type DeliveryFieldId } from '../../checkout/delivery/delivery-rules.ts';
 import { focusField, useFieldRegistry, type StepForm } from '../../checkout/delivery/step-form.ts';
 import { ADDRESS_TYPES, draftOf, serverFieldIssues, toAddressInput, type AddressDraft } from './address-book-rules.ts';
 
@@ -39,7 +40,7 @@ export function AddressFormDialog({ editing, invoicing, onCancel, onSaved }: Add
   useSignals();
   const formId = useId();
   const [type, setType] = useState<AddressType>(editing?.type ?? 'delivery');
-  const [draft, setDraft] = useState<AddressDraft>(() => draftOf(editing));
+  const [draft, setDraft] = useState<AddressDraft>(() => draftOf(editing, shop.peek()?.country));
   const [touched, setTouched] = useState<ReadonlySet<DeliveryFieldId>>(() => new Set());
   const [submitted, setSubmitted] = useState(false);
   const [saving, setSaving] = useState(false);
@@ -57,7 +58,7 @@ export function AddressFormDialog({ editing, invoicing, onCancel, onSaved }: Add
     [],
   );
 
-  const issues = useMemo(() => addressIssues(draft), [draft]);
+  const issues = useMemo(() => addressIssues(draft, type), [draft, type]);
 
   const form: StepForm = {
     error: (id) => {
@@ -92,7 +93,7 @@ export function AddressFormDialog({ editing, invoicing, onCancel, onSaved }: Add
     if (saving) return;
     setSubmitted(true);
     setFailure(null);
-    const [first] = addressIssues(draft).keys();
+    const [first] = addressIssues(draft, type).keys();
     if (first !== undefined) {
       focusField(nodes.current.get(`address.${first}`));
       return;
@@ -147,7 +148,15 @@ export function AddressFormDialog({ editing, invoicing, onCancel, onSaved }: Add
             required
           />
         </div>
-        <AddressFields section="address" fields={ADDRESS_FIELDS} values={draft} required={ADDRESS_REQUIRED} onChange={onChange} form={form} />
+        <AddressFields
+          section="address"
+          recipient={needsRecipient(type)}
+          fields={ADDRESS_FIELDS}
+          values={draft}
+          required={addressRequired(type)}
+          onChange={onChange}
+          form={form}
+        />
         <div role="status">
           {nipMissing && (
             <p className="shop-account-addresses__notice" data-tone="warning">

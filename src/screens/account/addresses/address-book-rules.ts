@@ -5,6 +5,7 @@ import type { MessageParams } from '../../../i18n/index.ts';
 import { checkoutState, chooseDeliveryAddress } from '../../../store/checkout.ts';
 import type { FieldIssue } from '../../../widgets/field/validate-field.ts';
 import { ADDRESS_FIELDS, toCheckoutAddress, type AddressField } from '../../checkout/delivery/delivery-rules.ts';
+import { shopCountry } from '../../../domain/checkout.ts';
 
 /**
  * The account address book's rules as pure functions: the list's groups, the form's values, what is
@@ -18,10 +19,11 @@ export const ADDRESS_TYPES = ['delivery', 'billing', 'specific'] as const satisf
 /** The form's text values, one per field of {@link ADDRESS_FIELDS}. */
 export type AddressDraft = Record<AddressField, string>;
 
-/** The form's values: an entry's fields to edit, or empty ones for a new address. */
-export function draftOf(address: Address | null): AddressDraft {
+/** The form's values: an entry's fields to edit, or empty ones for a new address, in the shop's `country` when it names one. */
+export function draftOf(address: Address | null, country: string | null | undefined = ''): AddressDraft {
   const draft = {} as AddressDraft;
   for (const field of ADDRESS_FIELDS) draft[field] = address ? address[field] : '';
+  if (!address) draft.country = shopCountry(country);
   return draft;
 }
 

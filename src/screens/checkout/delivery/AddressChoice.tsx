@@ -8,7 +8,7 @@ import { Button } from '../../../widgets/button/Button.tsx';
 import { Loading } from '../../../widgets/loading/Loading.tsx';
 import { AddressFields, formatAddress } from './AddressFields.tsx';
 import { ChoiceList } from './ChoiceList.tsx';
-import { ADDRESS_FIELDS, ADDRESS_REQUIRED, type AddressChoice as Choice, type AddressField } from './delivery-rules.ts';
+import { ADDRESS_FIELDS, RECIPIENT_ADDRESS_REQUIRED, type AddressChoice as Choice, type AddressField } from './delivery-rules.ts';
 import type { StepForm } from './step-form.ts';
 import type { Remote } from '../../use-remote.ts';
 
@@ -109,7 +109,7 @@ export function AddressChoice({ book, usable, choice, draft, remembered, specifi
       )}
       {choice.kind === 'new' && (
         <div className="shop-checkout-delivery__new-address">
-          <AddressFields section="address" fields={ADDRESS_FIELDS} values={draft} required={ADDRESS_REQUIRED} onChange={onDraftChange} form={form} />
+          <AddressFields section="address" recipient fields={ADDRESS_FIELDS} values={draft} required={RECIPIENT_ADDRESS_REQUIRED} onChange={onDraftChange} form={form} />
         </div>
       )}
     </fieldset>

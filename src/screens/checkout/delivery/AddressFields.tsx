@@ -70,6 +70,12 @@ const LABELS: Record<AnyField, MessageKey> = {
   phone: 'checkout.delivery_step.phone',
 };
 
+/** The name fields of an address that goes to a person: "Recipient's first name", "Recipient's surname". */
+const RECIPIENT_LABELS: Partial<Record<AnyField, MessageKey>> = {
+  name: 'checkout.address.recipient_name',
+  surname: 'checkout.address.recipient_surname',
+};
+
 /** `autocomplete` tokens (WCAG 1.3.5), within the `shipping` or `billing` group. */
 const AUTOCOMPLETE: Record<Exclude<AnyField, 'nip'>, string> = {
   name: 'given-name',
@@ -86,6 +92,8 @@ const AUTOCOMPLETE: Record<Exclude<AnyField, 'nip'>, string> = {
 export interface AddressFieldsProps<F extends AnyField> {
   /** `address`: the one-off delivery address; `billing`: the billing address. */
   section: 'address' | 'billing';
+  /** The address goes to a person (a delivery or specific one): the name fields ask for the recipient's. */
+  recipient?: boolean;
   fields: readonly F[];
   values: Readonly<Record<F, string>>;
   required: ReadonlySet<F>;
@@ -98,14 +106,14 @@ export interface AddressFieldsProps<F extends AnyField> {
  * phone with its example, and the country as an autocomplete of the offered countries (names in the
  * buyer's language, matched ignoring accents).
  */
-export function AddressFields<F extends AnyField>({ section, fields, values, required, onChange, form }: AddressFieldsProps<F>) {
+export function AddressFields<F extends AnyField>({ section, recipient = false, fields, values, required, onChange, form }: AddressFieldsProps<F>) {
   useSignals();
   const group = section === 'address' ? 'shipping' : 'billing';
   return (
     <div className="shop-checkout__grid">
       {fields.map((field) => {
         const id = `${section}.${field}` as DeliveryFieldId;
-        const label = t(LABELS[field]);
+        const label = t((recipient ? RECIPIENT_LABELS[field] : undefined) ?? LABELS[field]);
         if (field === 'country') {
           return (
             <div key={field} ref={form.register(id)} onBlur={() => form.touch(id)}>

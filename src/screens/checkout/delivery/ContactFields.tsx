@@ -19,7 +19,6 @@ const SPECS: Record<ContactField, ContactFieldSpec> = {
   surname: { label: 'checkout.contact.surname', type: 'text', autoComplete: 'family-name', required: true },
   email: { label: 'checkout.contact.email', type: 'email', autoComplete: 'email', required: true },
   phone: { label: 'checkout.contact.phone', type: 'tel', autoComplete: 'tel', required: true, hint: 'validation.phone_hint' },
-  fax: { label: 'checkout.contact.fax', type: 'tel', autoComplete: 'off', required: false },
   job_title: { label: 'checkout.contact.job_title', type: 'text', autoComplete: 'organization-title', required: false },
   buyer_id: { label: 'checkout.contact.buyer_id', type: 'text', autoComplete: 'off', required: false, hint: 'checkout.contact.buyer_id_hint' },
 };

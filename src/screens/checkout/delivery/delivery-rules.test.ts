@@ -3,12 +3,14 @@ import type { Address } from '../../../contract/contract.ts';
 import { initialCheckoutState, type CheckoutState, type ChosenDeliveryMethod } from '../../../domain/checkout.ts';
 import {
   addressChoice,
+  addressIssues,
   billingFollowsDelivery,
   deliveryBookAddresses,
   deliveryIssues,
   emptyNewAddress,
   newAddressDraft,
   nipMissingForInvoice,
+  preselectedAddress,
   toCheckoutAddress,
 } from './delivery-rules.ts';
 
@@ -33,8 +35,8 @@ const state = (overrides: Partial<CheckoutState> = {}): CheckoutState => ({
   contactInformation: CONTACT,
   ...overrides,
 });
-const SHOP = { paymentMethods: [], mpk_required: false };
-const INVOICE_SHOP = { paymentMethods: [{ id: 1, code: 'invoice' as const, name: 'Invoice' }], mpk_required: false };
+const SHOP = { paymentMethods: [], mpk_required: false, country: null };
+const INVOICE_SHOP = { paymentMethods: [{ id: 1, code: 'invoice' as const, name: 'Invoice' }], mpk_required: false, country: null };
 
 describe('delivery step rules', () => {
   it('should offer delivery and specific entries, only specific ones in a specific-only shop', () => {
@@ -57,6 +59,38 @@ describe('delivery step rules', () => {
     const typed = { ...emptyNewAddress(), street: 'ul. Nowa 5' };
     expect(newAddressDraft({ deliveryAddress: toCheckoutAddress(book(3, 'specific')), savedSpecificAddress: typed })).toEqual(typed);
     expect(newAddressDraft({ deliveryAddress: null, savedSpecificAddress: toCheckoutAddress(book(3, 'specific')) })).toEqual(emptyNewAddress());
+  });
+
+  it("should start a new address in the shop's country, and keep the one typed last time", () => {
+    expect(emptyNewAddress('PL').country).toBe('PL');
+    expect(emptyNewAddress(null).country).toBe('');
+    expect(newAddressDraft({ deliveryAddress: null, savedSpecificAddress: null }, 'PL')).toEqual(emptyNewAddress('PL'));
+    const typed = { ...emptyNewAddress(), street: 'ul. Nowa 5', country: 'DE' };
+    expect(newAddressDraft({ deliveryAddress: typed, savedSpecificAddress: null }, 'PL').country).toBe('DE');
+    // The step's check sees the country the form shows.
+    const issues = deliveryIssues({ state: state({ deliveryMethod: method('courier') }), website: { ...SHOP, country: 'PL' }, methods: null, usable: [] });
+    expect(issues.has('address.country')).toBe(false);
+    expect(issues.has('address.street')).toBe(true);
+  });
+
+  it("should ask a delivery or specific address for its recipient's name, not a billing one", () => {
+    const address = { ...emptyNewAddress('PL'), street: 'ul. Nowa 5', city: 'Poznań', zip: '61-001' };
+    expect([...addressIssues(address, 'specific').keys()]).toEqual(['name', 'surname']);
+    expect([...addressIssues(address, 'delivery').keys()]).toEqual(['name', 'surname']);
+    expect([...addressIssues({ ...address, name: ' ', surname: 'Lis' }, 'delivery').keys()]).toEqual(['name']);
+    expect([...addressIssues(address, 'billing').keys()]).toEqual([]);
+    expect(addressIssues(address, 'specific').get('name')?.key).toBe('validation.required');
+  });
+
+  it('should choose a saved address by itself: the one used last, else the only or the newest', () => {
+    const entries = [book(4, 'delivery'), book(9, 'specific'), book(6, 'delivery')];
+    expect(preselectedAddress(entries, null)?.id).toBe(9);
+    expect(preselectedAddress(entries, toCheckoutAddress(book(6, 'delivery')))?.id).toBe(6);
+    // The one used last is no longer in the book, or was typed in (no id): the newest.
+    expect(preselectedAddress(entries, toCheckoutAddress(book(7, 'delivery')))?.id).toBe(9);
+    expect(preselectedAddress(entries, emptyNewAddress())?.id).toBe(9);
+    expect(preselectedAddress([book(4, 'delivery')], null)?.id).toBe(4);
+    expect(preselectedAddress([], null)).toBeNull();
   });
 
   it('should never let billing follow a self-pickup in a shop that invoices', () => {
@@ -86,6 +120,8 @@ describe('delivery step rules', () => {
     expect([...issues.keys()]).toEqual([
       'contact.email',
       'contact.phone',
+      'address.name',
+      'address.surname',
       'address.street',
       'address.city',
       'address.zip',

@@ -1,9 +1,19 @@
 import type * as v from 'valibot';
-import { AddressInputSchema, BillingAddressInputSchema, ContactSchema, type Address, type DeliveryMethod, type Website } from '../../../contract/contract.ts';
+import {
+  AddressInputSchema,
+  BillingAddressInputSchema,
+  ContactSchema,
+  needsRecipient,
+  type Address,
+  type AddressType,
+  type DeliveryMethod,
+  type Website,
+} from '../../../contract/contract.ts';
 import {
   effectiveBillingAddress,
   isFilled,
   needsDeliveryAddress,
+  shopCountry,
   type BillingAddress,
   type CheckoutAddress,
   type CheckoutState,
@@ -22,15 +32,27 @@ import { firstFieldIssue, postalCodeField, type FieldIssue } from '../../../widg
  * so the step refuses exactly what the server would refuse, with the same message keys.
  */
 
-/** Contact fields, in screen order. */
-export const CONTACT_FIELDS = ['name', 'surname', 'email', 'phone', 'fax', 'job_title', 'buyer_id'] as const satisfies readonly (keyof ContactInformation)[];
+/**
+ * Contact fields, in screen order. No fax: the spec keeps `fax` in the contact's data (and the API
+ * still takes and stores it, an order page shows one that came in), but no screen of it asks for one,
+ * and a buyer today has none to give.
+ */
+export const CONTACT_FIELDS = ['name', 'surname', 'email', 'phone', 'job_title', 'buyer_id'] as const satisfies readonly (keyof ContactInformation)[];
 /** Fields of a one-off delivery address, in screen order. */
 export const ADDRESS_FIELDS = ['name', 'surname', 'company', 'nip', 'street', 'city', 'zip', 'country', 'phone'] as const satisfies readonly (keyof CheckoutAddress)[];
 /** Billing address fields (spec §3), in screen order. */
 export const BILLING_FIELDS = ['name', 'surname', 'company', 'nip', 'street', 'city', 'zip', 'country'] as const satisfies readonly (keyof BillingAddress)[];
 
-/** The fields an address must have (`AddressInputSchema`): shown as required wherever an address is typed. */
+/** The fields every address must have (`AddressInputSchema`): shown as required wherever an address is typed. */
 export const ADDRESS_REQUIRED: ReadonlySet<AddressField> = new Set<AddressField>(['street', 'city', 'zip', 'country']);
+
+/** The fields a delivery or specific address must have: its recipient's name and surname too (`needsRecipient`). */
+export const RECIPIENT_ADDRESS_REQUIRED: ReadonlySet<AddressField> = new Set<AddressField>(['name', 'surname', ...ADDRESS_REQUIRED]);
+
+/** The required fields of an address of `type`. */
+export function addressRequired(type: AddressType): ReadonlySet<AddressField> {
+  return needsRecipient(type) ? RECIPIENT_ADDRESS_REQUIRED : ADDRESS_REQUIRED;
+}
 
 export type ContactField = (typeof CONTACT_FIELDS)[number];
 export type AddressField = (typeof ADDRESS_FIELDS)[number];
@@ -44,9 +66,12 @@ const CONTACT_RULES = ContactSchema.entries;
 const ADDRESS_RULES = AddressInputSchema.pipe[0].entries;
 const BILLING_RULES = BillingAddressInputSchema.pipe[0].entries;
 
-/** An empty one-off delivery address (the server saves it as the buyer's `specific` address). */
-export function emptyNewAddress(): CheckoutAddress {
-  return { id: null, type: 'specific', name: '', surname: '', company: '', street: '', city: '', zip: '', country: '', nip: '', phone: '' };
+/**
+ * An empty one-off delivery address (the server saves it as the buyer's `specific` address), in the
+ * shop's country when the shop names one (`Website.country`).
+ */
+export function emptyNewAddress(country: string | null | undefined = ''): CheckoutAddress {
+  return { id: null, type: 'specific', name: '', surname: '', company: '', street: '', city: '', zip: '', country: shopCountry(country), nip: '', phone: '' };
 }
 
 /** Whether the shop lets the buyer pay by invoice (an invoice needs a tax ID on the billing address). */
@@ -79,6 +104,18 @@ export function toBillingAddress(address: Pick<Address, BillingField>): BillingA
   return { name, surname, company, nip, street, city, zip, country };
 }
 
+/**
+ * The book entry the delivery step chooses by itself when none is chosen yet (issue 27, "forms fill
+ * what they can"): the one used last (`savedSpecificAddress`, when the book still offers it), else the
+ * only one, else the most recently added (the highest id; the contract has no "default" flag). Null
+ * for an empty book.
+ */
+export function preselectedAddress(usable: readonly Address[], lastUsed: CheckoutAddress | null): Address | null {
+  const last = lastUsed?.id == null ? undefined : usable.find((entry) => entry.id === lastUsed.id);
+  if (last) return last;
+  return usable.reduce<Address | null>((newest, entry) => (newest === null || entry.id > newest.id ? entry : newest), null);
+}
+
 /** What the delivery address currently is: an entry of the book, a new one being typed, or nothing yet. */
 export type AddressChoice = { kind: 'book'; id: number } | { kind: 'new' } | { kind: 'none' };
 
@@ -96,12 +133,13 @@ export function addressChoice(address: CheckoutAddress | null, usable: readonly 
 
 /**
  * The one-off address the "new address" form shows: the one being typed, else the remembered
- * `savedSpecificAddress` when it was typed in (spec §4: it is offered again), else an empty one.
+ * `savedSpecificAddress` when it was typed in (spec §4: it is offered again), else an empty one in
+ * the shop's `country`.
  */
-export function newAddressDraft(state: Pick<CheckoutState, 'deliveryAddress' | 'savedSpecificAddress'>): CheckoutAddress {
+export function newAddressDraft(state: Pick<CheckoutState, 'deliveryAddress' | 'savedSpecificAddress'>, country: string | null | undefined = ''): CheckoutAddress {
   if (state.deliveryAddress && state.deliveryAddress.id === null) return state.deliveryAddress;
   if (state.savedSpecificAddress && state.savedSpecificAddress.id === null) return { ...state.savedSpecificAddress, type: 'specific' };
-  return emptyNewAddress();
+  return emptyNewAddress(country);
 }
 
 /**
@@ -140,14 +178,18 @@ function addressRule(rules: Record<string, v.GenericSchema>, field: string, coun
 }
 
 /**
- * Every field's first failing rule of an address as typed (`AddressInputSchema`, the postal code
- * against the chosen country), in screen order ({@link ADDRESS_FIELDS}): the checkout's one-off
- * delivery address and the account's address book check the same rules. Empty when it may be saved.
+ * Every field's first failing rule of an address of `type` as typed (`AddressInputSchema`: the
+ * postal code against the chosen country, the recipient's name and surname on a delivery or specific
+ * address), in screen order ({@link ADDRESS_FIELDS}): the checkout's one-off delivery address and the
+ * account's address book check the same rules. Empty when it may be saved.
  */
-export function addressIssues(address: Readonly<Record<AddressField, string>>): Map<AddressField, FieldIssue> {
+export function addressIssues(address: Readonly<Record<AddressField, string>>, type: AddressType = 'specific'): Map<AddressField, FieldIssue> {
   const issues = new Map<AddressField, FieldIssue>();
+  const recipient = needsRecipient(type);
   for (const field of ADDRESS_FIELDS) {
-    const issue = firstFieldIssue(addressRule(ADDRESS_RULES, field, address.country), address[field]);
+    // The contract's field rules leave the name optional; the recipient rule is the address's own.
+    const missing = recipient && (field === 'name' || field === 'surname') && address[field].trim() === '';
+    const issue: FieldIssue | null = missing ? { key: 'validation.required', params: {} } : firstFieldIssue(addressRule(ADDRESS_RULES, field, address.country), address[field]);
     if (issue) issues.set(field, issue);
   }
   return issues;
@@ -156,7 +198,7 @@ export function addressIssues(address: Readonly<Record<AddressField, string>>): 
 /** What {@link deliveryIssues} checks. */
 export interface DeliveryCheck {
   state: CheckoutState;
-  website: Pick<Website, 'paymentMethods' | 'mpk_required'>;
+  website: Pick<Website, 'paymentMethods' | 'mpk_required' | 'country'>;
   /** The methods offered, or null while they are not loaded. */
   methods: readonly DeliveryMethod[] | null;
   /** The book's usable entries, or null while it is not loaded. */
@@ -186,7 +228,7 @@ export function deliveryIssues({ state, website, methods, usable }: DeliveryChec
     const choice = addressChoice(state.deliveryAddress, usable);
     if (choice.kind === 'none') issues.set('address', { key: 'checkout.choose_address', params: {} });
     if (choice.kind === 'new') {
-      for (const [field, issue] of addressIssues(newAddressDraft(state))) issues.set(`address.${field}`, issue);
+      for (const [field, issue] of addressIssues(newAddressDraft(state, website.country))) issues.set(`address.${field}`, issue);
     }
   }
 
