@@ -1,6 +1,6 @@
 import { describe, it, expect } from 'vitest';
 import * as fc from 'fast-check';
-import { checkProductQuantities, DEFAULT_MAX_LINE_QUANTITY, judgeQuantities, maxLineQuantity, variantLimit } from './quantity.ts';
+import { boundQuantity, checkProductQuantities, DEFAULT_MAX_LINE_QUANTITY, judgeQuantities, maxLineQuantity, readQuantity, variantLimit } from './quantity.ts';
 import type { QuantityError, QuantityRules } from './quantity.ts';
 
 describe('checkProductQuantities', () => {
@@ -144,5 +144,53 @@ describe('judgeQuantities (the one verdict for the product page, the cart and th
     ]);
     expect(judgeQuantities({}, new Map([[1, 10_001]]), unlimited)).toEqual([]);
     expect(judgeQuantities({}, new Map([[1, 6]]), () => maxLineQuantity({ stock: 40, availability: 'in_stock' }, 5))).toEqual([{ code: 'sale.qty.exceeded', qty: 5, variant_id: 1 }]);
+  });
+});
+
+describe('readQuantity (what was typed in a quantity field, never guessed)', () => {
+  it.each([
+    ['12', 'en', { kind: 'number', value: 12 }],
+    ['100000', 'en', { kind: 'number', value: 100000 }],
+    ['0', 'en', { kind: 'number', value: 0 }],
+    [' 007 ', 'pl', { kind: 'number', value: 7 }],
+    ['10 000', 'pl', { kind: 'number', value: 10000 }],
+    ['10\u00a0000', 'pl', { kind: 'number', value: 10000 }],
+    ['10,000', 'en', { kind: 'number', value: 10000 }],
+    ['1,234,567', 'en', { kind: 'number', value: 1234567 }],
+    ['', 'en', { kind: 'empty' }],
+    ['   ', 'pl', { kind: 'empty' }],
+    ['2.5', 'en', { kind: 'not_whole' }],
+    ['2,5', 'pl', { kind: 'not_whole' }],
+    ['2,5', 'en', { kind: 'not_whole' }],
+    ['10,000', 'pl', { kind: 'not_whole' }],
+    ['2.', 'en', { kind: 'not_whole' }],
+    ['.5', 'en', { kind: 'not_whole' }],
+    ['abc', 'en', { kind: 'not_number' }],
+    ['2a', 'pl', { kind: 'not_number' }],
+    ['-1', 'en', { kind: 'not_number' }],
+    ['1e3', 'en', { kind: 'not_number' }],
+    ['1.2.3', 'en', { kind: 'not_number' }],
+  ] as const)('%j (%s) reads as %j', (text, lang, expected) => {
+    expect(readQuantity(text, lang)).toEqual(expected);
+  });
+
+  it('never turns a decimal into another whole number (the old field made 2.5 into 25)', () => {
+    fc.assert(
+      fc.property(fc.nat(9999), fc.integer({ min: 1, max: 99 }), fc.constantFrom('.', ','), fc.constantFrom('en' as const, 'pl' as const), (whole, fraction, mark, lang) => {
+        const reading = readQuantity(`${whole}${mark}${fraction}`, lang);
+        // "1,50" in English is no grouping of three digits; only 3-digit groups after a comma are thousands.
+        if (reading.kind === 'number') expect(lang === 'en' && mark === ',' && String(fraction).length === 3).toBe(true);
+        else expect(reading.kind).toBe('not_whole');
+      }),
+    );
+  });
+});
+
+describe('boundQuantity', () => {
+  it('says which bound changed the value', () => {
+    expect(boundQuantity(100000, 1, DEFAULT_MAX_LINE_QUANTITY)).toEqual({ value: DEFAULT_MAX_LINE_QUANTITY, bound: 'max' });
+    expect(boundQuantity(0, 1, 50)).toEqual({ value: 1, bound: 'min' });
+    expect(boundQuantity(7, 1, 50)).toEqual({ value: 7, bound: null });
+    expect(boundQuantity(50, 1, 50)).toEqual({ value: 50, bound: null });
   });
 });
