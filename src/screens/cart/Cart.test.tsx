@@ -138,6 +138,31 @@ describe('Cart screen', () => {
     expect(await screen.findByRole('link', { name: 'Go to checkout' })).toHaveAttribute('href', '/checkout');
   });
 
+  it('should never change a line quantity silently: refuse 2.5 and hold checkout, say when 100000 became the stock', async () => {
+    const bottle = product({ id: 1, name: 'Bottle', variants: [variant({ id: 10, stock: 40 })] });
+    addToCart(bottle, bottle.variants[0]!, 3);
+    stubProducts(serveShop([bottle]));
+    renderCart();
+    expect(await screen.findByRole('link', { name: 'Go to checkout' })).toBeInTheDocument();
+    const input = within(line('Bottle')).getByRole('spinbutton');
+    await userEvent.tripleClick(input);
+    await userEvent.paste('2.5');
+    expect(input).toHaveValue('2.5');
+    expect(input).toHaveAttribute('aria-invalid', 'true');
+    expect(input).toHaveAccessibleDescription(expect.stringContaining('Quantities are whole numbers'));
+    expect(cartLines.value[0]?.quantity).toBe(3);
+    const checkout = screen.getByRole('button', { name: 'Go to checkout' });
+    expect(checkout).toBeDisabled();
+    expect(checkout).toHaveAccessibleDescription(/correct the quantities marked above/);
+
+    await userEvent.tripleClick(input);
+    await userEvent.paste('100000');
+    expect(input).toHaveValue('40');
+    expect(cartLines.value[0]?.quantity).toBe(40);
+    expect(within(line('Bottle')).getByText('At most 40 per line: changed to 40.')).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Go to checkout' })).toBeInTheDocument();
+  });
+
   it('should tell a guest of an open shop that checkout asks to log in', async () => {
     const mug = product({ id: 1, name: 'Mug' });
     addToCart(mug, mug.variants[0]!, 1);
