@@ -425,7 +425,9 @@ const en = {
     login_to_checkout: 'You will be asked to log in before checkout.',
     budgets_title: 'Budgets',
     budget_used: 'Used by the cart',
-    budget_left: 'Points left',
+    budget_available: 'Points available now',
+    budget_after: 'Points left after this order',
+    budget_short: '{{points}} short',
     inactive_budget: 'Its budget is not active: it cannot be ordered now.',
     blocked_title: 'Checkout is not possible yet',
     blocked: {

@@ -418,7 +418,9 @@ const pl: Messages = {
     login_to_checkout: 'Przed złożeniem zamówienia poprosimy o zalogowanie.',
     budgets_title: 'Budżety',
     budget_used: 'Wykorzystane w koszyku',
-    budget_left: 'Pozostało punktów',
+    budget_available: 'Punkty dostępne teraz',
+    budget_after: 'Pozostanie po tym zamówieniu',
+    budget_short: 'Brakuje {{points}}',
     inactive_budget: 'Budżet tego produktu jest nieaktywny: nie można go teraz zamówić.',
     blocked_title: 'Złożenie zamówienia nie jest jeszcze możliwe',
     blocked: {

@@ -6,6 +6,7 @@ import { ElementShell } from '../../app/ElementShell.tsx';
 import { routerActive } from '../../kit/router.tsx';
 import { addToCart, cartLines, lineKey, setCartQuantity } from '../../store/cart.ts';
 import { cartCheckStatus } from '../../store/cart-review.ts';
+import { locale } from '../../store/locale.ts';
 import { CLOSED_SHOP, POINTS_SHOP, assignment, buyer, json, logInBuyer, pageOf, plain, product, settle, stubProducts, variant, type ProductCall } from '../product/test-fixtures.ts';
 import { resetScreenPage } from '../test-page.ts';
 import type { NumericCounter as RealNumericCounter } from '../../widgets/numeric-counter/NumericCounter.tsx';
@@ -217,8 +218,27 @@ describe('Cart screen in a points shop', () => {
     const budgets = await screen.findByRole('region', { name: 'Budgets' });
     await waitFor(() => expect(within(budgets).getByText("You don't have enough points in this budget")).toBeInTheDocument());
     expect(plain(within(budgets).getByText('Used by the cart').nextElementSibling?.textContent)).toBe('200 pts');
-    expect(plain(within(budgets).getByText('Points left').nextElementSibling?.textContent)).toBe('150 pts');
+    // Before and after this order, each said as such: 150 now, the cart takes 200, so 50 short.
+    expect(plain(within(budgets).getByText('Points available now').nextElementSibling?.textContent)).toBe('150 pts');
+    expect(plain(within(budgets).getByText('Points left after this order').nextElementSibling?.textContent)).toBe('50 pts short');
+    expect(within(budgets).queryByText('Points left')).toBeNull();
     expect(screen.getByRole('button', { name: 'Go to checkout' })).toBeDisabled();
+  });
+
+  it('should say what a budget keeps after this order, in both languages', async () => {
+    logInBuyer([assignment({ points_left: 500 })]);
+    addToCart(tee, tee.variants[0]!, 3);
+    stubProducts(serveShop([tee], buyer([assignment({ points_left: 500 })])));
+    renderCart();
+    const budgets = await screen.findByRole('region', { name: 'Budgets' });
+    await waitFor(() => expect(plain(within(budgets).getByText('Points left after this order').nextElementSibling?.textContent)).toBe('380 pts'));
+    expect(plain(within(budgets).getByText('Points available now').nextElementSibling?.textContent)).toBe('500 pts');
+    act(() => {
+      locale.value = 'pl';
+    });
+    const budżety = screen.getByRole('region', { name: 'Budżety' });
+    expect(plain(within(budżety).getByText('Pozostanie po tym zamówieniu').nextElementSibling?.textContent)).toBe('380 pkt');
+    expect(plain(within(budżety).getByText('Punkty dostępne teraz').nextElementSibling?.textContent)).toBe('500 pkt');
   });
 
   it('should flag a line paid from an inactive budget with the spec text and name the coordinator', async () => {
