@@ -1,6 +1,8 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
+import { spendableTotal } from '../../domain/budget-spend.ts';
 import { buildPath } from '../../domain/routes.ts';
+import { formatPoints } from '../../i18n/format.ts';
 import { t } from '../../i18n/index.ts';
 import { registerStyles } from '../../theme/styles.ts';
 import { accountMenuLinks } from '../../screens/account/account-links.ts';
@@ -27,7 +29,9 @@ type FocusTarget = 'first' | 'last';
  * arrows move (wrapping), Home and End jump, a letter jumps to the next item starting with it, Escape
  * closes it and focus returns to the button, Tab closes it and moves on, a click outside closes it.
  * Log out ends the session (the API call, then the local session), fires `shop-logout` and goes to
- * Login when the shop requires it, else home.
+ * Login when the shop requires it, else home. In a points shop the button also shows the points the
+ * buyer can spend now (all active budgets together, `spendableTotal`), read as "Points to spend: …";
+ * they come with the user, so they show with the name and move nothing later.
  */
 export function AccountMenu() {
   useSignals();
@@ -74,6 +78,7 @@ export function AccountMenu() {
   if (!current) return null;
   const links = accountMenuLinks({ pointsShop: isPointsShop.value, coordinator: isCoordinator.value });
   const name = [current.name, current.surname].filter(Boolean).join(' ') || current.email;
+  const points = isPointsShop.value ? spendableTotal(current.budgets, new Date()) : null;
 
   const openAt = (target: FocusTarget) => {
     setOpen(true);
@@ -150,6 +155,11 @@ export function AccountMenu() {
           <path d="M4 21c0-4 3.6-7 8-7s8 3 8 7" stroke="currentColor" strokeWidth="2" fill="none" strokeLinecap="round" />
         </svg>
         <span className="shop-account-menu__name">{name}</span>
+        {points !== null && (
+          <span className="shop-account-menu__points">
+            <span className="shop-visually-hidden">{`, ${t('account.points_to_spend')}:`}</span> {formatPoints(points)}
+          </span>
+        )}
         <svg className="shop-account-menu__chevron" viewBox="0 0 24 24" width="16" height="16" aria-hidden="true" focusable="false">
           <path d="M6 9l6 6 6-6" stroke="currentColor" strokeWidth="2" fill="none" strokeLinecap="round" strokeLinejoin="round" />
         </svg>

@@ -230,6 +230,7 @@ const en = {
   account: {
     title: 'Your account',
     menu: 'Account menu',
+    points_to_spend: 'Points to spend',
     orders: 'Order history',
     details: 'Account details',
     addresses: 'Addresses',

@@ -223,6 +223,7 @@ const pl: Messages = {
   account: {
     title: 'Twoje konto',
     menu: 'Menu konta',
+    points_to_spend: 'Punkty do wydania',
     orders: 'Historia zamówień',
     details: 'Dane konta',
     addresses: 'Adresy',
