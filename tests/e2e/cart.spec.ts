@@ -87,6 +87,12 @@ test.describe('cart', () => {
     await expect(notebook.getByText('Minimum product order quantity: 20')).toBeVisible();
     await expect(checkoutButton(page)).toBeDisabled();
     await expect(checkoutButton(page)).toHaveAccessibleDescription(/break an order rule/);
+    // A decimal is refused with the rule, kept as typed, and not read as 25.
+    await counterOf(notebook).fill('2.5');
+    await expect(counterOf(notebook)).toHaveValue('2.5');
+    await expect(counterOf(notebook)).toHaveAttribute('aria-invalid', 'true');
+    await expect(notebook.getByText('Quantities are whole numbers: enter, for example, 2 or 3.')).toBeVisible();
+    await expect(checkoutButton(page)).toBeDisabled();
     await counterOf(notebook).fill('20');
     await expect(checkoutLink(page)).toBeVisible();
     await checkoutLink(page).click();
