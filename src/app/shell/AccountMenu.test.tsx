@@ -44,6 +44,21 @@ async function openMenu() {
   return ue;
 }
 
+/** A budget assignment of the user, active unless its dates say otherwise. */
+const budgetAssignment = (id: number, budget_id: number, points_left: number, dates: { start_date?: string; expiry_date?: string } = {}) => ({
+  id,
+  budget_id,
+  name: `Budget ${budget_id}`,
+  color: '#2563eb',
+  points: 1000,
+  points_left,
+  start_date: dates.start_date ?? '2020-01-01T00:00:00.000Z',
+  expiry_date: dates.expiry_date ?? '2099-01-01T00:00:00.000Z',
+  is_active: true,
+  status: 'active' as const,
+});
+
+
 describe('AccountMenu', () => {
   it('should open a menu of account links from a button showing the user name', async () => {
     await openMenu();
@@ -68,25 +83,13 @@ describe('AccountMenu', () => {
   });
 
   it('should show the points the buyer can spend now in a points shop, and nothing of points elsewhere', async () => {
-    const assignment = (id: number, budget_id: number, points_left: number, dates: { start_date?: string; expiry_date?: string } = {}) => ({
-      id,
-      budget_id,
-      name: `Budget ${budget_id}`,
-      color: '#2563eb',
-      points: 1000,
-      points_left,
-      start_date: dates.start_date ?? '2020-01-01T00:00:00.000Z',
-      expiry_date: dates.expiry_date ?? '2099-01-01T00:00:00.000Z',
-      is_active: true,
-      status: 'active' as const,
-    });
     user.value = userFixture({
       budgets: [
-        assignment(1, 9, 1000),
-        assignment(2, 10, 300.5),
+        budgetAssignment(1, 9, 1000),
+        budgetAssignment(2, 10, 300.5),
         // Expired and not yet started: nothing to spend, even though the server still says active.
-        assignment(3, 11, 500, { expiry_date: '2021-01-01T00:00:00.000Z' }),
-        assignment(4, 12, 700, { start_date: '2098-01-01T00:00:00.000Z' }),
+        budgetAssignment(3, 11, 500, { expiry_date: '2021-01-01T00:00:00.000Z' }),
+        budgetAssignment(4, 12, 700, { start_date: '2098-01-01T00:00:00.000Z' }),
       ],
     });
     render(<AccountMenu />);
