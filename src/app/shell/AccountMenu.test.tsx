@@ -58,7 +58,6 @@ const budgetAssignment = (id: number, budget_id: number, points_left: number, da
   status: 'active' as const,
 });
 
-
 describe('AccountMenu', () => {
   it('should open a menu of account links from a button showing the user name', async () => {
     await openMenu();
