@@ -1,6 +1,6 @@
 import { describe, it, expect } from 'vitest';
 import * as fc from 'fast-check';
-import { boundQuantity, checkProductQuantities, DEFAULT_MAX_LINE_QUANTITY, judgeQuantities, maxLineQuantity, readQuantity, variantLimit } from './quantity.ts';
+import { checkProductQuantities, DEFAULT_MAX_LINE_QUANTITY, judgeQuantities, maxLineQuantity, readQuantity, variantLimit } from './quantity.ts';
 import type { QuantityError, QuantityRules } from './quantity.ts';
 
 describe('checkProductQuantities', () => {
@@ -181,14 +181,5 @@ describe('readQuantity (what was typed in a quantity field, never guessed)', () 
         expect(readQuantity(`${whole}${mark}${fraction}`, lang)).toEqual({ kind: 'not_whole' });
       }),
     );
-  });
-});
-
-describe('boundQuantity', () => {
-  it('says which bound changed the value', () => {
-    expect(boundQuantity(100000, 1, DEFAULT_MAX_LINE_QUANTITY)).toEqual({ value: DEFAULT_MAX_LINE_QUANTITY, bound: 'max' });
-    expect(boundQuantity(0, 1, 50)).toEqual({ value: 1, bound: 'min' });
-    expect(boundQuantity(7, 1, 50)).toEqual({ value: 7, bound: null });
-    expect(boundQuantity(50, 1, 50)).toEqual({ value: 50, bound: null });
   });
 });

@@ -171,13 +171,3 @@ export function readQuantity(text: string, lang: 'en' | 'pl' = 'en'): QuantityRe
   if (/^\d*[.,]\d+$|^\d+[.,]$/.test(compact)) return { kind: 'not_whole' };
   return { kind: 'not_number' };
 }
-
-/**
- * A whole quantity held to a field's bounds: the value it takes and which bound changed it (`null`
- * when none did), so the field can say "changed to N" instead of changing it silently.
- */
-export function boundQuantity(value: number, min: number, max: number): { value: number; bound: 'min' | 'max' | null } {
-  if (value > max) return { value: max, bound: 'max' };
-  if (value < min) return { value: min, bound: 'min' };
-  return { value, bound: null };
-}

@@ -98,7 +98,9 @@ describe('AccountMenu', () => {
       savedShop.value = websiteFixture({ currency: 'pkt', payment_type: 'budget' });
     });
     const button = menuButton();
-    expect(button).toHaveAccessibleName('Jan Kowalski, Points to spend: 1,300.5\u00a0pts');
+    // The figure's box is there at once (nothing moves when it fills in), the figure once its module is in.
+    expect(button.querySelector('.shop-account-menu__points')).not.toBeNull();
+    await waitFor(() => expect(button).toHaveAccessibleName('Jan Kowalski, Points to spend: 1,300.5\u00a0pts'));
     // Visible, not only read: the figure sits outside the visually hidden label.
     const shown = button.querySelector('.shop-account-menu__points');
     expect(shown?.lastChild?.textContent).toBe('1,300.5\u00a0pts');

@@ -1,8 +1,7 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
-import { spendableTotal } from '../../domain/budget-spend.ts';
 import { buildPath } from '../../domain/routes.ts';
-import { formatPoints } from '../../i18n/format.ts';
+import type { pointsToSpend as PointsToSpend } from './account-points.ts';
 import { t } from '../../i18n/index.ts';
 import { registerStyles } from '../../theme/styles.ts';
 import { accountMenuLinks } from '../../screens/account/account-links.ts';
@@ -17,6 +16,23 @@ import css from './shell.css?inline';
 
 registerStyles('shell', css);
 
+/** `pointsToSpend` of `./account-points.ts` once `wanted`; `null` until then, and if it cannot load (the points are left out). */
+function usePointsToSpend(wanted: boolean): typeof PointsToSpend | null {
+  const [loaded, setLoaded] = useState<typeof PointsToSpend | null>(null);
+  useEffect(() => {
+    if (!wanted || loaded) return;
+    let live = true;
+    import('./account-points.ts').then(
+      (module) => live && setLoaded(() => module.pointsToSpend),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [wanted, loaded]);
+  return loaded;
+}
+
 /** Gap between the menu button and the menu. */
 export const ACCOUNT_MENU_OFFSET_PX = 4;
 
@@ -30,8 +46,9 @@ type FocusTarget = 'first' | 'last';
  * closes it and focus returns to the button, Tab closes it and moves on, a click outside closes it.
  * Log out ends the session (the API call, then the local session), fires `shop-logout` and goes to
  * Login when the shop requires it, else home. In a points shop the button also shows the points the
- * buyer can spend now (all active budgets together, `spendableTotal`), read as "Points to spend: …";
- * they come with the user, so they show with the name and move nothing later.
+ * buyer can spend now (all active budgets together, `./account-points.ts`), read as "Points to spend:
+ * …"; that module loads after the header shows (it stays out of the first route), into a box of fixed
+ * width, so the button does not move when it fills in.
  */
 export function AccountMenu() {
   useSignals();
@@ -40,6 +57,7 @@ export function AccountMenu() {
   const [open, setOpen] = useState(false);
   const [focusTarget, setFocusTarget] = useState<FocusTarget | null>(null);
   const { busy, logOut } = useLogOut();
+  const pointsToSpend = usePointsToSpend(isPointsShop.value && user.value !== null);
   const triggerRef = useRef<HTMLElement | null>(null);
   const menuRef = useRef<HTMLDivElement | null>(null);
   const menuId = useId();
@@ -78,7 +96,7 @@ export function AccountMenu() {
   if (!current) return null;
   const links = accountMenuLinks({ pointsShop: isPointsShop.value, coordinator: isCoordinator.value });
   const name = [current.name, current.surname].filter(Boolean).join(' ') || current.email;
-  const points = isPointsShop.value ? spendableTotal(current.budgets, new Date()) : null;
+  const points = isPointsShop.value && pointsToSpend ? pointsToSpend(current.budgets) : null;
 
   const openAt = (target: FocusTarget) => {
     setOpen(true);
@@ -155,9 +173,13 @@ export function AccountMenu() {
           <path d="M4 21c0-4 3.6-7 8-7s8 3 8 7" stroke="currentColor" strokeWidth="2" fill="none" strokeLinecap="round" />
         </svg>
         <span className="shop-account-menu__name">{name}</span>
-        {points !== null && (
+        {isPointsShop.value && (
           <span className="shop-account-menu__points">
-            <span className="shop-visually-hidden">{`, ${t('account.points_to_spend')}:`}</span> {formatPoints(points)}
+            {points !== null && (
+              <>
+                <span className="shop-visually-hidden">{`, ${t('account.points_to_spend')}:`}</span> {points}
+              </>
+            )}
           </span>
         )}
         <svg className="shop-account-menu__chevron" viewBox="0 0 24 24" width="16" height="16" aria-hidden="true" focusable="false">

@@ -454,7 +454,7 @@ describe('Product: adding to the cart', () => {
       fireEvent.blur(input);
       expect(input).toHaveValue(typed);
     }
-    expect(counterNote()).toHaveTextContent('Enter the quantity in digits, for example 12.');
+    expect(counterNote()).toHaveTextContent('Enter the quantity in digits.');
     fireEvent.change(input, { target: { value: '2.5' } });
     expect(input).toHaveAccessibleDescription(expect.stringContaining('Quantities are whole numbers'));
     fireEvent.submit(input.closest('form') as HTMLFormElement);

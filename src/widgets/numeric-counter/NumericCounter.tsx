@@ -1,6 +1,6 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { useId, useRef, useState, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
-import { boundQuantity, readQuantity } from '../../domain/quantity.ts';
+import { readQuantity } from '../../domain/quantity.ts';
 import { formatNumber } from '../../i18n/format.ts';
 import { t } from '../../i18n/index.ts';
 import { locale } from '../../store/locale.ts';
@@ -135,8 +135,7 @@ export function NumericCounter({
       return;
     }
     const typed = reading.kind === 'empty' ? 0 : reading.value;
-    const bounded = boundQuantity(typed, low, high);
-    if (bounded.bound === 'max') {
+    if (typed > high) {
       commit(high);
       setNote(changedNote('max', high));
       return;
@@ -144,7 +143,7 @@ export function NumericCounter({
     // Below the minimum the text stays (the user may be on the way to a bigger number) and the value
     // is the minimum; leaving the field shows and says it.
     setText(raw);
-    setValue(bounded.value);
+    setValue(clamp(typed));
     setNote(null);
   };
 
