@@ -1,5 +1,5 @@
+import { spendableTotal } from '../../domain/budget-display.ts';
 import type { SpendableAssignment } from '../../domain/budget-spend.ts';
-import { spendableTotal } from '../../domain/budget-spend.ts';
 import { formatPoints } from '../../i18n/format.ts';
 
 /**

@@ -1,7 +1,8 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import type { UserBudget } from '../../contract/contract.ts';
 import { errorMessage } from '../../api/errors.ts';
-import { assignmentPhase, assignmentsForDisplay, isSpendable, planSpend, type AssignmentPhase } from '../../domain/budget-spend.ts';
+import { assignmentPhase, assignmentsForDisplay, type AssignmentPhase } from '../../domain/budget-display.ts';
+import { isSpendable, planSpend } from '../../domain/budget-spend.ts';
 import { fetchBudgets } from '../../api/user.ts';
 import { formatDate, formatPoints } from '../../i18n/format.ts';
 import { t } from '../../i18n/index.ts';

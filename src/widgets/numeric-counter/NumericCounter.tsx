@@ -1,6 +1,6 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { useId, useRef, useState, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
-import { readQuantity } from '../../domain/quantity.ts';
+import { readQuantity } from '../../domain/quantity-text.ts';
 import { formatNumber } from '../../i18n/format.ts';
 import { t } from '../../i18n/index.ts';
 import { locale } from '../../store/locale.ts';
