@@ -62,8 +62,3 @@ export function formatDate(value: Date | string, lang: Locale = locale.value, wi
     ...(withTime ? { hour: '2-digit', minute: '2-digit' } : {}),
   }).format(date);
 }
-
-/** Alternatives, one of which applies: "A or B", "A, B or C" (en), "A lub B" (pl). */
-export function formatAlternatives(items: readonly string[], lang: Locale = locale.value): string {
-  return new Intl.ListFormat(intlLocale(lang), { type: 'disjunction' }).format(items);
-}

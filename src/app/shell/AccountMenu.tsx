@@ -1,7 +1,6 @@
 import { useSignals } from '@preact/signals-react/runtime';
-import { useEffect, useId, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import { buildPath } from '../../domain/routes.ts';
-import type { pointsToSpend as PointsToSpend } from './account-points.ts';
 import { t } from '../../i18n/index.ts';
 import { registerStyles } from '../../theme/styles.ts';
 import { accountMenuLinks } from '../../screens/account/account-links.ts';
@@ -16,22 +15,8 @@ import css from './shell.css?inline';
 
 registerStyles('shell', css);
 
-/** `pointsToSpend` of `./account-points.ts` once `wanted`; `null` until then, and if it cannot load (the points are left out). */
-function usePointsToSpend(wanted: boolean): typeof PointsToSpend | null {
-  const [loaded, setLoaded] = useState<typeof PointsToSpend | null>(null);
-  useEffect(() => {
-    if (!wanted || loaded) return;
-    let live = true;
-    import('./account-points.ts').then(
-      (module) => live && setLoaded(() => module.pointsToSpend),
-      () => undefined,
-    );
-    return () => {
-      live = false;
-    };
-  }, [wanted, loaded]);
-  return loaded;
-}
+// Loaded after the header shows; if it cannot load, the points are left out rather than the menu.
+const AccountPoints = lazy(() => import('./AccountPoints.tsx').catch(() => ({ default: () => null })));
 
 /** Gap between the menu button and the menu. */
 export const ACCOUNT_MENU_OFFSET_PX = 4;
@@ -46,9 +31,8 @@ type FocusTarget = 'first' | 'last';
  * closes it and focus returns to the button, Tab closes it and moves on, a click outside closes it.
  * Log out ends the session (the API call, then the local session), fires `shop-logout` and goes to
  * Login when the shop requires it, else home. In a points shop the button also shows the points the
- * buyer can spend now (all active budgets together, `./account-points.ts`), read as "Points to spend:
- * …"; that module loads after the header shows (it stays out of the first route), into a box of fixed
- * width, so the button does not move when it fills in.
+ * buyer can spend now (`./AccountPoints.tsx`, loaded after the header shows, into a box of fixed
+ * width).
  */
 export function AccountMenu() {
   useSignals();
@@ -57,7 +41,6 @@ export function AccountMenu() {
   const [open, setOpen] = useState(false);
   const [focusTarget, setFocusTarget] = useState<FocusTarget | null>(null);
   const { busy, logOut } = useLogOut();
-  const pointsToSpend = usePointsToSpend(isPointsShop.value && user.value !== null);
   const triggerRef = useRef<HTMLElement | null>(null);
   const menuRef = useRef<HTMLDivElement | null>(null);
   const menuId = useId();
@@ -96,7 +79,6 @@ export function AccountMenu() {
   if (!current) return null;
   const links = accountMenuLinks({ pointsShop: isPointsShop.value, coordinator: isCoordinator.value });
   const name = [current.name, current.surname].filter(Boolean).join(' ') || current.email;
-  const points = isPointsShop.value && pointsToSpend ? pointsToSpend(current.budgets) : null;
 
   const openAt = (target: FocusTarget) => {
     setOpen(true);
@@ -174,13 +156,9 @@ export function AccountMenu() {
         </svg>
         <span className="shop-account-menu__name">{name}</span>
         {isPointsShop.value && (
-          <span className="shop-account-menu__points">
-            {points !== null && (
-              <>
-                <span className="shop-visually-hidden">{`, ${t('account.points_to_spend')}:`}</span> {points}
-              </>
-            )}
-          </span>
+          <Suspense fallback={<span className="shop-account-menu__points" />}>
+            <AccountPoints budgets={current.budgets} />
+          </Suspense>
         )}
         <svg className="shop-account-menu__chevron" viewBox="0 0 24 24" width="16" height="16" aria-hidden="true" focusable="false">
           <path d="M6 9l6 6 6-6" stroke="currentColor" strokeWidth="2" fill="none" strokeLinecap="round" strokeLinejoin="round" />
