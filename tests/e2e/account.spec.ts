@@ -24,7 +24,20 @@ test.describe('account area', () => {
     const welcome = main(page).getByRole('listitem', { name: /Welcome pack/ });
     await expect(welcome.getByText('Active')).toBeVisible();
     await expect(welcome.getByText(/of 1,000\s*pts left$/)).toBeVisible();
-    await expect(main(page).getByRole('listitem', { name: /Winter 2025/ }).getByText('Expired')).toBeVisible();
+    const winter = main(page).getByRole('listitem', { name: /Winter 2025/ });
+    await expect(winter.getByText('Expired', { exact: true })).toBeVisible();
+    // Expired reads as expired: no "500 of 500 left", no full bar; listed after the spendable ones.
+    await expect(winter.getByText(/^Expired on .+: no points to spend$/)).toBeVisible();
+    await expect(winter.getByRole('meter')).toHaveCount(0);
+    await expect(winter.getByText(/ left$/)).toHaveCount(0);
+    await expect(main(page).locator('.shop-account-budget').last()).toHaveAttribute('data-status', 'expired');
+    // The header's account button tells the points to spend now: all the active budgets together.
+    const lefts = await main(page).locator('.shop-account-budget[data-status="active"] .shop-account-budget__points').allInnerTexts();
+    expect(lefts.length).toBeGreaterThan(1);
+    const spendable = lefts.map((text) => Number((text.split(' of ')[0] ?? '').replace(/\D/g, ''))).reduce((sum, points) => sum + points, 0);
+    const account = page.getByRole('banner').getByRole('button', { name: /Points to spend:/ });
+    await expect(account).toHaveAccessibleName(new RegExp(`, Points to spend: ${spendable.toLocaleString('en-GB')}\\s*pts$`));
+    await expect(account.locator('.shop-account-menu__points')).toBeVisible();
     await axe(page);
 
     await logInTo(page, 'globex', 'buyer@globex.test');

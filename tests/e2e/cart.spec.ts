@@ -87,6 +87,12 @@ test.describe('cart', () => {
     await expect(notebook.getByText('Minimum product order quantity: 20')).toBeVisible();
     await expect(checkoutButton(page)).toBeDisabled();
     await expect(checkoutButton(page)).toHaveAccessibleDescription(/break an order rule/);
+    // A decimal is refused with the rule, kept as typed, and not read as 25.
+    await counterOf(notebook).fill('2.5');
+    await expect(counterOf(notebook)).toHaveValue('2.5');
+    await expect(counterOf(notebook)).toHaveAttribute('aria-invalid', 'true');
+    await expect(notebook.getByText('Quantities are whole numbers.')).toBeVisible();
+    await expect(checkoutButton(page)).toBeDisabled();
     await counterOf(notebook).fill('20');
     await expect(checkoutLink(page)).toBeVisible();
     await checkoutLink(page).click();
@@ -104,8 +110,10 @@ test.describe('cart', () => {
     const budgets = main(page).getByRole('region', { name: 'Budgets' });
     const welcome = budgets.getByRole('listitem').filter({ hasText: 'Welcome pack' });
     await expect(figure(welcome, 'Used by the cart')).toHaveText(/^40\spts$/);
-    const left = Number((await plain(figure(welcome, 'Points left'))).replace(/\D/g, ''));
+    const left = Number((await plain(figure(welcome, 'Points available now'))).replace(/\D/g, ''));
     expect(left).toBeGreaterThan(40);
+    // The points left are said to be those after this order: the 40 the cart takes are already off.
+    expect(Number((await plain(figure(welcome, 'Points left after this order'))).replace(/\D/g, ''))).toBe(left - 40);
 
     // Exactly the points left (40 pts a piece below 100 pieces) is fine; one more piece is not.
     const affordable = Math.min(99, Math.floor(left / 40));
@@ -115,6 +123,7 @@ test.describe('cart', () => {
     await expect(checkoutLink(page)).toBeVisible();
     await counterOf(tee).fill(String(affordable + 1));
     await expect(welcome.getByText("You don't have enough points in this budget")).toBeVisible();
+    await expect(figure(welcome, 'Points left after this order')).toHaveText(/^\d[\d,]*\spts short$/);
     await expect(checkoutButton(page)).toBeDisabled();
   });
 

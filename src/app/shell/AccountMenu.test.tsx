@@ -33,7 +33,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const menuButton = () => screen.getByRole('button', { name: 'Jan Kowalski' });
+const menuButton = () => screen.getByRole('button', { name: /^Jan Kowalski/ });
 const item = (name: string) => screen.getByRole('menuitem', { name });
 const itemNames = () => within(screen.getByRole('menu', { name: 'Account menu' })).getAllByRole('menuitem').map((entry) => entry.textContent);
 
@@ -43,6 +43,20 @@ async function openMenu() {
   await ue.click(menuButton());
   return ue;
 }
+
+/** A budget assignment of the user, active unless its dates say otherwise. */
+const budgetAssignment = (id: number, budget_id: number, points_left: number, dates: { start_date?: string; expiry_date?: string } = {}) => ({
+  id,
+  budget_id,
+  name: `Budget ${budget_id}`,
+  color: '#2563eb',
+  points: 1000,
+  points_left,
+  start_date: dates.start_date ?? '2020-01-01T00:00:00.000Z',
+  expiry_date: dates.expiry_date ?? '2099-01-01T00:00:00.000Z',
+  is_active: true,
+  status: 'active' as const,
+});
 
 describe('AccountMenu', () => {
   it('should open a menu of account links from a button showing the user name', async () => {
@@ -65,6 +79,34 @@ describe('AccountMenu', () => {
     await openMenu();
     expect(itemNames()).toEqual(['Order history', 'Account details', 'Addresses', 'Budgets', 'Log out']);
     expect(screen.getByRole('menuitem', { name: 'Budgets' })).toHaveAttribute('href', '/user/budgets');
+  });
+
+  it('should show the points the buyer can spend now in a points shop, and nothing of points elsewhere', async () => {
+    user.value = userFixture({
+      budgets: [
+        budgetAssignment(1, 9, 1000),
+        budgetAssignment(2, 10, 300.5),
+        // Expired and not yet started: nothing to spend, even though the server still says active.
+        budgetAssignment(3, 11, 500, { expiry_date: '2021-01-01T00:00:00.000Z' }),
+        budgetAssignment(4, 12, 700, { start_date: '2098-01-01T00:00:00.000Z' }),
+      ],
+    });
+    render(<AccountMenu />);
+    // Not a points shop: the name alone.
+    expect(screen.getByRole('button', { name: 'Jan Kowalski' })).toBeInTheDocument();
+    act(() => {
+      savedShop.value = websiteFixture({ currency: 'pkt', payment_type: 'budget' });
+    });
+    const button = menuButton();
+    // The figure's box is there at once (nothing moves when it fills in), the figure once its module is in.
+    expect(button.querySelector('.shop-account-menu__points')).not.toBeNull();
+    await waitFor(() => expect(button).toHaveAccessibleName('Jan Kowalski, Points to spend: 1,300.5\u00a0pts'));
+    // Visible, not only read: the figure sits outside the visually hidden label.
+    const shown = button.querySelector('.shop-account-menu__points');
+    expect(shown?.lastChild?.textContent).toBe('1,300.5\u00a0pts');
+    expect(shown?.lastElementChild?.className).toBe('shop-visually-hidden');
+    act(() => setLocale('pl'));
+    await waitFor(() => expect(menuButton()).toHaveAccessibleName('Jan Kowalski, Punkty do wydania: 1300,5\u00a0pkt'));
   });
 
   it('should offer the Coordinator area only to coordinators', async () => {

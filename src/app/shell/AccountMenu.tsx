@@ -1,5 +1,5 @@
 import { useSignals } from '@preact/signals-react/runtime';
-import { useEffect, useId, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import { buildPath } from '../../domain/routes.ts';
 import { t } from '../../i18n/index.ts';
 import { registerStyles } from '../../theme/styles.ts';
@@ -15,6 +15,9 @@ import css from './shell.css?inline';
 
 registerStyles('shell', css);
 
+// Loaded after the header shows; if it cannot load, the points are left out rather than the menu.
+const AccountPoints = lazy(() => import('./AccountPoints.tsx').catch(() => ({ default: () => null })));
+
 /** Gap between the menu button and the menu. */
 export const ACCOUNT_MENU_OFFSET_PX = 4;
 
@@ -27,7 +30,9 @@ type FocusTarget = 'first' | 'last';
  * arrows move (wrapping), Home and End jump, a letter jumps to the next item starting with it, Escape
  * closes it and focus returns to the button, Tab closes it and moves on, a click outside closes it.
  * Log out ends the session (the API call, then the local session), fires `shop-logout` and goes to
- * Login when the shop requires it, else home.
+ * Login when the shop requires it, else home. In a points shop the button also shows the points the
+ * buyer can spend now (`./AccountPoints.tsx`, loaded after the header shows, into a box of fixed
+ * width).
  */
 export function AccountMenu() {
   useSignals();
@@ -150,6 +155,11 @@ export function AccountMenu() {
           <path d="M4 21c0-4 3.6-7 8-7s8 3 8 7" stroke="currentColor" strokeWidth="2" fill="none" strokeLinecap="round" />
         </svg>
         <span className="shop-account-menu__name">{name}</span>
+        {isPointsShop.value && (
+          <Suspense fallback={<span className="shop-account-menu__points" />}>
+            <AccountPoints budgets={current.budgets} />
+          </Suspense>
+        )}
         <svg className="shop-account-menu__chevron" viewBox="0 0 24 24" width="16" height="16" aria-hidden="true" focusable="false">
           <path d="M6 9l6 6 6-6" stroke="currentColor" strokeWidth="2" fill="none" strokeLinecap="round" strokeLinejoin="round" />
         </svg>

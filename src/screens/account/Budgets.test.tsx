@@ -58,9 +58,32 @@ describe('Budgets screen', () => {
     const cards = await screen.findAllByRole('listitem', { name: /Events/ });
     expect(cards).toHaveLength(2);
     const used = cards.map((item) => plain(within(item).getByText('Used by the cart').nextElementSibling?.textContent));
-    // Listed as the API answers them: the later one first.
-    expect(used).toEqual(['60 pts', '100 pts']);
+    // Listed in the order they are spent (the API answered the later one first).
+    expect(used).toEqual(['100 pts', '60 pts']);
     expect(screen.queryByText("You don't have enough points in this budget")).toBeNull();
+  });
+
+  it('should read an expired budget as expired (no points to spend, no full bar) and list it after the active ones', async () => {
+    const upcoming = assignment({ id: 73, budget_id: 12, name: 'Summer', points: 400, points_left: 400, start_date: '2099-06-01T00:00:00.000Z', expiry_date: '2099-09-01T00:00:00.000Z' });
+    // The server still calls it active, but its end has passed: the dates decide.
+    const lapsed = assignment({ id: 74, budget_id: 13, name: 'Autumn', points: 500, points_left: 500, expiry_date: '2026-01-01T00:00:00.000Z' });
+    stubApi(() => json([WINTER, upcoming, lapsed, MARKETING]));
+    renderStep(<Budgets />);
+    await screen.findByRole('listitem', { name: /Marketing/ });
+    const names = [...document.querySelectorAll('.shop-account-budget')].map((item) => within(item as HTMLElement).getByRole('heading').textContent);
+    expect(names).toEqual(['Marketing', 'Summer', 'Autumn', 'Winter']);
+
+    for (const name of ['Winter', 'Autumn']) {
+      expect(within(card(name)).getByText('Expired')).toBeInTheDocument();
+      expect(within(card(name)).queryByRole('meter')).toBeNull();
+      expect(within(card(name)).queryByText(/of .* left/)).toBeNull();
+    }
+    expect(plain(within(card('Winter')).getByText(/^Expired on/).textContent)).toMatch(/^Expired on .*2025: no points to spend$/);
+    expect(plain(within(card('Autumn')).getByText(/^Expired on/).textContent)).toMatch(/^Expired on .*2026: no points to spend$/);
+    expect(within(card('Summer')).getByText('Scheduled')).toBeInTheDocument();
+    expect(plain(within(card('Summer')).getByText(/^Available from/).textContent)).toMatch(/^Available from .*2099: 400 pts$/);
+    expect(within(card('Summer')).queryByRole('meter')).toBeNull();
+    expect(within(card('Marketing')).getByRole('meter', { name: 'Points left' })).toHaveProperty('value', 500);
   });
 
   it('should name the coordinator when no budget is active, and say so when there are none', async () => {
@@ -92,5 +115,14 @@ describe('Budgets screen', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Budżety' })).toBeInTheDocument();
     // The heading shows before the budgets arrive: wait for the card (a race on a loaded machine).
     expect(within(await screen.findByRole('listitem', { name: /Marketing/ })).getByText('Aktywny')).toBeInTheDocument();
+  });
+
+  it('should say in Polish that a budget has expired', async () => {
+    locale.value = 'pl';
+    stubApi(() => json([WINTER]));
+    renderStep(<Budgets />);
+    const winter = await screen.findByRole('listitem', { name: /Winter/ });
+    expect(within(winter).getByText('Wygasły')).toBeInTheDocument();
+    expect(plain(within(winter).getByText(/^Wygasł /).textContent)).toMatch(/^Wygasł .*2025: brak punktów do wydania$/);
   });
 });

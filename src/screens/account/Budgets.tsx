@@ -1,6 +1,7 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import type { UserBudget } from '../../contract/contract.ts';
 import { errorMessage } from '../../api/errors.ts';
+import { assignmentPhase, assignmentsForDisplay, type AssignmentPhase } from '../../domain/budget-display.ts';
 import { isSpendable, planSpend } from '../../domain/budget-spend.ts';
 import { fetchBudgets } from '../../api/user.ts';
 import { formatDate, formatPoints } from '../../i18n/format.ts';
@@ -20,8 +21,10 @@ import { AccountFrame } from './AccountFrame.tsx';
  * assigned, start and end date, its state (active, expired, inactive, scheduled), and what the
  * current cart would take from it by the budget rule (`src/domain/budget-spend.ts`: a budget gives the
  * sum of its active assignments, the one expiring first spent first); when the cart needs more of a
- * budget than all its active assignments hold, each of them says so. Loaded fresh on opening (another tab or an order may have spent
- * points); a buyer without an active budget is told whom to contact.
+ * budget than all its active assignments hold, each of them says so. Listed as a buyer reads them
+ * (`assignmentsForDisplay`): spendable first, in spending order, then upcoming, switched off and expired
+ * ones. Loaded fresh on opening (another tab or an order may have spent points); a buyer without an
+ * active budget is told whom to contact.
  */
 export function Budgets(_props: { routeId?: string; params?: Readonly<Record<string, string>> }) {
   useSignals();
@@ -53,8 +56,8 @@ export function Budgets(_props: { routeId?: string; params?: Readonly<Record<str
       )}
       {budgets && budgets.length > 0 && (
         <ul className="shop-account-budgets__list">
-          {budgets.map((budget) => (
-            <BudgetCard key={budget.id} budget={budget} inCart={share(budget)} short={short(budget)} />
+          {assignmentsForDisplay(budgets, now).map((budget) => (
+            <BudgetCard key={budget.id} budget={budget} phase={assignmentPhase(budget, now)} inCart={share(budget)} short={short(budget)} />
           ))}
         </ul>
       )}
@@ -62,26 +65,42 @@ export function Budgets(_props: { routeId?: string; params?: Readonly<Record<str
   );
 }
 
+/** What a card says of its points when it has none to spend: "Expired on 31 Dec 2025: no points to spend". */
+function idleText(budget: UserBudget, phase: Exclude<AssignmentPhase, 'active'>): string {
+  if (phase === 'expired') return t('budgets.expired_on', { date: formatDate(budget.expiry_date) });
+  if (phase === 'scheduled') return t('budgets.available_from', { date: formatDate(budget.start_date), points: formatPoints(budget.points_left) });
+  return t('budgets.switched_off');
+}
+
 /**
- * One assignment: name in its colour, state, points left of assigned (with a meter), dates, what the
- * cart takes from it, and "not enough points" when its budget cannot pay the cart (`short`).
+ * One assignment: name in its colour, its phase (by its dates, `assignmentPhase`), and for an active
+ * one the points left of assigned with a meter; an expired, upcoming or switched-off one says so
+ * instead ("Expired on …: no points to spend"), without a meter that would read as a full budget.
+ * Then the dates, what the cart takes from it, and "not enough points" when its budget cannot pay the
+ * cart (`short`).
  */
-function BudgetCard({ budget, inCart, short }: { budget: UserBudget; inCart: number; short: boolean }) {
+function BudgetCard({ budget, phase, inCart, short }: { budget: UserBudget; phase: AssignmentPhase; inCart: number; short: boolean }) {
   useSignals();
   const share = budget.points > 0 ? Math.max(0, Math.min(1, budget.points_left / budget.points)) : 0;
   const titleId = `shop-budget-${budget.id}`;
   return (
-    <li className="shop-account-budget" aria-labelledby={titleId} data-status={budget.status}>
+    <li className="shop-account-budget" aria-labelledby={titleId} data-status={phase}>
       <div className="shop-account-budget__head">
         <h2 id={titleId} className="shop-account-budget__name">
           <Badge color={budget.color}>{budget.name}</Badge>
         </h2>
-        <Badge tone={budget.status === 'active' ? 'success' : 'neutral'}>{t(`budgets.status.${budget.status}`)}</Badge>
+        <Badge tone={phase === 'active' ? 'success' : 'neutral'}>{t(`budgets.status.${phase}`)}</Badge>
       </div>
-      <p className="shop-account-budget__points">{t('budgets.points_left_of', { left: formatPoints(budget.points_left), assigned: formatPoints(budget.points) })}</p>
-      <meter className="shop-account-budget__meter" min={0} max={budget.points} value={budget.points_left} aria-label={t('budgets.points_left')}>
-        {`${Math.round(share * 100)} %`}
-      </meter>
+      {phase === 'active' ? (
+        <>
+          <p className="shop-account-budget__points">{t('budgets.points_left_of', { left: formatPoints(budget.points_left), assigned: formatPoints(budget.points) })}</p>
+          <meter className="shop-account-budget__meter" min={0} max={budget.points} value={budget.points_left} aria-label={t('budgets.points_left')}>
+            {`${Math.round(share * 100)} %`}
+          </meter>
+        </>
+      ) : (
+        <p className="shop-account-budget__points">{idleText(budget, phase)}</p>
+      )}
       <dl className="shop-account-budget__facts">
         <div>
           <dt>{t('budgets.start_date')}</dt>

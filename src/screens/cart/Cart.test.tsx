@@ -6,6 +6,7 @@ import { ElementShell } from '../../app/ElementShell.tsx';
 import { routerActive } from '../../kit/router.tsx';
 import { addToCart, cartLines, lineKey, setCartQuantity } from '../../store/cart.ts';
 import { cartCheckStatus } from '../../store/cart-review.ts';
+import { locale } from '../../store/locale.ts';
 import { CLOSED_SHOP, POINTS_SHOP, assignment, buyer, json, logInBuyer, pageOf, plain, product, settle, stubProducts, variant, type ProductCall } from '../product/test-fixtures.ts';
 import { resetScreenPage } from '../test-page.ts';
 import type { NumericCounter as RealNumericCounter } from '../../widgets/numeric-counter/NumericCounter.tsx';
@@ -138,6 +139,31 @@ describe('Cart screen', () => {
     expect(await screen.findByRole('link', { name: 'Go to checkout' })).toHaveAttribute('href', '/checkout');
   });
 
+  it('should never change a line quantity silently: refuse 2.5 and hold checkout, say when 100000 became the stock', async () => {
+    const bottle = product({ id: 1, name: 'Bottle', variants: [variant({ id: 10, stock: 40 })] });
+    addToCart(bottle, bottle.variants[0]!, 3);
+    stubProducts(serveShop([bottle]));
+    renderCart();
+    expect(await screen.findByRole('link', { name: 'Go to checkout' })).toBeInTheDocument();
+    const input = within(line('Bottle')).getByRole('spinbutton');
+    await userEvent.tripleClick(input);
+    await userEvent.paste('2.5');
+    expect(input).toHaveValue('2.5');
+    expect(input).toHaveAttribute('aria-invalid', 'true');
+    expect(input).toHaveAccessibleDescription(expect.stringContaining('Quantities are whole numbers'));
+    expect(cartLines.value[0]?.quantity).toBe(3);
+    const checkout = screen.getByRole('button', { name: 'Go to checkout' });
+    expect(checkout).toBeDisabled();
+    expect(checkout).toHaveAccessibleDescription(/correct the quantities marked above/);
+
+    await userEvent.tripleClick(input);
+    await userEvent.paste('100000');
+    expect(input).toHaveValue('40');
+    expect(cartLines.value[0]?.quantity).toBe(40);
+    expect(within(line('Bottle')).getByText('At most 40 per line: changed to 40.')).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Go to checkout' })).toBeInTheDocument();
+  });
+
   it('should tell a guest of an open shop that checkout asks to log in', async () => {
     const mug = product({ id: 1, name: 'Mug' });
     addToCart(mug, mug.variants[0]!, 1);
@@ -192,8 +218,27 @@ describe('Cart screen in a points shop', () => {
     const budgets = await screen.findByRole('region', { name: 'Budgets' });
     await waitFor(() => expect(within(budgets).getByText("You don't have enough points in this budget")).toBeInTheDocument());
     expect(plain(within(budgets).getByText('Used by the cart').nextElementSibling?.textContent)).toBe('200 pts');
-    expect(plain(within(budgets).getByText('Points left').nextElementSibling?.textContent)).toBe('150 pts');
+    // Before and after this order, each said as such: 150 now, the cart takes 200, so 50 short.
+    expect(plain(within(budgets).getByText('Points available now').nextElementSibling?.textContent)).toBe('150 pts');
+    expect(plain(within(budgets).getByText('Points left after this order').nextElementSibling?.textContent)).toBe('50 pts short');
+    expect(within(budgets).queryByText('Points left')).toBeNull();
     expect(screen.getByRole('button', { name: 'Go to checkout' })).toBeDisabled();
+  });
+
+  it('should say what a budget keeps after this order, in both languages', async () => {
+    logInBuyer([assignment({ points_left: 500 })]);
+    addToCart(tee, tee.variants[0]!, 3);
+    stubProducts(serveShop([tee], buyer([assignment({ points_left: 500 })])));
+    renderCart();
+    const budgets = await screen.findByRole('region', { name: 'Budgets' });
+    await waitFor(() => expect(plain(within(budgets).getByText('Points left after this order').nextElementSibling?.textContent)).toBe('380 pts'));
+    expect(plain(within(budgets).getByText('Points available now').nextElementSibling?.textContent)).toBe('500 pts');
+    act(() => {
+      locale.value = 'pl';
+    });
+    const budżety = screen.getByRole('region', { name: 'Budżety' });
+    expect(plain(within(budżety).getByText('Pozostanie po tym zamówieniu').nextElementSibling?.textContent)).toBe('380 pkt');
+    expect(plain(within(budżety).getByText('Punkty dostępne teraz').nextElementSibling?.textContent)).toBe('500 pkt');
   });
 
   it('should flag a line paid from an inactive budget with the spec text and name the coordinator', async () => {

@@ -67,6 +67,17 @@ export function Cart({ routeId }: CartProps) {
   useCartChangeEvent(!routed);
   const heading = useRef<HTMLHeadingElement>(null);
   const [announcement, setAnnouncement] = useState('');
+  // Lines whose counter holds refused text ("2.5"): their quantity is not what the buyer typed.
+  const [refusedLines, setRefusedLines] = useState<ReadonlySet<string>>(() => new Set());
+  const onQuantityTextError = useCallback((key: string, refused: boolean) => {
+    setRefusedLines((keys) => {
+      if (keys.has(key) === refused) return keys;
+      const next = new Set(keys);
+      if (refused) next.add(key);
+      else next.delete(key);
+      return next;
+    });
+  }, []);
 
   const website = shop.value;
   const session = sessionStatus.value;
@@ -140,7 +151,9 @@ export function Cart({ routeId }: CartProps) {
     );
   }
 
-  const review = cartReview.value;
+  const checked = cartReview.value;
+  const textRefused = summary.lines.some(({ key }) => refusedLines.has(key));
+  const review = textRefused && !checked.blockers.includes('cart.blocked.quantities') ? { ...checked, canCheckout: false, blockers: [...checked.blockers, 'cart.blocked.quantities' as const] } : checked;
   const checkStatus = cartCheckStatus.value;
   const currency = website.currency;
   const firstLineOfProduct = new Map<number, string>();
@@ -176,6 +189,7 @@ export function Cart({ routeId }: CartProps) {
                 currency={currency}
                 showBudget={isPointsShop.value}
                 onQuantityChange={setCartQuantity}
+                onQuantityTextError={onQuantityTextError}
                 onRemove={onRemove}
               />
             ))}

@@ -25,6 +25,8 @@ export interface CartLineItemProps {
   /** Whether the line's budget is shown (points shops). */
   showBudget: boolean;
   onQuantityChange: (key: string, quantity: number) => void;
+  /** Whether the line's counter holds refused text ("2.5"): checkout waits until it is corrected. */
+  onQuantityTextError: (key: string, refused: boolean) => void;
   onRemove: (priced: PricedCartLine) => void;
 }
 
@@ -42,7 +44,7 @@ function quantityText(error: QuantityError): string {
  * Memoised: the cart store keeps unchanged lines' objects, so a change re-renders only its own row
  * (the shop's texts and pictures are signals, which re-render the row themselves).
  */
-export const CartLineItem = memo(function CartLineItem({ priced, review, productErrors, currency, showBudget, onQuantityChange, onRemove }: CartLineItemProps) {
+export const CartLineItem = memo(function CartLineItem({ priced, review, productErrors, currency, showBudget, onQuantityChange, onQuantityTextError, onRemove }: CartLineItemProps) {
   useSignals();
   const { key, line, displayUnitPrice, total } = priced;
   const image = storageUrl(line.image, storageBase.value);
@@ -86,6 +88,7 @@ export const CartLineItem = memo(function CartLineItem({ priced, review, product
         max={review?.max ?? undefined}
         disabled={unavailable}
         onValueChange={(quantity) => onQuantityChange(key, quantity)}
+        onTextErrorChange={(refused) => onQuantityTextError(key, refused)}
         error={errors.length > 0 ? errors.map((text) => <span key={text} className="shop-cart-line__rule">{text}</span>) : undefined}
       />
       <p className="shop-cart-line__total">

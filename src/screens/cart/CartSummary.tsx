@@ -21,6 +21,15 @@ export interface CartSummaryProps {
   coordinatorEmail: string | null;
 }
 
+/**
+ * What a budget keeps after this order: the points left now less what the cart takes (in whole cents of
+ * a point, as the budget rule adds them), or "50 pts short" when the cart takes more than it has.
+ */
+function afterOrderText(pointsLeft: number, needed: number, currency: string): string {
+  const after = (Math.round(pointsLeft * 100) - Math.round(needed * 100)) / 100;
+  return after >= 0 ? formatMoney(after, currency) : t('cart.budget_short', { points: formatMoney(-after, currency) });
+}
+
 /** The text of a reason checkout is blocked; the coordinator's address when a buyer has no budget. */
 function blockerText(blocker: CartBlocker, coordinatorEmail: string | null): string {
   if (blocker === 'cart.blocked.no_active_budget' && coordinatorEmail) return t('budgets.contact_coordinator', { email: coordinatorEmail });
@@ -85,13 +94,19 @@ export function CartSummary({ summary, review, currency, isGross, guest, coordin
                   </Badge>
                   <dl className="shop-cart-budget__figures">
                     <div>
+                      <dt>{t('cart.budget_available')}</dt>
+                      <dd>{budget.pointsLeft === null ? t('budgets.status.inactive') : formatMoney(budget.pointsLeft, currency)}</dd>
+                    </div>
+                    <div>
                       <dt>{t('cart.budget_used')}</dt>
                       <dd>{formatMoney(budget.needed, currency)}</dd>
                     </div>
-                    <div>
-                      <dt>{t('cart.budget_left')}</dt>
-                      <dd>{budget.pointsLeft === null ? t('budgets.status.inactive') : formatMoney(budget.pointsLeft, currency)}</dd>
-                    </div>
+                    {budget.pointsLeft !== null && (
+                      <div>
+                        <dt>{t('cart.budget_after')}</dt>
+                        <dd>{afterOrderText(budget.pointsLeft, budget.needed, currency)}</dd>
+                      </div>
+                    )}
                   </dl>
                   {budget.problem && <p className="shop-cart-budget__problem">{t(budget.problem)}</p>}
                 </li>

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { DeliveryMethod, Website } from '../../contract/contract.ts';
 import { addToCart } from '../../store/cart.ts';
+import { locale } from '../../store/locale.ts';
 import { checkoutState, chooseDeliveryAddress, resetCheckout } from '../../store/checkout.ts';
 import { user } from '../../store/session.ts';
 import { GROSS_SHOP, POINTS_SHOP, json, logInBuyer, plain, product } from '../product/test-fixtures.ts';
@@ -178,7 +179,7 @@ describe('Delivery step: delivery method', () => {
     expect(group('Delivery method')).toHaveFocus();
   });
 
-  it('should show what a delivery costs from each budget in a points shop', async () => {
+  it('should show what a delivery costs from each budget in a points shop, as alternatives rather than a sum', async () => {
     startCheckout(POINTS_SHOP);
     const budgets = [
       { budget_id: 9, name: 'Welcome pack', color: '#2563eb', price: 25 },
@@ -186,8 +187,13 @@ describe('Delivery step: delivery method', () => {
     ];
     stubDeliveryApi({ methods: () => json([{ ...COURIER, price: 0, budgets }, PICKUP]) });
     renderDelivery();
-    expect(await methodRadio(/Courier/)).toHaveAccessibleName(/Welcome pack budget: 25\spts · Team events budget: 30\spts/);
+    // One chosen budget pays the whole delivery: "25 or 30", never "25 · 30" that reads like 55.
+    expect(await methodRadio(/Courier/)).toHaveAccessibleName(/25\spts from Welcome pack or 30\spts from Team events/);
     expect(await methodRadio(/Self-pickup/)).toHaveAccessibleName(/Free/);
+    act(() => {
+      locale.value = 'pl';
+    });
+    expect(screen.getByRole('radio', { name: /Courier/ })).toHaveAccessibleName(/25\spkt z budżetu Welcome pack lub 30\spkt z budżetu Team events/);
   });
 
   it('should show the loading state, then an error with a retry that loads again', async () => {

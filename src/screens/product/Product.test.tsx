@@ -58,6 +58,8 @@ const galleryPictures = () => [...document.querySelectorAll('.shop-product-galle
 const mainPrice = () => plain(document.querySelector('.shop-product__price')?.textContent);
 const counter = () => screen.getByRole('spinbutton', { name: 'Quantity' });
 const addButton = () => screen.getByRole('button', { name: 'Add to cart' });
+/** The quantity counter's own message (a polite live region). */
+const counterNote = () => document.querySelector('.shop-numeric-counter__note');
 const setQuantity = (value: number) => fireEvent.change(counter(), { target: { value: String(value) } });
 /** The highlighted row of a tier table. */
 const activeRow = (table: HTMLElement) => within(table).getAllByRole('row').find((row) => row.getAttribute('aria-current') === 'true');
@@ -469,6 +471,40 @@ describe('Product: adding to the cart', () => {
     expect(screen.getByText('Already in your cart: 7 pcs')).toBeInTheDocument();
   });
 
+  it('should never change a typed quantity silently: refuse 2.5 and abc, say when 100000, 0 or nothing became a bound', async () => {
+    await showProduct(product({ name: 'Mug', variants: [variant({ id: 11, stock: null })] }));
+    const input = counter();
+    for (const typed of ['2.5', 'abc']) {
+      fireEvent.change(input, { target: { value: typed } });
+      expect(input).toHaveValue(typed);
+      expect(input).toHaveAttribute('aria-invalid', 'true');
+      expect(addButton()).toBeDisabled();
+      fireEvent.blur(input);
+      expect(input).toHaveValue(typed);
+    }
+    expect(counterNote()).toHaveTextContent('Enter the quantity in digits.');
+    fireEvent.change(input, { target: { value: '2.5' } });
+    expect(input).toHaveAccessibleDescription(expect.stringContaining('Quantities are whole numbers'));
+    fireEvent.submit(input.closest('form') as HTMLFormElement);
+    await act(settle);
+    expect(cartLines.value).toEqual([]);
+
+    fireEvent.change(input, { target: { value: '100000' } });
+    expect(input).toHaveValue('10000');
+    expect(input).not.toHaveAttribute('aria-invalid');
+    expect(counterNote()).toHaveTextContent('At most 10,000 per line: changed to 10,000.');
+    expect(addButton()).toBeEnabled();
+
+    for (const typed of ['0', '']) {
+      fireEvent.change(input, { target: { value: typed } });
+      fireEvent.blur(input);
+      expect(input).toHaveValue('1');
+      expect(counterNote()).toHaveTextContent('At least 1 per line: changed to 1.');
+    }
+    await userEvent.click(addButton());
+    expect(cartLines.value).toEqual([expect.objectContaining({ variant_id: 11, quantity: 1 })]);
+  });
+
   it('should add once for a double click', async () => {
     await showProduct(product());
     const button = addButton();
@@ -494,5 +530,9 @@ describe('Product: Polish', () => {
     fireEvent.change(screen.getByRole('spinbutton', { name: 'Ilość' }), { target: { value: '3' } });
     expect(screen.getByText('Minimalna ilość zamówienia produktu: 10')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Dodaj do koszyka' })).toBeDisabled();
+    // A Polish decimal comma is a decimal, refused with the rule in Polish, never 25.
+    fireEvent.change(screen.getByRole('spinbutton', { name: 'Ilość' }), { target: { value: '2,5' } });
+    expect(screen.getByRole('spinbutton', { name: 'Ilość' })).toHaveValue('2,5');
+    expect(screen.getByRole('spinbutton', { name: 'Ilość' })).toHaveAccessibleDescription(expect.stringContaining('Ilość musi być liczbą całkowitą'));
   });
 });

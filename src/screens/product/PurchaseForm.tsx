@@ -1,5 +1,5 @@
 import { useSignals } from '@preact/signals-react/runtime';
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import type { Product, Website } from '../../contract/contract.ts';
 import { errorMessage } from '../../api/errors.ts';
 import { formatNumber } from '../../i18n/format.ts';
@@ -27,14 +27,25 @@ export interface PurchaseFormProps {
 export function PurchaseForm({ product, website, purchase }: PurchaseFormProps) {
   useSignals();
   const problemsId = `${useId()}problems`;
-  const { qty, maximum, orderable, ruleTexts, errorTexts, problems, blocked, form, lang, points } = purchase;
+  // Text the counter refused ("2.5") is not the quantity that would be added: nothing is added until it is corrected.
+  const [refusedText, setRefusedText] = useState(false);
+  const { qty, maximum, orderable, ruleTexts, errorTexts, problems, form, lang, points } = purchase;
+  const blocked = purchase.blocked || refusedText;
   const budget = product.budget;
   return (
-    <form className="shop-product__form" noValidate onSubmit={purchase.onSubmit}>
+    <form
+      className="shop-product__form"
+      noValidate
+      onSubmit={(event) => {
+        if (refusedText) event.preventDefault();
+        else purchase.onSubmit(event);
+      }}
+    >
       <NumericCounter
         label={t('product.quantity')}
         value={qty}
         onValueChange={purchase.setQuantity}
+        onTextErrorChange={setRefusedText}
         min={1}
         max={maximum > 0 ? maximum : undefined}
         disabled={!orderable}

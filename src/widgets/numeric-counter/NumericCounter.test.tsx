@@ -1,12 +1,19 @@
-import { render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
+import { setLocale } from '../../store/locale.ts';
 import { NumericCounter } from './NumericCounter.tsx';
 
 const spin = (name = 'Quantity') => screen.getByRole('spinbutton', { name });
 const decrease = () => screen.getByRole('button', { name: 'Decrease' });
 const increase = () => screen.getByRole('button', { name: 'Increase' });
+/** The counter's message: a polite live region, present (empty) before it has anything to say. */
+const note = () => {
+  const region = document.querySelector('.shop-numeric-counter__note');
+  expect(region).toHaveAttribute('aria-live', 'polite');
+  return region as HTMLElement;
+};
 
 function Controlled() {
   const [value, setValue] = useState(4);
@@ -31,18 +38,80 @@ describe('NumericCounter', () => {
     expect(spin('Boxes')).toBeInTheDocument();
   });
 
-  it('should strip non-digits as they are typed or pasted', async () => {
+  it('should refuse text that is not a whole number, keep it visible and say why', async () => {
+    const onValueChange = vi.fn();
+    const onTextErrorChange = vi.fn();
+    render(<NumericCounter defaultValue={3} onValueChange={onValueChange} onTextErrorChange={onTextErrorChange} />);
+    const input = spin();
+    await userEvent.clear(input);
+    await userEvent.type(input, '2.5');
+    // Not 25 (the digits) nor 2: the text stays, the value stays what it was, the field says why.
+    expect(input).toHaveValue('2.5');
+    expect(input).toHaveAttribute('aria-valuenow', '2');
+    expect(input).toHaveAttribute('aria-invalid', 'true');
+    expect(input).toHaveAccessibleDescription('Quantities are whole numbers.');
+    expect(note()).toHaveTextContent('Quantities are whole numbers');
+    expect(onValueChange).not.toHaveBeenCalledWith(25);
+    expect(onTextErrorChange).toHaveBeenLastCalledWith(true);
+    // Leaving the field does not swap the typed text for another number.
+    await userEvent.tab();
+    expect(input).toHaveValue('2.5');
+    await userEvent.clear(input);
+    await userEvent.type(input, '2');
+    expect(input).not.toHaveAttribute('aria-invalid');
+    expect(note()).toBeEmptyDOMElement();
+    expect(onValueChange).toHaveBeenLastCalledWith(2);
+    expect(onTextErrorChange).toHaveBeenLastCalledWith(false);
+  });
+
+  it.each([
+    ['abc', 'Enter the quantity in digits.'],
+    ['-1', 'Enter the quantity in digits.'],
+    ['2,5', 'Quantities are whole numbers.'],
+  ])('should refuse %j with the rule', async (typed, message) => {
+    const onValueChange = vi.fn();
+    render(<NumericCounter defaultValue={4} onValueChange={onValueChange} />);
+    const input = spin();
+    await userEvent.tripleClick(input);
+    await userEvent.paste(typed);
+    expect(input).toHaveValue(typed);
+    expect(input).toHaveAttribute('aria-invalid', 'true');
+    expect(input).toHaveAttribute('aria-valuenow', '4');
+    expect(input).toHaveAccessibleDescription(message);
+    expect(onValueChange).not.toHaveBeenCalled();
+  });
+
+  it('should read a Polish decimal comma as a decimal, in Polish', async () => {
+    act(() => setLocale('pl'));
+    try {
+      render(<NumericCounter defaultValue={4} max={10_000} />);
+      const input = spin('Ilość');
+      await userEvent.tripleClick(input);
+      await userEvent.paste('2,5');
+      expect(input).toHaveValue('2,5');
+      expect(input).toHaveAttribute('aria-valuenow', '4');
+      expect(input).toHaveAccessibleDescription('Ilość musi być liczbą całkowitą.');
+      await userEvent.tripleClick(input);
+      await userEvent.paste('100000');
+      expect(input).toHaveValue('10000');
+      expect(note().textContent).toMatch(/^Najwyżej 10\s000 szt\. w pozycji: zmieniono na 10\s000\.$/);
+    } finally {
+      act(() => setLocale('en'));
+    }
+  });
+
+  it('should take digits grouped with spaces, or with commas in English', async () => {
     const onValueChange = vi.fn();
     render(<NumericCounter onValueChange={onValueChange} />);
     const input = spin();
-    await userEvent.clear(input);
-    await userEvent.type(input, '1a2');
-    expect(input).toHaveValue('12');
-    expect(onValueChange).toHaveBeenLastCalledWith(12);
-    await userEvent.clear(input);
-    await userEvent.paste('3-4 x5');
-    expect(input).toHaveValue('345');
-    expect(input).toHaveAttribute('aria-valuenow', '345');
+    await userEvent.tripleClick(input);
+    await userEvent.paste('1,500');
+    expect(onValueChange).toHaveBeenLastCalledWith(1500);
+    await userEvent.tab();
+    expect(input).toHaveValue('1500');
+    await userEvent.tripleClick(input);
+    await userEvent.paste('2 000');
+    expect(onValueChange).toHaveBeenLastCalledWith(2000);
   });
 
   it('should clamp a value above the maximum to the maximum at once', async () => {
@@ -54,6 +123,24 @@ describe('NumericCounter', () => {
     expect(input).toHaveValue('50');
     expect(onValueChange).toHaveBeenLastCalledWith(50);
     expect(input).toHaveAttribute('aria-valuemax', '50');
+    // Not silently: the field says what it did, in a live region the input points at.
+    expect(note()).toHaveTextContent('At most 50 per line: changed to 50.');
+    expect(input).toHaveAccessibleDescription('At most 50 per line: changed to 50.');
+    expect(input).not.toHaveAttribute('aria-invalid');
+  });
+
+  it('should say so when 100000 is cut to the default line maximum', async () => {
+    const onValueChange = vi.fn();
+    render(<NumericCounter min={1} max={10_000} defaultValue={1} onValueChange={onValueChange} />);
+    const input = spin();
+    await userEvent.tripleClick(input);
+    await userEvent.paste('100000');
+    expect(input).toHaveValue('10000');
+    expect(onValueChange).toHaveBeenLastCalledWith(10_000);
+    expect(note()).toHaveTextContent('At most 10,000 per line: changed to 10,000.');
+    // A step clears the message: it no longer describes the value.
+    await userEvent.click(decrease());
+    expect(note()).toBeEmptyDOMElement();
   });
 
   it('should clamp a value below the minimum to the minimum (shown on leaving the field)', async () => {
@@ -64,8 +151,11 @@ describe('NumericCounter', () => {
     await userEvent.type(input, '0');
     expect(onValueChange).toHaveBeenLastCalledWith(5);
     expect(input).toHaveAttribute('aria-valuenow', '5');
+    // While typing no message: the user may be on the way to 50.
+    expect(note()).toBeEmptyDOMElement();
     await userEvent.tab();
     expect(input).toHaveValue('5');
+    expect(note()).toHaveTextContent('At least 5 per line: changed to 5.');
   });
 
   it('should let a user clear the field and type a number above the minimum', async () => {

@@ -1,6 +1,9 @@
 import { useSignals } from '@preact/signals-react/runtime';
-import { useRef, useState, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
+import { useId, useRef, useState, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
+import { readQuantity } from '../../domain/quantity-text.ts';
+import { formatNumber } from '../../i18n/format.ts';
 import { t } from '../../i18n/index.ts';
+import { locale } from '../../store/locale.ts';
 import { registerStyles } from '../../theme/styles.ts';
 import { Field } from '../field/Field.tsx';
 import { useControllableState } from '../shared/use-controllable-state.ts';
@@ -20,6 +23,11 @@ export interface NumericCounterProps {
   defaultValue?: number;
   /** The new value, always a whole number within the bounds. */
   onValueChange?: (value: number) => void;
+  /**
+   * Whether the typed text is refused ("2.5", "abc"): the value then stays what it was, so a form
+   * should not submit it as if it were what the buyer typed.
+   */
+  onTextErrorChange?: (refused: boolean) => void;
   /** Optional lower bound (e.g. a product's minimum quantity); without it the floor is 0. */
   min?: number;
   /** Optional upper bound (e.g. the stock). */
@@ -39,24 +47,32 @@ export interface NumericCounterProps {
   className?: string;
 }
 
-/** Digits only: everything else typed or pasted is dropped (spec §5 "non-digits are stripped"). */
-function digitsOf(text: string): string {
-  return text.replace(/\D/g, '');
+/** What the counter says about the typed text: a refusal (the value did not change) or a change it made. */
+type Note = { kind: 'refused' | 'changed'; text: string } | null;
+
+/** The message of a bound that changed a typed quantity: "At most 10,000 per line: changed to 10,000." */
+function changedNote(bound: 'min' | 'max', value: number): Note {
+  const qty = formatNumber(value);
+  return { kind: 'changed', text: t(bound === 'max' ? 'widgets.quantity_changed_max' : 'widgets.quantity_changed_min', { qty }) };
 }
 
 /**
- * A whole-number input with decrease/increase buttons (spec §2 "numeric counter", §5): non-digits are
- * stripped as they are typed; a value above `max` becomes `max` at once; below `min` (an empty field
- * counts as 0) the value is `min`, and the text shows it when the field is left, so a user can clear
- * the field and type a new number. The buttons do nothing at the bounds and are disabled there. The
+ * A whole-number input with decrease/increase buttons (spec §2 "numeric counter", §5), which never
+ * changes a quantity silently (issue 27): text that is not a whole number ("2.5", "2,5", "abc") is
+ * refused, kept as typed, marked `aria-invalid` and explained, and the value stays what it was; a
+ * number above `max` becomes `max` at once and the field says so; below `min` (an empty field counts
+ * as 0) the value is `min`, and when the field is left the text shows it and the field says so, so a
+ * user can clear the field and type a new number. The message is a polite live region the input
+ * points at (`aria-describedby`). The buttons do nothing at the bounds and are disabled there. The
  * input is a `spinbutton` (↑ ↓ step, Home/End go to the bounds).
- * Parts: `field`, `label`, `base`, `input`, `decrease`, `increase`, `hint`, `error`.
+ * Parts: `field`, `label`, `base`, `input`, `decrease`, `increase`, `note`, `hint`, `error`.
  */
 export function NumericCounter({
   label,
   value: valueProp,
   defaultValue,
   onValueChange,
+  onTextErrorChange,
   min,
   max,
   step = NUMERIC_COUNTER_DEFAULT_STEP,
@@ -75,39 +91,71 @@ export function NumericCounter({
   const clamp = (n: number) => Math.min(high, Math.max(low, Number.isFinite(n) ? Math.trunc(n) : 0));
   const [value, setValue] = useControllableState(valueProp, clamp(defaultValue ?? 0), onValueChange);
   const [text, setText] = useState(() => String(value));
+  const [note, setNoteState] = useState<Note>(null);
   const inputRef = useRef<HTMLInputElement | null>(null);
+  const noteId = `${useId()}note`;
+  const lang = locale.value;
+
+  const setNote = (next: Note) => {
+    if ((next?.kind === 'refused') !== (note?.kind === 'refused')) onTextErrorChange?.(next?.kind === 'refused');
+    setNoteState(next);
+  };
+
+  /** The whole number the text stands for (empty: 0), `null` for refused text. */
+  const numberOf = (raw: string): number | null => {
+    const reading = readQuantity(raw, lang);
+    return reading.kind === 'number' ? reading.value : reading.kind === 'empty' ? 0 : null;
+  };
 
   // A value set from outside shows at once, unless the text already stands for it (mid-typing).
   const [shownValue, setShownValue] = useState(value);
   if (shownValue !== value) {
     setShownValue(value);
-    if (clamp(text === '' ? 0 : Number(text)) !== value) setText(String(value));
+    const typed = numberOf(text);
+    if (typed === null || clamp(typed) !== value) {
+      setText(String(value));
+      if (note !== null) setNote(null);
+    }
   }
 
   const commit = (next: number) => {
     const bounded = clamp(next);
     setValue(bounded);
     setText(String(bounded));
+    setNote(null);
     return bounded;
   };
 
   const onType = (raw: string) => {
-    const digits = digitsOf(raw);
-    if (digits === '') {
-      setText('');
-      setValue(clamp(0));
+    const reading = readQuantity(raw, lang);
+    if (reading.kind === 'not_whole' || reading.kind === 'not_number') {
+      // Refused: the text stays as typed so it can be corrected, the value stays what it was.
+      setText(raw);
+      setNote({ kind: 'refused', text: t(reading.kind === 'not_whole' ? 'widgets.quantity_not_whole' : 'widgets.quantity_not_number') });
       return;
     }
-    const typed = Number(digits);
+    const typed = reading.kind === 'empty' ? 0 : reading.value;
     if (typed > high) {
       commit(high);
-    } else if (typed < low) {
-      // Keep what was typed (the user may be on the way to a bigger number); the value is the minimum.
-      setText(digits);
-      setValue(low);
-    } else {
-      commit(typed);
+      setNote(changedNote('max', high));
+      return;
     }
+    // Below the minimum the text stays (the user may be on the way to a bigger number) and the value
+    // is the minimum; leaving the field shows and says it.
+    setText(raw);
+    setValue(clamp(typed));
+    setNote(null);
+  };
+
+  const onBlur = () => {
+    if (note?.kind === 'refused') return;
+    const typed = numberOf(text);
+    if (typed !== null && typed < low) {
+      setText(String(low));
+      setNote(changedNote('min', low));
+      return;
+    }
+    setText(String(value));
   };
 
   const stepBy = (direction: 1 | -1, event?: MouseEvent<HTMLButtonElement>) => {
@@ -148,6 +196,7 @@ export function NumericCounter({
   return (
     <Field label={label ?? t('widgets.quantity')} hint={hint} error={error} required={required} hideLabel={hideLabel} id={id} className={className}>
       {(control) => (
+        <>
         <div className="shop-numeric-counter" part="base" data-disabled={disabled || undefined}>
           <button
             type="button"
@@ -175,11 +224,11 @@ export function NumericCounter({
             aria-valuenow={value}
             aria-valuemin={low}
             aria-valuemax={max}
-            aria-describedby={control['aria-describedby']}
-            aria-invalid={control['aria-invalid']}
+            aria-describedby={[note ? noteId : '', control['aria-describedby'] ?? ''].join(' ').trim() || undefined}
+            aria-invalid={note?.kind === 'refused' || control['aria-invalid'] || undefined}
             aria-required={control['aria-required']}
             onChange={(event) => onType(event.target.value)}
-            onBlur={() => setText(String(value))}
+            onBlur={onBlur}
             onKeyDown={onKeyDown}
           />
           <button
@@ -194,6 +243,11 @@ export function NumericCounter({
             <span aria-hidden="true">+</span>
           </button>
         </div>
+          {/* Always present, so that a screen reader hears the message when it appears. */}
+          <p id={noteId} aria-live="polite" aria-atomic="true" className="shop-numeric-counter__note" part="note" data-kind={note?.kind}>
+            {note?.text}
+          </p>
+        </>
       )}
     </Field>
   );

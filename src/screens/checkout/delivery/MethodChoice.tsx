@@ -3,6 +3,7 @@ import { useId } from 'react';
 import type { DeliveryMethod } from '../../../contract/contract.ts';
 import { errorMessage } from '../../../api/errors.ts';
 import { formatMoney, formatPoints } from '../../../i18n/format.ts';
+import { formatAlternatives } from '../../../i18n/format-list.ts';
 import { t } from '../../../i18n/index.ts';
 import { Button } from '../../../widgets/button/Button.tsx';
 import { Loading } from '../../../widgets/loading/Loading.tsx';
@@ -22,11 +23,15 @@ export interface MethodChoiceProps {
   form: StepForm;
 }
 
-/** What a method costs: "Free", the net price in money shops, or each budget's price in points shops. */
+/**
+ * What a method costs: "Free", the net price in money shops; in points shops the price in each budget
+ * that may pay it, as alternatives ("25 pts from Welcome pack or 30 pts from Team events"): one budget
+ * the buyer chooses pays the whole delivery, so the prices must not read as parts of a sum.
+ */
 function price(method: DeliveryMethod, currency: string, pointsShop: boolean): string {
   if (pointsShop) {
     if (method.budgets.length === 0) return t('checkout.free');
-    return method.budgets.map((budget) => t('checkout.delivery_step.budget_price', { budget: budget.name, price: formatPoints(budget.price) })).join(' · ');
+    return formatAlternatives(method.budgets.map((budget) => t('checkout.delivery_step.budget_price', { budget: budget.name, price: formatPoints(budget.price) })));
   }
   return method.price === 0 ? t('checkout.free') : t('checkout.delivery_step.price_net', { price: formatMoney(method.price, currency) });
 }
