@@ -1,7 +1,8 @@
 // The demo store designer: edits a shop's theme and composes its homepage from page blocks and the
 // shop's elements, and previews the real storefront in an iframe in designer mode. It talks to the
 // storefront only by postMessage, to the shop's exact origin, and listens only to that origin and that
-// frame (message shapes: docs/designer.md). Nothing is saved: a reload shows the saved design again.
+// frame (message shapes: docs/designer.md). With the shop's operator key it saves the design as a draft
+// and publishes it (docs/api.md "Store designer"); a reload shows the saved draft again.
 
 const DESIGNER_SOURCE = 'shop-designer';
 const STOREFRONT_SOURCE = 'shop-storefront';
@@ -242,14 +243,65 @@ function showSaved() {
   renderSections();
 }
 
-/** Loads a shop's saved design and products, then points the preview at it. */
+const saveStatus = /** @type {HTMLElement} */ (document.getElementById('save-status'));
+/** The operator keys typed in this tab, by shop (kept for the tab only). */
+const KEY_STORE = 'shop-designer-keys';
+
+function operatorKeys() {
+  try {
+    const keys = JSON.parse(sessionStorage.getItem(KEY_STORE) ?? '{}');
+    return keys && typeof keys === 'object' ? keys : {};
+  } catch {
+    return {};
+  }
+}
+
+function rememberKey(slug, key) {
+  sessionStorage.setItem(KEY_STORE, JSON.stringify({ ...operatorKeys(), [slug]: key }));
+}
+
+/** A designer call with the shop's operator key and the XSRF cookie echoed; answers the parsed body or throws its message. */
+async function designerCall(method, path, body) {
+  const xsrf = document.cookie.match(/(?:^|; )XSRF-TOKEN=([^;]*)/)?.[1];
+  const answer = await fetch(`/api/designer/${encodeURIComponent(state.slug)}${path}`, {
+    method,
+    headers: {
+      'Shop-Operator-Key': field('operator-key').value.trim(),
+      ...(body ? { 'Content-Type': 'application/json' } : {}),
+      ...(xsrf ? { 'X-XSRF-TOKEN': decodeURIComponent(xsrf) } : {}),
+    },
+    ...(body ? { body: JSON.stringify(body) } : {}),
+  });
+  const data = await answer.json().catch(() => ({}));
+  if (!answer.ok) throw new Error(data.errors ? Object.values(data.errors).flat().join(' ') : (data.message ?? `Error ${answer.status}`));
+  return data;
+}
+
+/** The saved draft, shown in the form instead of the published design, when the key opens it. */
+async function loadDraft() {
+  if (!field('operator-key').value.trim()) return;
+  try {
+    const answer = await designerCall('GET', '');
+    if (answer.draft && state.saved) {
+      state.saved = { ...state.saved, settings: { ...state.saved.settings, ...answer.draft.settings }, pages: state.saved.pages.map((page) => (page.type === 'homepage' ? { ...page, content: { ...page.content, blocks: answer.draft.blocks } } : page)) };
+      saveStatus.textContent = `Draft saved ${new Date(answer.draft.saved_at).toLocaleString()} loaded.`;
+    }
+  } catch (error) {
+    saveStatus.textContent = /** @type {Error} */ (error).message;
+  }
+}
+
+/** Loads a shop's saved design (its draft when the key opens it) and products, then points the preview at it. */
 async function loadShop(slug) {
   state.slug = slug;
   state.connected = false;
+  field('operator-key').value = operatorKeys()[slug] ?? '';
+  saveStatus.textContent = '';
   setStatus(`Loading ${slug}…`);
   try {
     const website = await fetch(`/demo/website.json?slug=${encodeURIComponent(slug)}`).then((answer) => (answer.ok ? answer.json() : Promise.reject(new Error(String(answer.status)))));
     state.saved = website;
+    await loadDraft();
     const products = await fetch(`/api/products?website_id=${website.id}&per_page=24`).then((answer) => (answer.ok ? answer.json() : { data: [] }));
     state.products = products.data ?? [];
     showSaved();
@@ -301,6 +353,28 @@ document.getElementById('add')?.addEventListener('click', () => {
   /** @type {HTMLElement | null} */ (list.lastElementChild?.querySelector('input, textarea, select, button') ?? null)?.focus();
   setStatus(`${BLOCK_NAMES[type]} added as section ${state.blocks.length}.`);
   pushPage();
+});
+
+document.getElementById('save')?.addEventListener('click', async () => {
+  rememberKey(state.slug, field('operator-key').value.trim());
+  saveStatus.textContent = 'Saving…';
+  try {
+    const answer = await designerCall('PUT', '/draft', { settings: currentSettings(), blocks: state.blocks });
+    saveStatus.textContent = `Draft saved at ${new Date(answer.saved_at).toLocaleTimeString()}. The storefront shows it once you publish.`;
+  } catch (error) {
+    saveStatus.textContent = `Not saved: ${/** @type {Error} */ (error).message}`;
+  }
+});
+
+document.getElementById('publish')?.addEventListener('click', async () => {
+  rememberKey(state.slug, field('operator-key').value.trim());
+  saveStatus.textContent = 'Publishing…';
+  try {
+    await designerCall('POST', '/publish');
+    saveStatus.textContent = 'Published: the storefront now shows the saved draft.';
+  } catch (error) {
+    saveStatus.textContent = `Not published: ${/** @type {Error} */ (error).message}`;
+  }
 });
 
 document.getElementById('reset')?.addEventListener('click', () => {

@@ -18,6 +18,7 @@ import { registerDemoRoutes } from './routes/demo.ts';
 import { registerOrderRoutes } from './routes/orders.ts';
 import { registerStorageRoutes } from './routes/storage.ts';
 import { registerUserRoutes } from './routes/user.ts';
+import { registerDesignerRoutes } from './routes/designer.ts';
 import { registerWebsiteRoutes } from './routes/website.ts';
 
 /** Largest request body: the contact form's 10 MB file plus form fields and multipart framing. */
@@ -55,6 +56,7 @@ export function createApp(deps: { db: Db; config: ServerConfig }): Hono<AppEnv> 
   app.use('/api/*', authenticate);
 
   registerWebsiteRoutes(app);
+  registerDesignerRoutes(app);
   registerAuthRoutes(app);
   registerUserRoutes(app);
   registerCatalogueRoutes(app);

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_STOCK_HOLD_LIMITS, type StockHoldLimits } from '../../src/domain/stock-holds.ts';
@@ -114,6 +115,13 @@ export interface ServerConfig {
    * origins; default the demo's own `http://localhost:<port>`, where `/demo/designer.html` lives).
    */
   designerOrigins: string[];
+  /**
+   * SHOP_OPERATOR_SECRET: the secret each shop's operator key is derived from (services/operator-keys.ts);
+   * the key lets the store designer save and publish that shop's design. Unset in production: the
+   * designer's endpoints are off. Outside production a random one per start, and the demo index shows
+   * each shop's key.
+   */
+  shopOperatorSecret: string | undefined;
   /**
    * NODE_ENV=production: no `/demo/*` routes (pages, outbox, demo payment provider), `online` payment
    * not offered, no demo data seeded, and start-up refuses to run without SMTP_URL (docs/deploying.md).
@@ -248,6 +256,7 @@ export function loadConfig(overrides: Partial<ServerConfig> = {}): ServerConfig 
     distDir: path.join(ROOT_DIR, 'dist'),
     // The demo's designer page lives on the demo origin; in production only the named designers may frame a shop.
     designerOrigins: listFromEnv('DESIGNER_ORIGINS') ?? (production ? [] : [`http://localhost:${port}`]),
+    shopOperatorSecret: process.env.SHOP_OPERATOR_SECRET || (production ? undefined : randomBytes(32).toString('hex')),
     production,
     smtpUrl: process.env.SMTP_URL || undefined,
     mailFrom: process.env.MAIL_FROM || `no-reply@${providerDomain}`,

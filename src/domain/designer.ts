@@ -20,6 +20,32 @@ export const DESIGNER_PROTOCOL_VERSION = 1;
 /** A settings value the designer may push: a short plain string, or `null` to clear it. */
 const settingValue = v.nullable(v.pipe(v.string(), v.maxLength(2048)));
 
+/**
+ * The fonts a shop may choose (`settings.font`): the ones the storefront can show on every device.
+ * Inter is always declared, Lora ships as files (`src/theme/shop-fonts.ts`), and `system-ui` is the
+ * device's own interface font. The store designer offers these only and the reference server refuses
+ * any other on save: a font the storefront does not ship (Georgia, Verdana) would fall back to Inter
+ * on many devices while the designer showed it.
+ */
+export const SHOP_FONTS = ['Inter', 'Lora', 'system-ui'] as const;
+
+/** Whether `font` is one of {@link SHOP_FONTS}. */
+export function isShopFont(font: string): boolean {
+  return (SHOP_FONTS as readonly string[]).includes(font);
+}
+
+/** The homepage sections and theme a shop operator saves as a draft, then publishes (`PUT /api/designer/{slug}/draft`). */
+export const DesignerDraftSchema = v.strictObject({
+  settings: v.strictObject({
+    accent_colour: v.nullable(v.pipe(v.string(), v.regex(/^#[0-9a-f]{6}$/i, 'validation.invalid'))),
+    font: v.pipe(v.string(), v.check(isShopFont, 'errors.font_not_shipped')),
+    logo: v.nullable(v.pipe(v.string(), v.maxLength(300), v.regex(/^[a-z0-9][a-z0-9/._-]*$/i, 'validation.invalid'))),
+    button_style: ButtonStyleSchema,
+  }),
+  blocks: v.pipe(v.array(PageBlockSchema), v.maxLength(50)),
+});
+export type DesignerDraft = v.InferOutput<typeof DesignerDraftSchema>;
+
 /** Theme settings to preview (spec §1 `settings`); keys left out keep their current value. */
 export const DesignerSettingsSchema = v.strictObject({
   accent_colour: v.optional(settingValue),

@@ -14,6 +14,7 @@ import { firstScreenHead, pageLang, readBuildManifest } from '../http/first-scre
 import { escapeHtml, htmlPage } from '../http/html.ts';
 import { sessionOfToken } from '../http/auth.ts';
 import { loadVisibleWebsite, loadWebsiteConfig } from './website.ts';
+import { operatorKey } from '../services/operator-keys.ts';
 
 const PAGES_DIR = path.join(ROOT_DIR, 'demo', 'pages');
 /** The release the built bundle belongs to (package.json), served under `/dist/<version>/` too. */
@@ -125,7 +126,7 @@ function registerDemoPages(app: Hono<AppEnv>): void {
     const shopRows = shops
       .map((shop) => {
         const url = storefrontUrl(config, shop.slug);
-        return `<tr><td><a href="${escapeHtml(url)}/">${escapeHtml(shop.name)}</a></td><td><code>${escapeHtml(url)}/</code></td><td>${escapeHtml(shop.currency)}</td><td>${escapeHtml(shop.lang)}</td><td>${shop.login_required ? 'login required' : 'open shop'}</td></tr>`;
+        return `<tr><td><a href="${escapeHtml(url)}/">${escapeHtml(shop.name)}</a></td><td><code>${escapeHtml(url)}/</code></td><td>${escapeHtml(shop.currency)}</td><td>${escapeHtml(shop.lang)}</td><td>${shop.login_required ? 'login required' : 'open shop'}</td><td>${config.shopOperatorSecret ? `<code>${escapeHtml(operatorKey(config.shopOperatorSecret, shop.slug))}</code>` : 'off'}</td></tr>`;
       })
       .join('\n');
     const accountRows = ACCOUNTS.map(
@@ -137,7 +138,7 @@ function registerDemoPages(app: Hono<AppEnv>): void {
         `<h1>Storefront elements: demo</h1>
 <p>A white-label B2B ordering storefront shipped as custom elements, served with its reference provider API.</p>
 <h2>Shops</h2>
-<table><thead><tr><th scope="col">Shop</th><th scope="col">URL</th><th scope="col">Currency</th><th scope="col">Language</th><th scope="col">Access</th></tr></thead>
+<table><thead><tr><th scope="col">Shop</th><th scope="col">URL</th><th scope="col">Currency</th><th scope="col">Language</th><th scope="col">Access</th><th scope="col">Operator key (store designer)</th></tr></thead>
 <tbody>${shopRows}</tbody></table>
 <h2>Accounts</h2>
 <p>Every account's password is <code>Passw0rd!</code>.</p>
@@ -145,7 +146,7 @@ function registerDemoPages(app: Hono<AppEnv>): void {
 <tbody>${accountRows}</tbody></table>
 <h2>Demo pages</h2>
 <ul>
-<li><a href="/demo/designer.html">Store designer</a>: compose a shop's pages and preview them.</li>
+<li><a href="/demo/designer.html">Store designer</a>: compose a shop's pages and preview them; with the shop's operator key (above; a new one at every start) save a draft and publish it.</li>
 <li><a href="${escapeHtml(intranetUrl(config))}">Intranet page</a>: a company intranet with its own styles hosting the cart button, the catalogue and a product of globex, on its own origin: its links into the storefront carry the cart and, once you sign in on the page, the sign-in.</li>
 <li><a href="${escapeHtml(intranetUrl(config, `${INTRANET_ORDERS_PATH}/`))}">Intranet orders page</a>: the same intranet with globex's login, cart, checkout and account on the page itself, calling the shop's API across origins.</li>
 <li><a href="/demo/widgets.html">Widget kit</a>: every widget in both languages and all three button styles.</li>
