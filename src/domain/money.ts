@@ -61,3 +61,17 @@ export function sumMoney(values: readonly number[]): number {
   for (const value of values) cents += toCents(value);
   return cents / 100;
 }
+
+/**
+ * Rounds to `decimals` places (0–6), half away from zero, with the same snapping as {@link toCents}.
+ *
+ * For the few amounts that are not whole cents: unit prices below 1 keep up to 4 decimals
+ * (`roundUnitPrice` in `pricing.ts`). Non-finite input is returned unchanged.
+ */
+export function roundTo(x: number, decimals: number): number {
+  if (!Number.isFinite(x)) return x;
+  const scale = 10 ** decimals;
+  const snapped = Number((Math.abs(x) * scale).toPrecision(SNAP_DIGITS));
+  const units = Math.sign(x) * Math.round(snapped);
+  return units === 0 ? 0 : units / scale;
+}

@@ -51,6 +51,21 @@ export function formatMoney(value: number, currency: string, lang: Locale = loca
   }
 }
 
+/**
+ * A unit price in the shop's currency: like {@link formatMoney}, but a unit price below 1 keeps the up to
+ * 4 decimals it is multiplied with (`roundUnitPrice` in src/domain/pricing.ts: "PLN 0.0123"), so the
+ * shown unit × quantity is the shown line total. Whole-cent prices look exactly as `formatMoney` shows them.
+ */
+export function formatUnitPrice(value: number, currency: string, lang: Locale = locale.value): string {
+  if (Math.abs(value) >= 1) return formatMoney(value, currency, lang);
+  if (currency.toLowerCase() === POINTS_CURRENCY) return `${formatNumber(value, lang, { maximumFractionDigits: 4 })}\u00a0${t('units.points', {}, lang)}`;
+  try {
+    return numberFormat(lang, { style: 'currency', currency, maximumFractionDigits: 4 }).format(value);
+  } catch {
+    return `${formatNumber(value, lang, { minimumFractionDigits: 2, maximumFractionDigits: 4 })}\u00a0${currency}`;
+  }
+}
+
 /** A date (or ISO string): "22 Nov 2026" (en), "22 lis 2026" (pl); `withTime` adds hours and minutes. */
 export function formatDate(value: Date | string, lang: Locale = locale.value, withTime = false): string {
   const date = typeof value === 'string' ? new Date(value) : value;

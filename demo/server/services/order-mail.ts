@@ -1,4 +1,5 @@
 import type { Order } from '../../../src/contract/contract.ts';
+import { itemShownTotal, itemShownUnit, orderShownAmounts } from '../../../src/domain/order-amounts.ts';
 import type { Queryable } from '../db/index.ts';
 import type { WebsiteRow } from '../http/env.ts';
 import { sendMail, untrusted } from './outbox.ts';
@@ -6,8 +7,10 @@ import { sendMail, untrusted } from './outbox.ts';
 /**
  * The order e-mail (the confirmation's "We have sent the order details to {email}"): written to the
  * outbox for every placed order, to the order's contact e-mail, in the shop's language (`en`, `pl`),
- * text only. It lists the lines with quantities and prices (each line's total as the buyer sees
- * prices: gross in gross shops, net otherwise, points in points shops), the delivery, the totals, the payment, the
+ * text only. It lists the lines with quantities and prices (each line's quantity × unit price = total
+ * as the buyer saw them: gross in gross shops, net otherwise, points in points shops; read through
+ * `src/domain/order-amounts.ts`, as the order page reads them), the delivery in the same form, the
+ * totals (net, VAT, gross), the payment, the
  * cost centre (MPK) when there is one, the comment, the order number and a link to the order in the
  * storefront.
  *
@@ -29,6 +32,7 @@ const TEXTS = {
     hello: (name: string) => (name ? `Hello ${name},` : 'Hello,'),
     intro: (shop: string, name: string) => `thank you for your order in ${shop}. Your order number is ${name}.`,
     lines: 'Ordered products',
+    basis: { gross: 'prices gross', net: 'prices net' },
     colour: 'colour',
     size: 'size',
     delivery: 'Delivery',
@@ -40,6 +44,7 @@ const TEXTS = {
     mpk: 'Cost centre (MPK)',
     comment: 'Comment',
     totalNet: 'Total net',
+    vat: 'VAT',
     totalGross: 'Total gross',
     total: 'Total',
     link: 'See your order in the shop:',
@@ -50,6 +55,7 @@ const TEXTS = {
     hello: (name: string) => (name ? `Dzień dobry ${name},` : 'Dzień dobry,'),
     intro: (shop: string, name: string) => `dziękujemy za zamówienie w ${shop}. Numer zamówienia: ${name}.`,
     lines: 'Zamówione produkty',
+    basis: { gross: 'ceny brutto', net: 'ceny netto' },
     colour: 'kolor',
     size: 'rozmiar',
     delivery: 'Dostawa',
@@ -61,6 +67,7 @@ const TEXTS = {
     mpk: 'Centrum kosztów (MPK)',
     comment: 'Komentarz',
     totalNet: 'Razem netto',
+    vat: 'VAT',
     totalGross: 'Razem brutto',
     total: 'Razem',
     link: 'Zamówienie w sklepie:',
@@ -68,9 +75,12 @@ const TEXTS = {
   },
 } as const;
 
-/** An amount as the mail shows it: two decimals in the language's format, then the currency (`pkt` for points). */
-export function mailAmount(amount: number, currency: string, lang: Lang): string {
-  const number = new Intl.NumberFormat(lang === 'pl' ? 'pl-PL' : 'en-GB', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(amount);
+/**
+ * An amount as the mail shows it: two decimals in the language's format, then the currency (`pkt` for
+ * points); `unit` keeps the up to 4 decimals of a unit price below 1 (`roundUnitPrice`).
+ */
+export function mailAmount(amount: number, currency: string, lang: Lang, unit = false): string {
+  const number = new Intl.NumberFormat(lang === 'pl' ? 'pl-PL' : 'en-GB', { minimumFractionDigits: 2, maximumFractionDigits: unit ? 4 : 2 }).format(amount);
   return `${number} ${currency}`;
 }
 
@@ -85,20 +95,22 @@ export function orderMail(order: Order, shop: { name: string; lang: Lang }, orde
   const text = TEXTS[shop.lang] ?? TEXTS.en;
   const points = order.currency === 'pkt';
   const amount = (value: number) => mailAmount(value, order.currency, shop.lang);
-  // Points shops: line prices are points; money shops show what the buyer sees (gross or net).
-  const lineTotal = (item: Order['items'][number]) => (points || !order.is_gross ? item.line_net : item.line_gross);
+  // Points shops: line prices are points; money shops show what the buyer saw (gross or net).
+  const amounts = orderShownAmounts(order);
+  const basis = points ? '' : ` (${order.is_gross ? text.basis.gross : text.basis.net})`;
 
   const out: string[] = [];
   const contactName = untrusted(`${order.contact['name'] ?? ''} ${order.contact['surname'] ?? ''}`.trim());
   out.push(text.hello(contactName), '', text.intro(shop.name, order.name), '');
-  out.push(`${text.lines}:`);
+  out.push(`${text.lines}${basis}:`);
   for (const item of order.items) {
     const variant = [item.color_code ? `${text.colour} ${item.color_code}` : '', item.size_code ? `${text.size} ${item.size_code}` : ''].filter(Boolean).join(', ');
-    out.push(`- ${item.quantity} × ${item.name} (${item.code}${variant ? `, ${variant}` : ''}): ${amount(lineTotal(item))}`);
+    const unit = mailAmount(itemShownUnit(item, order), order.currency, shop.lang, true);
+    out.push(`- ${item.name} (${item.code}${variant ? `, ${variant}` : ''}): ${item.quantity} × ${unit} = ${amount(itemShownTotal(item, order))}`);
     if (item.card_info) out.push(`  ${untrusted(Object.values(item.card_info).filter((value) => value.trim() !== '').join(', '))}`);
   }
   out.push('');
-  out.push(`${text.delivery}: ${order.delivery_method.name}, ${amount(order.delivery_price)}`);
+  out.push(`${text.delivery}${basis}: ${order.delivery_method.name}, ${amount(amounts.delivery)}`);
   if (order.delivery_address) out.push(`${text.deliveryAddress}: ${addressLine(order.delivery_address)}`);
   if (order.billing_address) out.push(`${text.billingAddress}: ${addressLine(order.billing_address)}${order.billing_address.nip ? `, NIP ${untrusted(order.billing_address.nip)}` : ''}`);
   const pending = order.payment_status === 'pending' ? ` (${text.awaitingPayment})` : '';
@@ -106,8 +118,8 @@ export function orderMail(order: Order, shop: { name: string; lang: Lang }, orde
   if (order.mpk_code) out.push(`${text.mpk}: ${untrusted(order.mpk_code)}`);
   if (order.comment.trim() !== '') out.push(`${text.comment}: ${untrusted(order.comment)}`);
   out.push('');
-  if (points) out.push(`${text.total}: ${amount(order.total_points)}`);
-  else out.push(`${text.totalNet}: ${amount(order.total_net)}`, `${text.totalGross}: ${amount(order.total_gross)}`);
+  if (amounts.kind === 'points') out.push(`${text.total}: ${amount(amounts.total)}`);
+  else out.push(`${text.totalNet}: ${amount(amounts.net)}`, `${text.vat}: ${amount(amounts.vat)}`, `${text.totalGross}: ${amount(amounts.gross)}`);
   out.push('', text.link, orderUrl, '', text.outro, '');
   return { subject: text.subject(shop.name, order.name), body: out.join('\n') };
 }
