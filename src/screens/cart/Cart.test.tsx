@@ -99,6 +99,24 @@ describe('Cart screen', () => {
     for (const item of screen.getAllByRole('listitem')) expect(plain(within(item).getByText(/\/ pc/).textContent)).toContain('PLN 9.84 / pc');
   });
 
+  it("should show each line as its shown unit × quantity (the issue's globex cases) and total the shown lines", async () => {
+    const products = [product({ id: 1, name: 'Hoodie', calculated_price: 34.99 }), product({ id: 2, name: 'Cap', calculated_price: 24.99 }), product({ id: 3, name: 'Pen', calculated_price: 18.99 })];
+    stubProducts(serveShop(products));
+    addToCart(products[0]!, products[0]!.variants[0]!, 120);
+    addToCart(products[1]!, products[1]!.variants[0]!, 3);
+    addToCart(products[2]!, products[2]!.variants[0]!, 10_000);
+    renderCart();
+    await waitFor(() => expect(cartCheckStatus.value).toBe('ready'));
+    const shown = (name: string) => {
+      const item = line(name);
+      return [plain(within(item).getByText(/\/ pc/).textContent), plain(item.querySelector('.shop-cart-line__total')?.textContent)];
+    };
+    expect(shown('Hoodie')).toEqual(['Unit price: PLN 43.04 / pc', 'Line total: PLN 5,164.80']);
+    expect(shown('Cap')).toEqual(['Unit price: PLN 30.74 / pc', 'Line total: PLN 92.22']);
+    expect(shown('Pen')).toEqual(['Unit price: PLN 23.36 / pc', 'Line total: PLN 233,600.00']);
+    expect(total()).toBe('PLN 238,857.02');
+  });
+
   it('should take current names and prices from the shop and say that prices changed', async () => {
     const old = product({ id: 1, name: 'Mug', calculated_price: 10 });
     addToCart(old, old.variants[0]!, 2);
