@@ -365,7 +365,8 @@ export function vatSummary(lines: readonly RatedAmount[], isGross: boolean): Vat
     const exact = shownCents.map((cents) => Number((isGross ? cents - cents / factor : (cents * rate) / 100).toPrecision(12)));
     const floors = exact.map((value) => Math.floor(value));
     let left = vatCents - floors.reduce((sum, value) => sum + value, 0);
-    const byRemainder = exact.map((value, at) => ({ at, remainder: value - floors[at]! })).sort((a, b) => b.remainder - a.remainder || a.at - b.at);
+    // Remainders snapped to 1e-6 of a cent, so float noise never breaks a tie that should go to the earlier line.
+    const byRemainder = exact.map((value, at) => ({ at, remainder: Math.round((value - floors[at]!) * 1e6) })).sort((a, b) => b.remainder - a.remainder || a.at - b.at);
     for (const { at } of byRemainder) {
       if (left <= 0) break;
       floors[at] = floors[at]! + 1;

@@ -33,6 +33,7 @@ const TEXTS = {
     intro: (shop: string, name: string) => `thank you for your order in ${shop}. Your order number is ${name}.`,
     lines: 'Ordered products',
     basis: { gross: 'prices gross', net: 'prices net' },
+    form: { gross: 'gross', net: 'net' },
     colour: 'colour',
     size: 'size',
     delivery: 'Delivery',
@@ -56,6 +57,7 @@ const TEXTS = {
     intro: (shop: string, name: string) => `dziękujemy za zamówienie w ${shop}. Numer zamówienia: ${name}.`,
     lines: 'Zamówione produkty',
     basis: { gross: 'ceny brutto', net: 'ceny netto' },
+    form: { gross: 'brutto', net: 'netto' },
     colour: 'kolor',
     size: 'rozmiar',
     delivery: 'Dostawa',
@@ -110,7 +112,8 @@ export function orderMail(order: Order, shop: { name: string; lang: Lang }, orde
     if (item.card_info) out.push(`  ${untrusted(Object.values(item.card_info).filter((value) => value.trim() !== '').join(', '))}`);
   }
   out.push('');
-  out.push(`${text.delivery}${basis}: ${order.delivery_method.name}, ${amount(amounts.delivery)}`);
+  const form = points ? '' : ` ${order.is_gross ? text.form.gross : text.form.net}`;
+  out.push(`${text.delivery}: ${order.delivery_method.name}, ${amount(amounts.delivery)}${form}`);
   if (order.delivery_address) out.push(`${text.deliveryAddress}: ${addressLine(order.delivery_address)}`);
   if (order.billing_address) out.push(`${text.billingAddress}: ${addressLine(order.billing_address)}${order.billing_address.nip ? `, NIP ${untrusted(order.billing_address.nip)}` : ''}`);
   const pending = order.payment_status === 'pending' ? ` (${text.awaitingPayment})` : '';
