@@ -30,6 +30,9 @@ async function mailsTo(to: string) {
   return rows;
 }
 
+/** An English mail amount ("5,164.80") in cents. */
+const number = (text: string) => Math.round(Number(text.replaceAll(',', '')) * 100);
+
 /** A contact with an address of its own, so each test counts only its own mails. */
 const contact = (extra: Record<string, string> = {}) => ({ ...ORDER_CONTACT, email: `buyer-${randomUUID().slice(0, 8)}@example.com`, ...extra });
 
@@ -98,7 +101,6 @@ describe('the order e-mail', () => {
     expect(result.status).toBe(201);
     const { order } = v.parse(PlaceOrderResponseSchema, result.body);
     const [mail] = await mailsTo(to);
-    const number = (text: string) => Math.round(Number(text.replaceAll(',', '')) * 100);
     const lines = [...mail!.body.matchAll(/^- .+: (\d+) × ([\d,.]+) PLN = ([\d,.]+) PLN$/gm)].map((match) => ({ quantity: Number(match[1]), unit: number(match[2]!), total: number(match[3]!) }));
     expect(lines.map(({ quantity, unit, total }) => [quantity, unit / 100, total / 100])).toEqual([
       [60, 43.04, 2582.4],

@@ -55,6 +55,11 @@ const rowOf = (name: string) => {
   if (!cell?.parentElement) throw new Error(`no line ${name}`);
   return cell.parentElement;
 };
+/** The cells (quantity, unit price, line total) of the line named `name`. */
+const cells = (name: string) =>
+  within(rowOf(name))
+    .getAllByRole('cell')
+    .map((cell) => plain(cell.textContent));
 
 beforeEach(() => {
   resetScreenPage('/user/orders/ACME-000001', POINTS_SHOP);
@@ -135,7 +140,6 @@ describe('Order', () => {
     stubApi(serve([order]));
     renderOrder('GLOBEX-000002');
     await screen.findByRole('region', { name: 'Products' });
-    const cells = (name: string) => within(rowOf(name)).getAllByRole('cell').map((cell) => plain(cell.textContent));
     expect(cells('Hoodie')).toEqual(['120', 'PLN 43.04', 'PLN 5,164.80']);
     expect(cells('Cap')).toEqual(['3', 'PLN 30.74', 'PLN 92.22']);
     expect(cells('Pen')).toEqual(['10,000', 'PLN 23.36', 'PLN 233,600.00']);

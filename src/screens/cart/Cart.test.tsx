@@ -52,6 +52,11 @@ const line = (name: RegExp | string) => {
   if (!item) throw new Error(`no cart line ${String(name)}`);
   return item;
 };
+/** The unit price and the line total the cart line named `name` shows. */
+const shownPrices = (name: string) => {
+  const item = line(name);
+  return [plain(within(item).getByText(/\/ pc/).textContent), plain(item.querySelector('.shop-cart-line__total')?.textContent)];
+};
 const total = () => plain(screen.getByText('Total').closest('div')?.querySelector('dd')?.textContent);
 
 beforeEach(() => resetScreenPage('/cart'));
@@ -107,13 +112,9 @@ describe('Cart screen', () => {
     addToCart(products[2]!, products[2]!.variants[0]!, 10_000);
     renderCart();
     await waitFor(() => expect(cartCheckStatus.value).toBe('ready'));
-    const shown = (name: string) => {
-      const item = line(name);
-      return [plain(within(item).getByText(/\/ pc/).textContent), plain(item.querySelector('.shop-cart-line__total')?.textContent)];
-    };
-    expect(shown('Hoodie')).toEqual(['Unit price: PLN 43.04 / pc', 'Line total: PLN 5,164.80']);
-    expect(shown('Cap')).toEqual(['Unit price: PLN 30.74 / pc', 'Line total: PLN 92.22']);
-    expect(shown('Pen')).toEqual(['Unit price: PLN 23.36 / pc', 'Line total: PLN 233,600.00']);
+    expect(shownPrices('Hoodie')).toEqual(['Unit price: PLN 43.04 / pc', 'Line total: PLN 5,164.80']);
+    expect(shownPrices('Cap')).toEqual(['Unit price: PLN 30.74 / pc', 'Line total: PLN 92.22']);
+    expect(shownPrices('Pen')).toEqual(['Unit price: PLN 23.36 / pc', 'Line total: PLN 233,600.00']);
     expect(total()).toBe('PLN 238,857.02');
   });
 

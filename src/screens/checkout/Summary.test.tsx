@@ -36,6 +36,14 @@ const orders = (calls: readonly ApiCall[]) => calls.filter((call) => call.path =
 const placeButton = () => screen.getByRole('button', { name: /^Place order/ });
 /** The amount shown for a term of the order's totals. */
 const amount = (term: string) => plain(screen.getByText(term, { selector: '.shop-order-totals dt' }).nextElementSibling?.textContent);
+/** A money amount as the English screens print it ("PLN 5,164.80") as a number. */
+const money = (text: string) => Number(text.replace(/^PLN /, '').replaceAll(',', ''));
+/** Every line row's [quantity, unit, total], as numbers. */
+const lineRows = () =>
+  screen
+    .getAllByRole('row')
+    .slice(1)
+    .map((row) => within(row).getAllByRole('cell').map((cell) => money(plain(cell.textContent))));
 const alertText = () => plain(screen.getByRole('alert').textContent);
 /** Lets the answers (fetch, body parsing) and the renders after them settle under fake timers. */
 const flush = () => act(() => vi.advanceTimersByTimeAsync(0));
@@ -89,14 +97,6 @@ describe('Summary step', () => {
     [product({ id: 2, name: 'Cap', calculated_price: 24.99 }), 3],
     [product({ id: 3, name: 'Pen', calculated_price: 18.99 }), 10_000],
   ];
-  /** A money amount as the English screens print it ("PLN 5,164.80") as a number. */
-  const money = (text: string) => Number(text.replace(/^PLN /, '').replaceAll(',', ''));
-  /** Every line row's [quantity, unit, total], as numbers. */
-  const lineRows = () =>
-    screen
-      .getAllByRole('row')
-      .slice(1)
-      .map((row) => within(row).getAllByRole('cell').map((cell) => money(plain(cell.textContent))));
 
   it('should show every line as its shown unit × quantity and add the lines and the delivery up to the total (gross shop)', async () => {
     setUpCheckout(moneySetUp({ lines: ISSUE_LINES, method: courier({ price: 19.99 }) }));
