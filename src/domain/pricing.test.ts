@@ -13,7 +13,6 @@ import {
   listUnitPrice,
   roundUnitPrice,
   shownLine,
-  vatSummary,
   lowestPriceTier,
   normaliseGroupBuyTiers,
   piecesToNextTier,
@@ -26,6 +25,7 @@ import {
   vatRate,
 } from './pricing.ts';
 import type { GroupBuy, PriceTier, PricedProduct, TotalsLine } from './pricing.ts';
+import { vatSummary } from './checkout-totals.ts';
 
 const tier = (min_quantity: number, max_quantity: number | null, price: number): PriceTier => ({
   min_quantity,

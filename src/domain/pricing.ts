@@ -332,56 +332,33 @@ export interface VatRateTotals extends VatAmounts {
 export interface VatSummary extends VatAmounts {
   /** Per VAT rate, highest rate first. */
   rates: VatRateTotals[];
-  /** Each line's share, in the input's order; they add up exactly to its rate's row. */
+  /** Each line's share, in the input's order; they add up exactly to its rate's row (`vatSummary` of checkout-totals.ts). */
   lines: VatAmounts[];
 }
 
 /**
- * The VAT summary of lines given in the shop's shown form, as a Polish VAT invoice computes it (art.
+ * The VAT totals of lines given in the shop's shown form, as a Polish VAT invoice computes them (art.
  * 106e): per rate, the lines' totals are summed, and the other form is derived ONCE from that sum —
  * in a gross shop net = round(gross / (1 + rate)), in a net shop VAT = round(net × rate) — so the
  * shown lines add up to the shown total exactly and net + VAT = gross per rate and overall.
- *
- * Each line also gets its share of its rate's VAT (largest remainder: every line's exact VAT rounded
- * down, the cents left over go to the largest remainders, the earlier line first on a tie), so the
- * lines' net and gross add up exactly to the totals too. A line's own net or VAT may therefore differ
- * by a cent from rounding that line alone.
+ * `vatSummary` (checkout-totals.ts) also splits each rate over its lines.
  */
-export function vatSummary(lines: readonly RatedAmount[], isGross: boolean): VatSummary {
-  const shares: VatAmounts[] = lines.map(() => ({ net: 0, vat: 0, gross: 0 }));
-  const groups = new Map<number, number[]>();
-  lines.forEach((line, index) => {
-    const group = groups.get(line.rate);
-    if (group) group.push(index);
-    else groups.set(line.rate, [index]);
-  });
-  const rates: VatRateTotals[] = [];
-  for (const [rate, indices] of [...groups].sort((a, b) => b[0] - a[0])) {
-    const factor = 1 + rate / 100;
-    const shownCents = indices.map((index) => toCents(lines[index]!.total));
-    const sumCents = shownCents.reduce((sum, cents) => sum + cents, 0);
-    const vatCents = isGross ? sumCents - toCents(sumCents / 100 / factor) : toCents(((sumCents / 100) * rate) / 100);
-    // Exact VAT of each line in cents, snapped like toCents so 12.999999 counts as 13.
-    const exact = shownCents.map((cents) => Number((isGross ? cents - cents / factor : (cents * rate) / 100).toPrecision(12)));
-    const floors = exact.map((value) => Math.floor(value));
-    let left = vatCents - floors.reduce((sum, value) => sum + value, 0);
-    // Remainders snapped to 1e-6 of a cent, so float noise never breaks a tie that should go to the earlier line.
-    const byRemainder = exact.map((value, at) => ({ at, remainder: Math.round((value - floors[at]!) * 1e6) })).sort((a, b) => b.remainder - a.remainder || a.at - b.at);
-    for (const { at } of byRemainder) {
-      if (left <= 0) break;
-      floors[at] = floors[at]! + 1;
-      left -= 1;
-    }
-    indices.forEach((index, at) => {
-      const shown = shownCents[at]!;
-      const vat = floors[at]!;
-      shares[index] = isGross ? { net: (shown - vat) / 100, vat: vat / 100, gross: shown / 100 } : { net: shown / 100, vat: vat / 100, gross: (shown + vat) / 100 };
+export function vatTotals(lines: readonly RatedAmount[], isGross: boolean): Omit<VatSummary, 'lines'> {
+  const sums = new Map<number, number>();
+  for (const line of lines) sums.set(line.rate, (sums.get(line.rate) ?? 0) + toCents(line.total));
+  let net = 0;
+  let vat = 0;
+  const rates = [...sums]
+    .sort((a, b) => b[0] - a[0])
+    .map(([rate, sum]): VatRateTotals => {
+      // In cents: the other form derived once from the rate's sum.
+      const rowVat = isGross ? sum - toCents(sum / 100 / (1 + rate / 100)) : toCents((sum * rate) / 10_000);
+      const rowNet = isGross ? sum - rowVat : sum;
+      net += rowNet;
+      vat += rowVat;
+      return { rate, net: rowNet / 100, vat: rowVat / 100, gross: (rowNet + rowVat) / 100 };
     });
-    const netCents = isGross ? sumCents - vatCents : sumCents;
-    rates.push({ rate, net: netCents / 100, vat: vatCents / 100, gross: (netCents + vatCents) / 100 });
-  }
-  const cents = (key: keyof VatAmounts) => rates.reduce((sum, row) => sum + toCents(row[key]), 0);
-  return { rates, lines: shares, net: cents('net') / 100, vat: cents('vat') / 100, gross: cents('gross') / 100 };
+  return { rates, net: net / 100, vat: vat / 100, gross: (net + vat) / 100 };
 }
 
 /** Cart totals; `total` is what the shop shows as the amount to pay. */
@@ -398,7 +375,7 @@ export interface CartTotals extends VatAmounts {
  * is exactly the sum of the shown line totals, and `net + vat === gross`.
  */
 export function cartTotals(lines: readonly TotalsLine[], isGross: boolean): CartTotals {
-  const summary = vatSummary(
+  const summary = vatTotals(
     lines.map((line) => shownLine(line, isGross)),
     isGross,
   );

@@ -2,7 +2,7 @@ import { batch, computed, signal, type ReadonlySignal } from '@preact/signals-re
 import * as v from 'valibot';
 import { BudgetSchema, GroupBuySchema, PriceTierSchema, type CardInfo, type Product, type Variant } from '../contract/contract.ts';
 import { cartCount as countPieces, cartLineKey, mergeLine, removeLine, setLineQuantity, totalQuantityByProduct } from '../domain/cart.ts';
-import { pointsLineTotal, pointsTotal, roundUnitPrice, shownLine, unitPrice, vatRate, vatSummary, type VatRateTotals } from '../domain/pricing.ts';
+import { pointsLineTotal, pointsTotal, roundUnitPrice, shownLine, unitPrice, vatRate, vatTotals, type VatRateTotals } from '../domain/pricing.ts';
 import { t } from '../i18n/index.ts';
 import { showAlert } from './alerts.ts';
 import { pageSingleton } from '../page-singleton.ts';
@@ -234,7 +234,7 @@ export const cartBadgeCount = pageSingleton('cart.badgeCount', () => {
  * The priced cart. Each line's unit price comes from the domain's `unitPrice` for the product's TOTAL
  * quantity across all its lines (tiers count colours and sizes together, spec §9), so 60 + 50 pieces
  * of a 1–99 / 100+ product both get the 100+ price. Each line is its shown unit price × quantity
- * (`shownLine`), and net, VAT and gross come from the VAT summary per rate (`vatSummary`, with `total`
+ * (`shownLine`), and net, VAT and gross come from the VAT summary per rate (`vatTotals`, with `total`
  * gross or net per `is_gross`: the sum of the shown lines); points by `pointsTotal` in a pkt shop.
  * Group Buy end times are checked when the cart or the shop changes.
  */
@@ -260,7 +260,7 @@ export const cartTotals = pageSingleton('cart.totals', () => {
       return { kind: 'points', lines: priced, total: pointsTotal(priced.map((p) => ({ unit_price: p.unitPrice, quantity: p.line.quantity }))) };
     }
     // The VAT summary per rate of the shown line totals (docs/api.md "Prices and rounding").
-    const summary = vatSummary(
+    const summary = vatTotals(
       priced.map((p) => ({ total: p.total, rate: vatRate(p.line.pricing) })),
       isGross,
     );
