@@ -21,7 +21,7 @@
 import { budgetStanding, isSpendable, planSpend, spendingOrder, type AssignmentSpend, type SpendableAssignment, type SpendNeed } from './budget-spend.ts';
 import type { DeliveryCostBudgetChoice } from './checkout.ts';
 import { sumMoney, toCents } from './money.ts';
-import { DEFAULT_VAT, displayPrice, lineTotal, pointsTotal, shownLine, vatTotals, type RatedAmount, type TotalsLine, type VatAmounts, type VatRateTotals, type VatSummary } from './pricing.ts';
+import { DELIVERY_VAT, pointsTotal, shownDeliveryPrice, shownLine, vatTotals, type RatedAmount, type TotalsLine, type VatAmounts, type VatRateTotals, type VatSummary } from './pricing.ts';
 
 // ---------------------------------------------------------------------------------------------------
 // VAT summary split over the lines
@@ -93,8 +93,7 @@ export interface DeliveryCharge {
   gross: number;
 }
 
-/** The VAT rate of a delivery: methods carry no rate of their own, so the default 23 %. */
-export const DELIVERY_VAT = DEFAULT_VAT;
+export { DELIVERY_VAT };
 
 /**
  * A money shop's delivery, priced like a product line of one piece at {@link DELIVERY_VAT}: the method's
@@ -102,8 +101,7 @@ export const DELIVERY_VAT = DEFAULT_VAT;
  * shop; the other form follows from it by the VAT summary rule.
  */
 export function moneyDeliveryCharge(price: number, isGross: boolean): DeliveryCharge {
-  const shown = lineTotal(displayPrice(price, { vat: DELIVERY_VAT, vat_included: false }, isGross), 1);
-  const { net, gross } = vatTotals([{ total: shown, rate: DELIVERY_VAT }], isGross);
+  const { net, gross } = vatTotals([{ total: shownDeliveryPrice(price, isGross), rate: DELIVERY_VAT }], isGross);
   return { net, gross };
 }
 

@@ -308,6 +308,17 @@ export function shownLine(line: TotalsLine, isGross: boolean): ShownLine {
   return { unit, total: lineTotal(unit, line.quantity), rate: vatRate(line) };
 }
 
+/** The VAT rate of a delivery: methods carry no rate of their own, so the default 23 %. */
+export const DELIVERY_VAT = DEFAULT_VAT;
+
+/**
+ * A delivery method's net `price` as the shop shows and charges it, priced like a line of one piece at
+ * {@link DELIVERY_VAT}: `round(price × 1.23)` gross in a gross shop, the price itself in a net shop.
+ */
+export function shownDeliveryPrice(price: number, isGross: boolean): number {
+  return lineTotal(displayPrice(price, { vat: DELIVERY_VAT, vat_included: false }, isGross), 1);
+}
+
 /** A line's amount in the shop's shown form and its VAT rate: the input of {@link vatSummary}. */
 export interface RatedAmount {
   /** The line total in the shop's form: gross in a gross shop, net otherwise. */

@@ -2,7 +2,7 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { useId } from 'react';
 import type { DeliveryMethod } from '../../../contract/contract.ts';
 import { errorMessage } from '../../../api/errors.ts';
-import { moneyDeliveryCharge, shownDelivery } from '../../../domain/checkout-totals.ts';
+import { shownDeliveryPrice } from '../../../domain/pricing.ts';
 import { formatMoney, formatPoints } from '../../../i18n/format.ts';
 import { t } from '../../../i18n/index.ts';
 import { Button } from '../../../widgets/button/Button.tsx';
@@ -27,7 +27,7 @@ export interface MethodChoiceProps {
 
 /**
  * What a method costs: "Free"; in money shops its charge as the shop shows prices ("PLN 24.59 gross" in
- * a gross shop, "PLN 19.99 net" in a net shop, `moneyDeliveryCharge`, as the summary and the order
+ * a gross shop, "PLN 19.99 net" in a net shop, `shownDeliveryPrice`, as the summary and the order
  * charge it); or each budget's price in points shops.
  */
 function price(method: DeliveryMethod, currency: string, pointsShop: boolean, isGross: boolean): string {
@@ -35,7 +35,7 @@ function price(method: DeliveryMethod, currency: string, pointsShop: boolean, is
     if (method.budgets.length === 0) return t('checkout.free');
     return method.budgets.map((budget) => t('checkout.delivery_step.budget_price', { budget: budget.name, price: formatPoints(budget.price) })).join(' · ');
   }
-  const shown = shownDelivery(moneyDeliveryCharge(method.price, isGross), isGross);
+  const shown = shownDeliveryPrice(method.price, isGross);
   if (shown === 0) return t('checkout.free');
   return t(isGross ? 'checkout.delivery_step.price_gross' : 'checkout.delivery_step.price_net', { price: formatMoney(shown, currency) });
 }
