@@ -1,4 +1,7 @@
+import * as fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { sumMoney, toCents } from './money.ts';
+import { lineTotal, shownLine } from './pricing.ts';
 import {
   budgetPlan,
   deliveryBudgetOptions,
@@ -6,6 +9,7 @@ import {
   moneyDeliveryCharge,
   orderTotals,
   pointsDeliveryCharge,
+  shownDelivery,
   type BudgetAssignment,
 } from './checkout-totals.ts';
 
@@ -27,9 +31,14 @@ const method = { price: 20, budgets: [{ budget_id: 9, name: 'Marketing', color: 
 
 describe('delivery charge', () => {
   it('should add 23 % VAT to the net price of a money shop, rounded to cents', () => {
-    expect(moneyDeliveryCharge(20)).toEqual({ net: 20, gross: 24.6 });
-    expect(moneyDeliveryCharge(9.99)).toEqual({ net: 9.99, gross: 12.29 });
-    expect(moneyDeliveryCharge(0)).toEqual({ net: 0, gross: 0 });
+    expect(moneyDeliveryCharge(20, true)).toEqual({ net: 20, gross: 24.6 });
+    expect(moneyDeliveryCharge(9.99, false)).toEqual({ net: 9.99, gross: 12.29 });
+    expect(moneyDeliveryCharge(0, true)).toEqual({ net: 0, gross: 0 });
+  });
+
+  it("should show globex's courier (19.99 net) as 24.59 gross in a gross shop and 19.99 net in a net shop", () => {
+    expect(shownDelivery(moneyDeliveryCharge(19.99, true), true)).toBe(24.59);
+    expect(shownDelivery(moneyDeliveryCharge(19.99, false), false)).toBe(19.99);
   });
 
   it('should charge the chosen budget price in points, nothing for a method without budgets, and be unknown until chosen', () => {
@@ -40,10 +49,12 @@ describe('delivery charge', () => {
   });
 
   it('should use the money rule or the points rule by shop', () => {
-    expect(deliveryCharge(method, null, false)).toEqual({ net: 20, gross: 24.6 });
-    expect(deliveryCharge(method, { budget_id: 9 }, true)).toEqual({ net: 15, gross: 15 });
-    expect(deliveryCharge(method, null, true)).toBeNull();
-    expect(deliveryCharge(null, null, false)).toBeNull();
+    const money = { points: false, isGross: true };
+    const points = { points: true, isGross: false };
+    expect(deliveryCharge(method, null, money)).toEqual({ net: 20, gross: 24.6 });
+    expect(deliveryCharge(method, { budget_id: 9 }, points)).toEqual({ net: 15, gross: 15 });
+    expect(deliveryCharge(method, null, points)).toBeNull();
+    expect(deliveryCharge(null, null, money)).toBeNull();
   });
 });
 
@@ -53,12 +64,17 @@ describe('order totals', () => {
     { unit_price: 12.3, quantity: 1, vat: 23, vat_included: true },
   ];
 
-  it('should add the net delivery to the net total and its gross to the gross total (gross shop shows gross)', () => {
-    const totals = orderTotals(lines, moneyDeliveryCharge(20), { points: false, isGross: true });
+  it('should add the delivery as one more 23 % line in the shown form (gross shop shows gross)', () => {
+    const totals = orderTotals(lines, moneyDeliveryCharge(20, true), { points: false, isGross: true });
     expect(totals).toEqual({
       kind: 'money',
       items: { net: 40, vat: 9.2, gross: 49.2 },
       delivery: { net: 20, gross: 24.6 },
+      lines: [
+        { net: 30, vat: 6.9, gross: 36.9 },
+        { net: 10, vat: 2.3, gross: 12.3 },
+      ],
+      rates: [{ rate: 23, net: 60, vat: 13.8, gross: 73.8 }],
       net: 60,
       vat: 13.8,
       gross: 73.8,
@@ -67,8 +83,42 @@ describe('order totals', () => {
   });
 
   it('should show the net total in a net shop', () => {
-    const totals = orderTotals(lines, moneyDeliveryCharge(20), { points: false, isGross: false });
+    const totals = orderTotals(lines, moneyDeliveryCharge(20, false), { points: false, isGross: false });
     expect(totals.total).toBe(60);
+  });
+
+  it("should make globex's checkout add up: 43.04 × 120 + courier 24.59 gross", () => {
+    const shop = { points: false, isGross: true };
+    const totals = orderTotals([{ unit_price: 34.99, quantity: 120, vat: 23 }], deliveryCharge({ price: 19.99, budgets: [] }, null, shop), shop);
+    expect(totals).toMatchObject({ kind: 'money', items: { gross: 5164.8 }, delivery: { gross: 24.59 }, gross: 5189.39, total: 5189.39 });
+    // One 23 % rate: the net is derived once from 5,189.39.
+    expect(totals).toMatchObject({ net: 4219.02, vat: 970.37 });
+  });
+
+  const amount = fc.integer({ min: 0, max: 5_000_00 }).map((cents) => cents / 100);
+  const line = fc.record({
+    unit_price: fc.oneof(amount, fc.integer({ min: 0, max: 9_999 }).map((c) => c / 10_000)),
+    quantity: fc.integer({ min: 1, max: 10_000 }),
+    vat: fc.option(fc.constantFrom(0, 5, 8, 23), { nil: null }),
+    vat_included: fc.option(fc.boolean(), { nil: null }),
+  });
+
+  it('should make the shown lines plus the shown delivery the total, with net + VAT = gross, in gross and net shops', () => {
+    fc.assert(
+      fc.property(fc.array(line, { maxLength: 12 }), amount, fc.boolean(), (items, deliveryPrice, isGross) => {
+        const shop = { points: false, isGross };
+        const delivery = moneyDeliveryCharge(deliveryPrice, isGross);
+        const totals = orderTotals(items, delivery, shop);
+        if (totals.kind !== 'money') throw new Error('money expected');
+        const shown = items.map((item) => shownLine(item, isGross));
+        for (const [index, item] of items.entries()) expect(shown[index]!.total).toBe(lineTotal(shown[index]!.unit, item.quantity));
+        expect(totals.total).toBe(sumMoney([...shown.map((s) => s.total), shownDelivery(delivery, isGross)]));
+        expect(shownDelivery(totals.delivery, isGross)).toBe(shownDelivery(delivery, isGross));
+        expect(toCents(totals.net) + toCents(totals.vat)).toBe(toCents(totals.gross));
+        expect(sumMoney([totals.items.net, totals.delivery.net])).toBe(totals.net);
+        expect(sumMoney([totals.items.gross, totals.delivery.gross])).toBe(totals.gross);
+      }),
+    );
   });
 
   it('should add the delivery points to the points of the lines, without VAT', () => {
@@ -78,6 +128,15 @@ describe('order totals', () => {
 
   it('should count an unknown delivery as nothing yet', () => {
     expect(orderTotals([{ unit_price: 10, quantity: 1 }], null, { points: true, isGross: false }).total).toBe(10);
+  });
+
+  it('should total points as the shown unit × quantity per line plus the delivery', () => {
+    fc.assert(
+      fc.property(fc.array(fc.record({ unit_price: amount, quantity: fc.integer({ min: 1, max: 10_000 }) }), { maxLength: 12 }), amount, (items, deliveryPoints) => {
+        const totals = orderTotals(items, { net: deliveryPoints, gross: deliveryPoints }, { points: true, isGross: false });
+        expect(totals.total).toBe(sumMoney([...items.map((item) => lineTotal(item.unit_price, item.quantity)), deliveryPoints]));
+      }),
+    );
   });
 });
 

@@ -2,11 +2,13 @@
  * What the checkout shows before the order is placed, computed exactly as the server will compute it
  * (`demo/server/services/order-pricing.ts`, `services/orders.ts`, docs/api.md "What the server does"):
  *
- * - **Delivery cost**: in a money shop the method's `price` is net and VAT at the default 23 % is added
- *   for the gross total; in a points shop the delivery costs the price of the chosen delivery-cost
- *   budget for that method, and a method without delivery budgets is free.
- * - **Order totals**: the domain's `cartTotals` (money, VAT per line) or `pointsTotal` (points) over the
- *   lines, plus the delivery.
+ * - **Delivery cost**: in a money shop the method's `price` is net at the default 23 % VAT, shown (and
+ *   charged) gross in a gross shop and net in a net shop, by the same rule as a product line; in a
+ *   points shop the delivery costs the price of the chosen delivery-cost budget for that method, and a
+ *   method without delivery budgets is free.
+ * - **Order totals** (docs/api.md "Prices and rounding"): each line's shown unit × quantity (`shownLine`),
+ *   the delivery as one more line at 23 %, and the VAT summary per rate (`vatSummary`); or, in a points
+ *   shop, `pointsTotal` plus the delivery's points.
  * - **Budgets** (points shops): by the budget rule of `budget-spend.ts`, each budget can give the sum
  *   of the buyer's active assignments of it, spent the one expiring first first; the delivery is paid
  *   from the chosen assignment's budget the same way. {@link budgetPlan} tells what each budget pays,
@@ -19,7 +21,54 @@
 import { budgetStanding, isSpendable, planSpend, spendingOrder, type AssignmentSpend, type SpendableAssignment, type SpendNeed } from './budget-spend.ts';
 import type { DeliveryCostBudgetChoice } from './checkout.ts';
 import { sumMoney, toCents } from './money.ts';
-import { cartTotals, DEFAULT_VAT, pointsTotal, type TotalsLine } from './pricing.ts';
+import { DELIVERY_VAT, pointsTotal, shownDeliveryPrice, shownLine, vatTotals, type RatedAmount, type TotalsLine, type VatAmounts, type VatRateTotals, type VatSummary } from './pricing.ts';
+
+// ---------------------------------------------------------------------------------------------------
+// VAT summary split over the lines
+
+/** @internal The lines' indices by VAT rate, highest rate first. */
+function byRate(lines: readonly RatedAmount[]): [number, number[]][] {
+  const groups = new Map<number, number[]>();
+  lines.forEach((line, index) => {
+    const group = groups.get(line.rate);
+    if (group) group.push(index);
+    else groups.set(line.rate, [index]);
+  });
+  return [...groups].sort((a, b) => b[0] - a[0]);
+}
+
+/**
+ * `vatTotals` (pricing.ts) with each line's share of its rate's VAT (largest remainder: every line's exact VAT
+ * rounded down, the cents left over go to the largest remainders, the earlier line first on a tie), so
+ * the lines' net and gross add up exactly to the totals too. A line's own net or VAT may therefore
+ * differ by a cent from rounding that line alone.
+ */
+export function vatSummary(lines: readonly RatedAmount[], isGross: boolean): VatSummary {
+  const totals = vatTotals(lines, isGross);
+  const shares: VatAmounts[] = lines.map(() => ({ net: 0, vat: 0, gross: 0 }));
+  for (const [rate, indices] of byRate(lines)) {
+    const factor = 1 + rate / 100;
+    const shownCents = indices.map((index) => toCents(lines[index]!.total));
+    const row = totals.rates.find((candidate) => candidate.rate === rate)!;
+    // Exact VAT of each line in cents, snapped like toCents so 12.999999 counts as 13.
+    const exact = shownCents.map((cents) => Number((isGross ? cents - cents / factor : (cents * rate) / 100).toPrecision(12)));
+    const floors = exact.map((value) => Math.floor(value));
+    let left = toCents(row.vat) - floors.reduce((sum, value) => sum + value, 0);
+    // Remainders snapped to 1e-6 of a cent, so float noise never breaks a tie that should go to the earlier line.
+    const byRemainder = exact.map((value, at) => ({ at, remainder: Math.round((value - floors[at]!) * 1e6) })).sort((a, b) => b.remainder - a.remainder || a.at - b.at);
+    for (const { at } of byRemainder) {
+      if (left <= 0) break;
+      floors[at] = floors[at]! + 1;
+      left -= 1;
+    }
+    indices.forEach((index, at) => {
+      const shown = shownCents[at]!;
+      const vat = floors[at]!;
+      shares[index] = isGross ? { net: (shown - vat) / 100, vat: vat / 100, gross: shown / 100 } : { net: shown / 100, vat: vat / 100, gross: (shown + vat) / 100 };
+    });
+  }
+  return { ...totals, lines: shares };
+}
 
 // ---------------------------------------------------------------------------------------------------
 // Delivery
@@ -44,10 +93,21 @@ export interface DeliveryCharge {
   gross: number;
 }
 
-/** A money shop's delivery: the net price plus 23 % VAT (methods carry no VAT rate of their own). */
-export function moneyDeliveryCharge(price: number): DeliveryCharge {
-  const totals = cartTotals([{ unit_price: price, quantity: 1, vat: DEFAULT_VAT, vat_included: false }], false);
-  return { net: totals.net, gross: totals.gross };
+export { DELIVERY_VAT };
+
+/**
+ * A money shop's delivery, priced like a product line of one piece at {@link DELIVERY_VAT}: the method's
+ * net `price` is shown (and charged) gross in a gross shop, `round(price × 1.23)`, and as it is in a net
+ * shop; the other form follows from it by the VAT summary rule.
+ */
+export function moneyDeliveryCharge(price: number, isGross: boolean): DeliveryCharge {
+  const { net, gross } = vatTotals([{ total: shownDeliveryPrice(price, isGross), rate: DELIVERY_VAT }], isGross);
+  return { net, gross };
+}
+
+/** The delivery's amount as the shop shows it: gross in a gross shop, net in a net shop; points as they are. */
+export function shownDelivery(charge: DeliveryCharge, isGross: boolean): number {
+  return isGross ? charge.gross : charge.net;
 }
 
 /**
@@ -66,9 +126,14 @@ export function pointsDeliveryCharge(method: Pick<DeliveryPricing, 'budgets'>, c
  * The delivery's charge for the checkout: `null` without a method, or in a points shop when the
  * delivery budget still has to be chosen.
  */
-export function deliveryCharge(method: DeliveryPricing | null, choice: Pick<DeliveryCostBudgetChoice, 'budget_id'> | null, points: boolean): DeliveryCharge | null {
+export function deliveryCharge(
+  method: DeliveryPricing | null,
+  choice: Pick<DeliveryCostBudgetChoice, 'budget_id'> | null,
+  shop: { points: boolean; isGross: boolean },
+): DeliveryCharge | null {
   if (!method) return null;
-  if (!points) return moneyDeliveryCharge(method.price);
+  const { points } = shop;
+  if (!points) return moneyDeliveryCharge(method.price, shop.isGross);
   const price = pointsDeliveryCharge(method, choice);
   return price === null ? null : { net: price, gross: price };
 }
@@ -80,9 +145,14 @@ export function deliveryCharge(method: DeliveryPricing | null, choice: Pick<Deli
 export type OrderTotals =
   | {
       kind: 'money';
-      /** The products alone. */
-      items: { net: number; vat: number; gross: number };
+      /** The products alone (their shares of the VAT summary). */
+      items: VatAmounts;
+      /** The delivery's share of the VAT summary; its shown form is the delivery's charge. */
       delivery: DeliveryCharge;
+      /** Each line's net, VAT and gross, in the input's order; with the delivery they add up to the totals. */
+      lines: VatAmounts[];
+      /** The VAT summary per rate (products and delivery), highest rate first. */
+      rates: VatRateTotals[];
       net: number;
       vat: number;
       gross: number;
@@ -100,8 +170,12 @@ export type OrderTotals =
     };
 
 /**
- * The order's totals: products by the domain's `cartTotals` (money, VAT per line) or `pointsTotal`
- * (points, no VAT), plus the delivery (`null` counts as free: nothing is known to add yet).
+ * The order's totals (docs/api.md "Prices and rounding"). Money: every line is its shown unit ×
+ * quantity (`shownLine`: gross in a gross shop, net in a net shop), the delivery is one more line of
+ * its shown charge at {@link DELIVERY_VAT}, and `vatSummary` sums them per VAT rate and derives the
+ * other form once per rate, so the shown lines plus the shown delivery are exactly the shown total and
+ * net + VAT = gross. Points: `pointsTotal` (no VAT) plus the delivery's points. A `null` delivery
+ * counts as free: nothing is known to add yet.
  */
 export function orderTotals(lines: readonly TotalsLine[], delivery: DeliveryCharge | null, shop: { points: boolean; isGross: boolean }): OrderTotals {
   const charge = delivery ?? { net: 0, gross: 0 };
@@ -109,17 +183,21 @@ export function orderTotals(lines: readonly TotalsLine[], delivery: DeliveryChar
     const items = pointsTotal(lines);
     return { kind: 'points', items, delivery: charge.net, total: sumMoney([items, charge.net]) };
   }
-  const items = cartTotals(lines, false);
-  const net = sumMoney([items.net, charge.net]);
-  const gross = sumMoney([items.gross, charge.gross]);
+  const shown = lines.map((line) => shownLine(line, shop.isGross));
+  const summary = vatSummary([...shown, { total: shownDelivery(charge, shop.isGross), rate: DELIVERY_VAT }], shop.isGross);
+  const lineShares = summary.lines.slice(0, shown.length);
+  const deliveryShare = summary.lines[shown.length] ?? { net: 0, vat: 0, gross: 0 };
+  const sum = (key: keyof VatAmounts) => lineShares.reduce((cents, share) => cents + toCents(share[key]), 0) / 100;
   return {
     kind: 'money',
-    items: { net: items.net, vat: items.vat, gross: items.gross },
-    delivery: charge,
-    net,
-    vat: (toCents(gross) - toCents(net)) / 100,
-    gross,
-    total: shop.isGross ? gross : net,
+    items: { net: sum('net'), vat: sum('vat'), gross: sum('gross') },
+    delivery: { net: deliveryShare.net, gross: deliveryShare.gross },
+    lines: lineShares,
+    rates: summary.rates,
+    net: summary.net,
+    vat: summary.vat,
+    gross: summary.gross,
+    total: shop.isGross ? summary.gross : summary.net,
   };
 }
 

@@ -20,6 +20,14 @@
  */
 const SNAP_DIGITS = 15;
 
+/** @internal `x × scale` rounded half away from zero to an integer, snapped first (see {@link SNAP_DIGITS}). */
+function toUnits(x: number, scale: number): number {
+  if (!Number.isFinite(x)) return x;
+  const units = Math.sign(x) * Math.round(Number((Math.abs(x) * scale).toPrecision(SNAP_DIGITS)));
+  // `Math.sign(-0.001) * 0` is `-0`, which would print as "-0.00" in some formatters.
+  return units === 0 ? 0 : units;
+}
+
 /**
  * Converts an amount to whole cents (an integer), rounding half away from zero.
  *
@@ -30,11 +38,7 @@ const SNAP_DIGITS = 15;
  * instead of silently becoming `0`.
  */
 export function toCents(x: number): number {
-  if (!Number.isFinite(x)) return x;
-  const snapped = Number((Math.abs(x) * 100).toPrecision(SNAP_DIGITS));
-  const cents = Math.sign(x) * Math.round(snapped);
-  // `Math.sign(-0.001) * 0` is `-0`, which would print as "-0.00" in some formatters.
-  return cents === 0 ? 0 : cents;
+  return toUnits(x, 100);
 }
 
 /**
@@ -60,4 +64,14 @@ export function sumMoney(values: readonly number[]): number {
   let cents = 0;
   for (const value of values) cents += toCents(value);
   return cents / 100;
+}
+
+/**
+ * Rounds to `decimals` places (0–6), half away from zero, with the same snapping as {@link toCents}.
+ *
+ * For the few amounts that are not whole cents: unit prices below 1 keep up to 4 decimals
+ * (`roundUnitPrice` in `pricing.ts`). Non-finite input is returned unchanged.
+ */
+export function roundTo(x: number, decimals: number): number {
+  return toUnits(x, 10 ** decimals) / 10 ** decimals;
 }

@@ -1,6 +1,6 @@
 import { describe, it, expect } from 'vitest';
 import * as fc from 'fast-check';
-import { sumMoney, toCents } from './money.ts';
+import { roundMoney, sumMoney, toCents } from './money.ts';
 import { DEFAULT_QUANTITY_IN_BOX } from '../contract/contract.ts';
 import {
   DEFAULT_VAT,
@@ -11,6 +11,8 @@ import {
   isGroupBuyActive,
   lineTotal,
   listUnitPrice,
+  roundUnitPrice,
+  shownLine,
   lowestPriceTier,
   normaliseGroupBuyTiers,
   piecesToNextTier,
@@ -23,6 +25,7 @@ import {
   vatRate,
 } from './pricing.ts';
 import type { GroupBuy, PriceTier, PricedProduct, TotalsLine } from './pricing.ts';
+import { vatSummary } from './checkout-totals.ts';
 
 const tier = (min_quantity: number, max_quantity: number | null, price: number): PriceTier => ({
   min_quantity,
@@ -67,6 +70,9 @@ describe('displayPrice', () => {
     ['read vat_included null as a net price', 100, { vat_included: null }, true, 123],
     ['round a gross result half away from zero to cents', 8.17, {}, true, 10.05],
     ['round a net result to cents', 9.99, { vat_included: true }, false, 8.12],
+    ['keep up to 4 decimals of a unit price below 1', 0.0123, {}, false, 0.0123],
+    ['keep up to 4 decimals of a gross unit price below 1', 0.01, {}, true, 0.0123],
+    ['round a gross unit price of 1 or more to cents', 34.99, {}, true, 43.04],
   ] as const)('should %s', (_label, price, product, isGross, expected) => {
     expect(displayPrice(price, product, isGross)).toBe(expected);
   });
@@ -422,18 +428,71 @@ describe('lineTotal', () => {
   });
 });
 
+describe('roundUnitPrice', () => {
+  it.each([
+    [43.0377, 43.04],
+    [1.005, 1.01],
+    [0.99999, 1],
+    [0.015129, 0.0151],
+    [0.615, 0.615],
+    [0, 0],
+  ])('should round %d to %d', (price, expected) => {
+    expect(roundUnitPrice(price)).toBe(expected);
+  });
+});
+
+describe('shownLine (the rounding rule: shown unit × quantity = line total)', () => {
+  // The globex cases: net prices shown gross at 23 %; the old rule (net line rounded, then
+  // VAT) gave 5,164.52, 92.21 and 23 zł less than 23.36 × 10,000.
+  it.each([
+    [34.99, 120, 43.04, 5164.8],
+    [24.99, 3, 30.74, 92.22],
+    [18.99, 10_000, 23.36, 233_600],
+  ])('should price %d net × %d in a gross shop as %d × quantity = %d', (net, quantity, unit, total) => {
+    expect(shownLine({ unit_price: net, quantity, vat: 23 }, true)).toEqual({ unit, total, rate: 23 });
+  });
+
+  it('should multiply the net unit in a net shop and the gross unit taken out of a gross price', () => {
+    expect(shownLine({ unit_price: 34.99, quantity: 120 }, false)).toEqual({ unit: 34.99, total: 4198.8, rate: 23 });
+    expect(shownLine({ unit_price: 9.99, quantity: 3, vat_included: true }, false)).toEqual({ unit: 8.12, total: 24.36, rate: 23 });
+  });
+
+  it('should keep cheap items bought by the thousand at their price (4-decimal units below 1)', () => {
+    expect(shownLine({ unit_price: 0.0123, quantity: 1000 }, false).total).toBe(12.3);
+    expect(shownLine({ unit_price: 0.01, quantity: 1000 }, true)).toEqual({ unit: 0.0123, total: 12.3, rate: 23 });
+  });
+});
+
+describe('vatSummary', () => {
+  it('should derive the net once per rate from the summed gross lines in a gross shop', () => {
+    // 3 × 0.01 gross: per line the net would round to 0.01 each (VAT 0); per rate 0.03 / 1.23 = 0.02.
+    const summary = vatSummary([{ total: 0.01, rate: 23 }, { total: 0.01, rate: 23 }, { total: 0.01, rate: 23 }], true);
+    expect(summary).toMatchObject({ net: 0.02, vat: 0.01, gross: 0.03, rates: [{ rate: 23, net: 0.02, vat: 0.01, gross: 0.03 }] });
+    expect(summary.lines.map((line) => line.vat)).toEqual([0.01, 0, 0]);
+  });
+
+  it('should derive the VAT once per rate from the summed net lines in a net shop, highest rate first', () => {
+    const summary = vatSummary([{ total: 10, rate: 8 }, { total: 0.02, rate: 23 }, { total: 0.02, rate: 23 }, { total: 10, rate: 0 }], false);
+    expect(summary.rates).toEqual([
+      { rate: 23, net: 0.04, vat: 0.01, gross: 0.05 },
+      { rate: 8, net: 10, vat: 0.8, gross: 10.8 },
+      { rate: 0, net: 10, vat: 0, gross: 10 },
+    ]);
+    expect(summary).toMatchObject({ net: 20.04, vat: 0.81, gross: 20.85 });
+  });
+
+  it('should be all zeros without lines', () => {
+    expect(vatSummary([], true)).toEqual({ rates: [], lines: [], net: 0, vat: 0, gross: 0 });
+  });
+});
+
 describe('cartTotals', () => {
   it('should be all zeros for an empty cart', () => {
-    expect(cartTotals([], true)).toEqual({ net: 0, vat: 0, gross: 0, total: 0 });
+    expect(cartTotals([], true)).toEqual({ net: 0, vat: 0, gross: 0, total: 0, rates: [] });
   });
 
   it('should add the default 23 % to net lines and show gross in a gross shop', () => {
-    expect(cartTotals([{ unit_price: 100, quantity: 2 }], true)).toEqual({
-      net: 200,
-      vat: 46,
-      gross: 246,
-      total: 246,
-    });
+    expect(cartTotals([{ unit_price: 100, quantity: 2 }], true)).toMatchObject({ net: 200, vat: 46, gross: 246, total: 246 });
   });
 
   it('should show the net total in a net shop', () => {
@@ -441,18 +500,8 @@ describe('cartTotals', () => {
   });
 
   it('should take VAT out of lines whose price already includes it', () => {
-    expect(cartTotals([{ unit_price: 123, quantity: 1, vat_included: true }], false)).toEqual({
-      net: 100,
-      vat: 23,
-      gross: 123,
-      total: 100,
-    });
-    expect(cartTotals([{ unit_price: 9.99, quantity: 1, vat_included: true }], true)).toEqual({
-      net: 8.12,
-      vat: 1.87,
-      gross: 9.99,
-      total: 9.99,
-    });
+    expect(cartTotals([{ unit_price: 123, quantity: 1, vat_included: true }], false)).toMatchObject({ net: 100, vat: 23, gross: 123, total: 100 });
+    expect(cartTotals([{ unit_price: 9.99, quantity: 1, vat_included: true }], true)).toMatchObject({ net: 8.12, vat: 1.87, gross: 9.99, total: 9.99 });
   });
 
   it('should apply each line its own rate', () => {
@@ -461,39 +510,38 @@ describe('cartTotals', () => {
       { unit_price: 10, quantity: 1, vat: 0 },
       { unit_price: 10, quantity: 1, vat: null },
     ];
-    expect(cartTotals(lines, true)).toEqual({ net: 30, vat: 3.1, gross: 33.1, total: 33.1 });
+    expect(cartTotals(lines, true)).toMatchObject({ net: 30, vat: 3.1, gross: 33.1, total: 33.1 });
   });
 
-  it('should round VAT per line, not per cart', () => {
-    const cheap = { unit_price: 0.01, quantity: 1 };
-    expect(cartTotals([cheap, cheap, cheap], true).vat).toBe(0);
-    expect(cartTotals([{ ...cheap, quantity: 3 }], true).vat).toBe(0.01);
+  it("should total the issue's gross-shop cart as the sum of its shown lines, not of net lines plus VAT", () => {
+    const totals = cartTotals([{ unit_price: 34.99, quantity: 120, vat: 23 }, { unit_price: 24.99, quantity: 3, vat: 23 }], true);
+    // 5,164.80 + 92.22 (the old rule: 5,164.52 + 92.21 = 5,256.73).
+    expect(totals).toMatchObject({ gross: 5257.02, total: 5257.02, net: 4274, vat: 983.02 });
   });
 
   const price = fc.oneof(
     fc.integer({ min: 0, max: 10_000_00 }).map((c) => c / 100),
+    fc.integer({ min: 0, max: 10_000 }).map((c) => c / 10_000),
     fc.double({ min: 0, max: 10_000, noNaN: true }),
   );
   const line = fc.record({
     unit_price: price,
     quantity: fc.integer({ min: 0, max: 10_000 }),
-    vat: fc.option(fc.integer({ min: 0, max: 30 }), { nil: null }),
+    vat: fc.option(fc.constantFrom(0, 5, 8, 23), { nil: null }),
     vat_included: fc.option(fc.boolean(), { nil: null }),
   });
 
-  it('should equal the sum of the line totals: net for net lines, gross for gross lines', () => {
+  it('should make every shown line its shown unit × quantity, and the shown total the sum of the shown lines', () => {
     fc.assert(
       fc.property(fc.array(line), fc.boolean(), (lines, isGross) => {
-        const netLines = lines.map((l) => ({ ...l, vat_included: false }));
-        const grossLines = lines.map((l) => ({ ...l, vat_included: true }));
-        const lineTotals = lines.map((l) => lineTotal(l.unit_price, l.quantity));
-        expect(cartTotals(netLines, isGross).net).toBe(sumMoney(lineTotals));
-        expect(cartTotals(grossLines, isGross).gross).toBe(sumMoney(lineTotals));
+        const shown = lines.map((l) => shownLine(l, isGross));
+        for (const [index, l] of lines.entries()) expect(shown[index]!.total).toBe(lineTotal(shown[index]!.unit, l.quantity));
+        expect(cartTotals(lines, isGross).total).toBe(sumMoney(shown.map((s) => s.total)));
       }),
     );
   });
 
-  it('should never be negative, keep net + vat = gross, and show the total the shop asks for', () => {
+  it('should never be negative, keep net + vat = gross per rate and overall, and split it exactly over the lines', () => {
     fc.assert(
       fc.property(fc.array(line), fc.boolean(), (lines, isGross) => {
         const t = cartTotals(lines, isGross);
@@ -502,18 +550,25 @@ describe('cartTotals', () => {
         expect(t.gross).toBeGreaterThanOrEqual(t.net);
         expect(toCents(t.net) + toCents(t.vat)).toBe(toCents(t.gross));
         expect(t.total).toBe(isGross ? t.gross : t.net);
+        for (const row of t.rates) expect(toCents(row.net) + toCents(row.vat)).toBe(toCents(row.gross));
+        const summary = vatSummary(lines.map((l) => shownLine(l, isGross)), isGross);
+        for (const share of summary.lines) {
+          expect(share.vat).toBeGreaterThanOrEqual(0);
+          expect(toCents(share.net) + toCents(share.vat)).toBe(toCents(share.gross));
+        }
+        expect(sumMoney(summary.lines.map((s) => s.net))).toBe(t.net);
+        expect(sumMoney(summary.lines.map((s) => s.gross))).toBe(t.gross);
       }),
     );
   });
 
-  it('should total a cart as the sum of the totals of its parts', () => {
+  it('should derive the other form once per rate: round(gross / (1 + rate)) in a gross shop, round(net × rate) in a net shop', () => {
     fc.assert(
-      fc.property(fc.array(line), fc.array(line), (a, b) => {
-        const whole = cartTotals([...a, ...b], true);
-        const ta = cartTotals(a, true);
-        const tb = cartTotals(b, true);
-        expect(toCents(whole.net)).toBe(toCents(ta.net) + toCents(tb.net));
-        expect(toCents(whole.gross)).toBe(toCents(ta.gross) + toCents(tb.gross));
+      fc.property(fc.array(line), fc.boolean(), (lines, isGross) => {
+        for (const row of cartTotals(lines, isGross).rates) {
+          const derived = isGross ? [row.net, roundMoney(row.gross / (1 + row.rate / 100))] : [row.vat, roundMoney((row.net * row.rate) / 100)];
+          expect(derived[0]).toBe(derived[1]);
+        }
       }),
     );
   });

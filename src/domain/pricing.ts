@@ -10,7 +10,7 @@
  * @module
  */
 import { DEFAULT_QUANTITY_IN_BOX } from '../contract/contract.ts';
-import { roundMoney, sumMoney, toCents } from './money.ts';
+import { roundMoney, roundTo, sumMoney, toCents } from './money.ts';
 
 /** VAT rate in percent applied when a product carries none (spec §9: "Default VAT 23 %"). */
 export const DEFAULT_VAT = 23;
@@ -69,7 +69,27 @@ export function vatRate(product: VatInfo): number {
 }
 
 /**
- * The price to show in a shop that displays gross (`isGross`) or net prices, rounded to cents.
+ * Unit prices below this (in the shown form) keep up to {@link SMALL_UNIT_DECIMALS} decimals instead of
+ * cents, so cheap items bought by the thousand are not re-priced by rounding (0.0123 × 1000 is 12.30,
+ * not 0.01 × 1000 = 10.00), as invoicing software allows 4-decimal unit prices.
+ */
+export const SMALL_UNIT_PRICE = 1;
+
+/** Decimals a unit price below {@link SMALL_UNIT_PRICE} keeps. */
+export const SMALL_UNIT_DECIMALS = 4;
+
+/**
+ * A unit price rounded to the precision it is shown and multiplied with (the pricing rule, docs/api.md
+ * "Prices and rounding"): cents, or up to 4 decimals when it is below {@link SMALL_UNIT_PRICE}.
+ */
+export function roundUnitPrice(price: number): number {
+  const cents = roundMoney(price);
+  return Math.abs(cents) >= SMALL_UNIT_PRICE ? cents : roundTo(price, SMALL_UNIT_DECIMALS);
+}
+
+/**
+ * The unit price to show in a shop that displays gross (`isGross`) or net prices, rounded by
+ * {@link roundUnitPrice}. This is the price a line multiplies (see {@link shownLine}).
  *
  * Product prices may be stored net or gross (`vat_included`), and the shop setting `is_gross` decides
  * what the buyer sees (spec §9). A net price shown in a gross shop gets VAT added; a gross price shown
@@ -78,9 +98,9 @@ export function vatRate(product: VatInfo): number {
 export function displayPrice(price: number, product: VatInfo, isGross: boolean): number {
   const factor = 1 + vatRate(product) / 100;
   const included = product.vat_included === true;
-  if (isGross && !included) return roundMoney(price * factor);
-  if (!isGross && included) return roundMoney(price / factor);
-  return roundMoney(price);
+  if (isGross && !included) return roundUnitPrice(price * factor);
+  if (!isGross && included) return roundUnitPrice(price / factor);
+  return roundUnitPrice(price);
 }
 
 /**
@@ -250,10 +270,10 @@ export function pricePerBox(unit: number, inBox: number): number {
 }
 
 /**
- * The total of one cart line, rounded to cents.
+ * The total of one line, rounded to cents: `unit` is the SHOWN unit price ({@link displayPrice}, or
+ * {@link roundUnitPrice} of points), so the shown unit × quantity is the shown line total.
  *
- * Rounding per line (not per unit) matches how invoices list lines and keeps cheap items bought in
- * bulk exact: 1000 × 0.0123 is 12.30, not 1000 × 0.01.
+ * Rounding per line (not per unit) keeps cheap items bought in bulk exact: 1000 × 0.0123 is 12.30.
  */
 export function lineTotal(unit: number, quantity: number): number {
   return roundMoney(unit * quantity);
@@ -268,45 +288,122 @@ export interface TotalsLine {
   vat_included?: boolean | null;
 }
 
-/** Cart totals; `total` is what the shop shows as the amount to pay. */
-export interface CartTotals {
-  net: number;
-  vat: number;
-  gross: number;
-  /** `gross` in a gross shop (`is_gross`), `net` otherwise. */
+/** A line as the shop shows and charges it. */
+export interface ShownLine {
+  /** The unit price in the shop's form (gross in a gross shop, net otherwise), by {@link displayPrice}. */
+  unit: number;
+  /** `lineTotal(unit, quantity)`: the line's amount in the shop's form. */
   total: number;
+  /** The line's VAT rate in percent. */
+  rate: number;
 }
 
 /**
- * Net, VAT and gross totals of a money cart, and the `total` to show in a gross or net shop.
- *
- * VAT is computed per line from the line total and rounded to cents there (a net line gets VAT added;
- * a `vat_included` line has it taken out), then lines are summed in integer cents, so
- * `net + vat === gross` holds exactly. Because VAT is taken on the line, the gross total can differ by
- * rounding from gross unit prices × quantity; the line is what is charged.
+ * A money line as the shop shows it: the shown unit price (gross in a gross shop, net in a net shop,
+ * by {@link displayPrice}) and the line total `round(shown unit × quantity)`. This is the one rounding
+ * rule (docs/api.md "Prices and rounding"): what the buyer reads is what is multiplied.
+ */
+export function shownLine(line: TotalsLine, isGross: boolean): ShownLine {
+  const unit = displayPrice(line.unit_price, line, isGross);
+  return { unit, total: lineTotal(unit, line.quantity), rate: vatRate(line) };
+}
+
+/** The VAT rate of a delivery: methods carry no rate of their own, so the default 23 %. */
+export const DELIVERY_VAT = DEFAULT_VAT;
+
+/**
+ * A delivery method's net `price` as the shop shows and charges it, priced like a line of one piece at
+ * {@link DELIVERY_VAT}: `round(price × 1.23)` gross in a gross shop, the price itself in a net shop.
+ */
+export function shownDeliveryPrice(price: number, isGross: boolean): number {
+  return lineTotal(displayPrice(price, { vat: DELIVERY_VAT, vat_included: false }, isGross), 1);
+}
+
+/** A line's amount in the shop's shown form and its VAT rate: the input of {@link vatSummary}. */
+export interface RatedAmount {
+  /** The line total in the shop's form: gross in a gross shop, net otherwise. */
+  total: number;
+  /** VAT rate in percent. */
+  rate: number;
+}
+
+/** Net, VAT and gross of one VAT rate, or of one line, or of everything. */
+export interface VatAmounts {
+  net: number;
+  vat: number;
+  gross: number;
+}
+
+/** One row of the VAT summary. */
+export interface VatRateTotals extends VatAmounts {
+  rate: number;
+}
+
+/** The VAT summary of a set of lines (see {@link vatSummary}). */
+export interface VatSummary extends VatAmounts {
+  /** Per VAT rate, highest rate first. */
+  rates: VatRateTotals[];
+  /** Each line's share, in the input's order; they add up exactly to its rate's row (`vatSummary` of checkout-totals.ts). */
+  lines: VatAmounts[];
+}
+
+/**
+ * The VAT totals of lines given in the shop's shown form, as a Polish VAT invoice computes them (art.
+ * 106e): per rate, the lines' totals are summed, and the other form is derived ONCE from that sum —
+ * in a gross shop net = round(gross / (1 + rate)), in a net shop VAT = round(net × rate) — so the
+ * shown lines add up to the shown total exactly and net + VAT = gross per rate and overall.
+ * `vatSummary` (checkout-totals.ts) also splits each rate over its lines.
+ */
+export function vatTotals(lines: readonly RatedAmount[], isGross: boolean): Omit<VatSummary, 'lines'> {
+  const sums = new Map<number, number>();
+  for (const line of lines) sums.set(line.rate, (sums.get(line.rate) ?? 0) + toCents(line.total));
+  let net = 0;
+  let vat = 0;
+  const rates = [...sums]
+    .sort((a, b) => b[0] - a[0])
+    .map(([rate, sum]): VatRateTotals => {
+      // In cents: the other form derived once from the rate's sum.
+      const rowVat = isGross ? sum - toCents(sum / 100 / (1 + rate / 100)) : toCents((sum * rate) / 10_000);
+      const rowNet = isGross ? sum - rowVat : sum;
+      net += rowNet;
+      vat += rowVat;
+      return { rate, net: rowNet / 100, vat: rowVat / 100, gross: (rowNet + rowVat) / 100 };
+    });
+  return { rates, net: net / 100, vat: vat / 100, gross: (net + vat) / 100 };
+}
+
+/** Cart totals; `total` is what the shop shows as the amount to pay. */
+export interface CartTotals extends VatAmounts {
+  /** `gross` in a gross shop (`is_gross`), `net` otherwise. */
+  total: number;
+  /** The VAT summary per rate, highest rate first. */
+  rates: VatRateTotals[];
+}
+
+/**
+ * Net, VAT and gross totals of a money cart, and the `total` to show in a gross or net shop: each line
+ * by {@link shownLine} (shown unit × quantity), then {@link vatSummary} per VAT rate. The shown total
+ * is exactly the sum of the shown line totals, and `net + vat === gross`.
  */
 export function cartTotals(lines: readonly TotalsLine[], isGross: boolean): CartTotals {
-  let netCents = 0;
-  let grossCents = 0;
-  for (const line of lines) {
-    const rate = vatRate(line);
-    const total = lineTotal(line.unit_price, line.quantity);
-    if (line.vat_included === true) {
-      grossCents += toCents(total);
-      netCents += toCents(total / (1 + rate / 100));
-    } else {
-      netCents += toCents(total);
-      grossCents += toCents(total) + toCents((total * rate) / 100);
-    }
-  }
-  const net = netCents / 100;
-  const gross = grossCents / 100;
-  return { net, vat: (grossCents - netCents) / 100, gross, total: isGross ? gross : net };
+  const summary = vatTotals(
+    lines.map((line) => shownLine(line, isGross)),
+    isGross,
+  );
+  return { net: summary.net, vat: summary.vat, gross: summary.gross, total: isGross ? summary.gross : summary.net, rates: summary.rates };
+}
+
+/**
+ * A points line's total: points carry no VAT; the unit (rounded by {@link roundUnitPrice}, as shown)
+ * times the quantity, rounded to hundredths like money.
+ */
+export function pointsLineTotal(line: { unit_price: number; quantity: number }): number {
+  return lineTotal(roundUnitPrice(line.unit_price), line.quantity);
 }
 
 /**
  * The total of a points (pkt) cart: points carry no VAT, so it is just the sum of the line totals.
  */
 export function pointsTotal(lines: readonly { unit_price: number; quantity: number }[]): number {
-  return sumMoney(lines.map((line) => lineTotal(line.unit_price, line.quantity)));
+  return sumMoney(lines.map(pointsLineTotal));
 }

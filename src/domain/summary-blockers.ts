@@ -53,7 +53,8 @@ export interface SummaryBlockerInput {
 export function summaryBlockers({ state, website, points, lines, assignments, now = new Date() }: SummaryBlockerInput): SummaryBlocker[] {
   const blockers: SummaryBlocker[] = [];
   const method = state.deliveryMethod;
-  const delivery = deliveryCharge(method, state.paymentForDeliveryBudget, points);
+  // Only the points delivery matters here (a budget to choose and pay from); money's form is irrelevant.
+  const delivery = deliveryCharge(method, state.paymentForDeliveryBudget, { points, isGross: false });
   if (!method) blockers.push({ key: 'checkout.summary_step.delivery_missing', step: 'delivery' });
   else if (needsDeliveryAddress(method) && !state.deliveryAddress) blockers.push({ key: 'checkout.summary_step.address_missing', step: 'delivery' });
   if (isNipMissing(state)) blockers.push({ key: 'validation.nip_missing', step: 'delivery' });

@@ -35,20 +35,29 @@ export function formatNumber(value: number, lang: Locale = locale.value, options
   return numberFormat(lang, options).format(value);
 }
 
-/** Points of a budget shop: "1,000 pts" (en), "1000 pkt" (pl). */
-export function formatPoints(value: number, lang: Locale = locale.value): string {
-  return `${formatNumber(value, lang, { maximumFractionDigits: 2 })}\u00a0${t('units.points', {}, lang)}`;
+/** Points of a budget shop: "1,000 pts" (en), "1000 pkt" (pl); `decimals` at most (2, or 4 for a unit price below 1). */
+export function formatPoints(value: number, lang: Locale = locale.value, decimals = 2): string {
+  return `${formatNumber(value, lang, { maximumFractionDigits: decimals })}\u00a0${t('units.points', {}, lang)}`;
 }
 
-/** A price in the shop's currency; `pkt` (points shops, spec §1) is shown as points. */
-export function formatMoney(value: number, currency: string, lang: Locale = locale.value): string {
-  if (isPointsCurrency(currency)) return formatPoints(value, lang);
+/** A price in the shop's currency; `pkt` (points shops, spec §1) is shown as points. `decimals`: at most, 4 for unit prices below 1. */
+export function formatMoney(value: number, currency: string, lang: Locale = locale.value, decimals = 2): string {
+  if (isPointsCurrency(currency)) return formatPoints(value, lang, decimals);
   try {
-    return numberFormat(lang, { style: 'currency', currency }).format(value);
+    return numberFormat(lang, decimals > 2 ? { style: 'currency', currency, maximumFractionDigits: decimals } : { style: 'currency', currency }).format(value);
   } catch {
     // An unknown currency code still shows the amount rather than failing the whole screen.
-    return `${formatNumber(value, lang, { minimumFractionDigits: 2, maximumFractionDigits: 2 })}\u00a0${currency}`;
+    return `${formatNumber(value, lang, { minimumFractionDigits: 2, maximumFractionDigits: decimals })}\u00a0${currency}`;
   }
+}
+
+/**
+ * A unit price in the shop's currency: like {@link formatMoney}, but a unit price below 1 keeps the up to
+ * 4 decimals it is multiplied with (`roundUnitPrice` in src/domain/pricing.ts: "PLN 0.0123"), so the
+ * shown unit × quantity is the shown line total. Whole-cent prices look exactly as `formatMoney` shows them.
+ */
+export function formatUnitPrice(value: number, currency: string, lang: Locale = locale.value): string {
+  return formatMoney(value, currency, lang, Math.abs(value) < 1 ? 4 : 2);
 }
 
 /** A date (or ISO string): "22 Nov 2026" (en), "22 lis 2026" (pl); `withTime` adds hours and minutes. */

@@ -1,6 +1,6 @@
 import { isPointsCurrency, type Product, type Website } from '../contract/contract.ts';
-import { displayPrice, listUnitPrice, unitPrice } from '../domain/pricing.ts';
-import { formatMoney, formatNumber } from '../i18n/format.ts';
+import { displayPrice, listUnitPrice, roundUnitPrice, unitPrice } from '../domain/pricing.ts';
+import { formatNumber, formatUnitPrice } from '../i18n/format.ts';
 import { t } from '../i18n/index.ts';
 import { locale, type Locale } from '../store/locale.ts';
 import { shop } from '../store/shop.ts';
@@ -46,14 +46,14 @@ function isPoints(website: Website | null): boolean {
 
 /** A net (or as-stored) unit price in the shop's display form: VAT per `is_gross`, none on points. */
 function shownAmount(price: number, product: Product, website: Website | null): number {
-  if (isPoints(website)) return price;
+  if (isPoints(website)) return roundUnitPrice(price);
   return displayPrice(price, product, website?.is_gross ?? false);
 }
 
 /** An amount in the shop's currency; without a shop, the plain number with two decimals. */
 function formatAmount(amount: number, website: Website | null, lang: Locale): string {
-  if (!website) return formatNumber(amount, lang, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-  return formatMoney(amount, website.currency, lang);
+  if (!website) return formatNumber(amount, lang, { minimumFractionDigits: 2, maximumFractionDigits: 4 });
+  return formatUnitPrice(amount, website.currency, lang);
 }
 
 /**

@@ -110,8 +110,10 @@ describe('cart handoff: adopting', () => {
     ]);
     expect(cartLines.value[0]).toMatchObject({ name: 'T-shirt 2026', pricing: { calculated_price: 12.5 } });
     expect(cartLines.value[1]?.card_info).toEqual(card('Anna'));
-    // 3 × 12.50 + 100 × 0.40 = 77.50 net, gross in this shop.
-    expect(cartTotals.value.kind === 'money' && cartTotals.value.net).toBe(77.5);
+    // A gross shop multiplies the shown gross units (docs/api.md "Prices and rounding"): 12.50 net is
+    // 15.38 gross × 3 = 46.14, 0.40 net is 0.492 gross (under 1: 4 decimals) × 100 = 49.20; 95.34 gross,
+    // and the net is derived once for the 23 % rate: 95.34 / 1.23 = 77.51.
+    expect(cartTotals.value).toMatchObject({ kind: 'money', gross: 95.34, net: 77.51, total: 95.34 });
   });
 
   it('should adopt exactly what a link carries once decoded', async () => {

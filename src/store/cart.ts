@@ -2,7 +2,7 @@ import { batch, computed, signal, type ReadonlySignal } from '@preact/signals-re
 import * as v from 'valibot';
 import { BudgetSchema, GroupBuySchema, PriceTierSchema, type CardInfo, type Product, type Variant } from '../contract/contract.ts';
 import { cartCount as countPieces, cartLineKey, mergeLine, removeLine, setLineQuantity, totalQuantityByProduct } from '../domain/cart.ts';
-import { cartTotals as moneyTotals, displayPrice, pointsTotal, unitPrice } from '../domain/pricing.ts';
+import { pointsLineTotal, pointsTotal, roundUnitPrice, shownLine, unitPrice, vatRate, vatTotals, type VatRateTotals } from '../domain/pricing.ts';
 import { t } from '../i18n/index.ts';
 import { showAlert } from './alerts.ts';
 import { pageSingleton } from '../page-singleton.ts';
@@ -50,7 +50,7 @@ export interface PricedCartLine {
   unitPrice: number;
   /** The unit price to show: gross or net per the shop's `is_gross` (`displayPrice`); points in a points shop. */
   displayUnitPrice: number;
-  /** The line's total as the shop shows it (gross or net, or points), computed as the order totals compute it. */
+  /** The line's total as the shop shows it (gross or net, or points): `displayUnitPrice × quantity`, rounded to cents (`shownLine`). */
   total: number;
 }
 
@@ -62,8 +62,10 @@ export type CartTotalsSummary =
       net: number;
       vat: number;
       gross: number;
-      /** `gross` in a gross shop (`is_gross`), `net` otherwise. */
+      /** `gross` in a gross shop (`is_gross`), `net` otherwise: the sum of the lines' `total`. */
       total: number;
+      /** The VAT summary per rate, highest rate first. */
+      rates: VatRateTotals[];
     }
   | {
       kind: 'points';
@@ -231,8 +233,9 @@ export const cartBadgeCount = pageSingleton('cart.badgeCount', () => {
 /**
  * The priced cart. Each line's unit price comes from the domain's `unitPrice` for the product's TOTAL
  * quantity across all its lines (tiers count colours and sizes together, spec §9), so 60 + 50 pieces
- * of a 1–99 / 100+ product both get the 100+ price. Order totals: net, VAT and gross by the domain's
- * `cartTotals` (with `total` gross or net per `is_gross`), or points by `pointsTotal` in a pkt shop.
+ * of a 1–99 / 100+ product both get the 100+ price. Each line is its shown unit price × quantity
+ * (`shownLine`), and net, VAT and gross come from the VAT summary per rate (`vatTotals`, with `total`
+ * gross or net per `is_gross`: the sum of the shown lines); points by `pointsTotal` in a pkt shop.
  * Group Buy end times are checked when the cart or the shop changes.
  */
 export const cartTotals = pageSingleton('cart.totals', () => {
@@ -248,22 +251,20 @@ export const cartTotals = pageSingleton('cart.totals', () => {
       const unit = unitPrice(line.pricing, byProduct.get(line.product_id) ?? line.quantity, now);
       const totalsLine = { unit_price: unit, quantity: line.quantity, vat: line.pricing.vat, vat_included: line.pricing.vat_included };
       const key = lineKey(line);
-      return shared.keep(
-        key,
-        points
-          ? { key, line, unitPrice: unit, displayUnitPrice: unit, total: pointsTotal([totalsLine]) }
-          : { key, line, unitPrice: unit, displayUnitPrice: displayPrice(unit, line.pricing, isGross), total: moneyTotals([totalsLine], isGross).total },
-      );
+      if (points) return shared.keep(key, { key, line, unitPrice: unit, displayUnitPrice: roundUnitPrice(unit), total: pointsLineTotal(totalsLine) });
+      const shown = shownLine(totalsLine, isGross);
+      return shared.keep(key, { key, line, unitPrice: unit, displayUnitPrice: shown.unit, total: shown.total });
     });
     shared.done();
     if (points) {
       return { kind: 'points', lines: priced, total: pointsTotal(priced.map((p) => ({ unit_price: p.unitPrice, quantity: p.line.quantity }))) };
     }
-    const totals = moneyTotals(
-      priced.map((p) => ({ unit_price: p.unitPrice, quantity: p.line.quantity, vat: p.line.pricing.vat, vat_included: p.line.pricing.vat_included })),
+    // The VAT summary per rate of the shown line totals (docs/api.md "Prices and rounding").
+    const summary = vatTotals(
+      priced.map((p) => ({ total: p.total, rate: vatRate(p.line.pricing) })),
       isGross,
     );
-    return { kind: 'money', lines: priced, ...totals };
+    return { kind: 'money', lines: priced, net: summary.net, vat: summary.vat, gross: summary.gross, total: isGross ? summary.gross : summary.net, rates: summary.rates };
   });
 });
 

@@ -31,6 +31,9 @@ async function mailsTo(to: string) {
   return rows;
 }
 
+/** An English mail amount ("5,164.80") in cents. */
+const number = (text: string) => Math.round(Number(text.replaceAll(',', '')) * 100);
+
 /** A contact with an address of its own, so each test counts only its own mails. */
 const contact = (extra: Record<string, string> = {}) => ({ ...ORDER_CONTACT, email: `buyer-${randomUUID().slice(0, 8)}@example.com`, ...extra });
 
@@ -70,15 +73,51 @@ describe('the order e-mail', () => {
     expect(mail!.website_id).toBe(server.shops.globex);
     expect(mail!.subject).toContain(order.name);
     expect(mail!.body).toContain(`Your order number is ${order.name}.`);
-    expect(mail!.body).toContain(`2 × ${order.items[0]!.name}`);
+    // The mug's 24.99 net is 30.74 gross in globex: the line reads quantity × unit = total.
+    expect(mail!.body).toContain(`- ${order.items[0]!.name} (GLX-MUG, colour white): 2 × 30.74 PLN = 61.48 PLN`);
+    expect(mail!.body).toContain('Ordered products (prices gross):');
     expect(mail!.body).toContain(`Total net: ${mailAmount(order.total_net, 'PLN', 'en')}`);
     expect(mail!.body).toContain(`Total gross: ${mailAmount(order.total_gross, 'PLN', 'en')}`);
-    expect(mail!.body).toContain(`Delivery: ${order.delivery_method.name}`);
+    expect(mail!.body).toContain(`Delivery: ${order.delivery_method.name}, 0.00 PLN gross`);
     expect(mail!.body).toContain('Payment: Invoice');
     expect(mail!.body).toContain(`${storefrontUrl(server.config, 'globex')}/user/orders/${encodeURIComponent(order.name)}`);
     // What the buyer typed is quoted defanged: no link in the shop's name.
     expect(mail!.body).toContain('Comment: Call hxxps[:]//evil[.]example before delivery');
     expect(mail!.body).not.toContain('https://evil.example');
+  });
+
+  it("should show every line as unit × quantity = total and the delivery in the shop's form, adding up to the totals (globex, gross)", async () => {
+    const to = contact().email;
+    const body = {
+      website_id: server.shops.globex,
+      items: [await variantLine('GLX-TEE', 'GLX-TEE-BLACK-M', 60), await variantLine('GLX-TEE', 'GLX-TEE-WHITE-L', 60), await variantLine('GLX-MUG', 'GLX-MUG-WHITE', 3), await variantLine('GLX-BAG', 'GLX-BAG-WHITE', 2)],
+      delivery_method_id: await methodId('globex', 'courier'),
+      delivery_address: { name: 'John', surname: 'Smith', street: 'ul. Długa 1', city: 'Kraków', zip: '31-147', country: 'PL' },
+      billing_same_as_delivery: false,
+      billing_address: { name: 'John', surname: 'Smith', company: 'Globex Sp. z o.o.', nip: '6772480003', street: 'ul. Lubicz 17', city: 'Kraków', zip: '31-503', country: 'PL' },
+      payment_method: 'invoice',
+      contact: { ...ORDER_CONTACT, email: to },
+    };
+    const result = await placeOrder(globexBuyer, body);
+    expect(result.status).toBe(201);
+    const { order } = v.parse(PlaceOrderResponseSchema, result.body);
+    const [mail] = await mailsTo(to);
+    const lines = [...mail!.body.matchAll(/^- .+: (\d+) × ([\d,.]+) PLN = ([\d,.]+) PLN$/gm)].map((match) => ({ quantity: Number(match[1]), unit: number(match[2]!), total: number(match[3]!) }));
+    expect(lines.map(({ quantity, unit, total }) => [quantity, unit / 100, total / 100])).toEqual([
+      [60, 43.04, 2582.4],
+      [60, 43.04, 2582.4],
+      [3, 30.74, 92.22],
+      [2, 21.59, 43.18],
+    ]);
+    for (const { quantity, unit, total } of lines) expect(Math.round(unit * quantity)).toBe(total);
+    // The courier's 19.99 net, as globex shows it: 24.59 gross.
+    const delivery = /^Delivery: .+, ([\d,.]+) PLN gross$/m.exec(mail!.body);
+    expect(delivery?.[1]).toBe('24.59');
+    const amountOf = (label: string) => number(new RegExp(`^${label}: ([\\d,.]+) PLN$`, 'm').exec(mail!.body)?.[1] ?? 'NaN');
+    expect(lines.reduce((sum, line) => sum + line.total, 0) + number(delivery![1]!)).toBe(amountOf('Total gross'));
+    expect(amountOf('Total net') + amountOf('VAT')).toBe(amountOf('Total gross'));
+    expect(amountOf('Total gross')).toBe(Math.round(order.total_gross * 100));
+    expect(amountOf('Total net')).toBe(Math.round(order.total_net * 100));
   });
 
   it('should write it in Polish in a Polish shop (initech), net totals in EUR', async () => {
@@ -103,6 +142,9 @@ describe('the order e-mail', () => {
     expect(mails[0]!.body).toContain(`Razem netto: ${mailAmount(73.9, 'EUR', 'pl')}`);
     expect(mails[0]!.body).toContain(`Razem brutto: ${mailAmount(90.9, 'EUR', 'pl')}`);
     expect(mailAmount(73.9, 'EUR', 'pl')).toBe('73,90 EUR');
+    expect(mails[0]!.body).toContain('Zamówione produkty (ceny netto):');
+    expect(mails[0]!.body).toMatch(/^Dostawa: .+, [\d,]+ EUR netto$/m);
+    expect(mails[0]!.body).toMatch(/: 10 × [\d,]+ EUR = [\d ,]+ EUR$/m);
     expect(mails[0]!.body).toContain('Płatność: Faktura');
     // Values named in Polish as the storefront names them: the colour and the country.
     expect(mails[0]!.body).toContain('kolor biały');

@@ -300,13 +300,18 @@ describe('POST /api/order in money shops', () => {
     expect(result.status).toBe(201);
     const { order } = v.parse(PlaceOrderResponseSchema, result.body);
     expect(order.name).toMatch(/^GLOBEX-\d{6}$/);
-    // Lines: 39.98 + 3.20 VAT, 59.99 + 13.80 VAT, 24.38 + 5.61 VAT (inside 29.99); courier 19.99 + 4.60 VAT.
+    // A gross shop charges the shown gross unit × quantity (docs/api.md "Prices and rounding"): 19.99 net
+    // at 8 % is 21.59 × 2 = 43.18; 59.99 net at 23 % is 73.79; the cap is 29.99 gross; the courier's
+    // 19.99 net is 24.59 gross. VAT summary per rate: 8 %: 43.18 → 39.98 net; 23 %: 73.79 + 29.99 +
+    // 24.59 = 128.37 → 104.37 net (the lines' shares 59.99, 24.39, and the courier's 19.99).
+    // The earlier rule (net lines, VAT per line) gave 144.34 net.
     expect(order.items.map((item) => [item.unit_price, item.vat, item.line_net, item.line_gross])).toEqual([
-      [19.99, 8, 39.98, 43.18],
-      [59.99, 23, 59.99, 73.79],
-      [29.99, 23, 24.38, 29.99],
+      [21.59, 8, 39.98, 43.18],
+      [73.79, 23, 59.99, 73.79],
+      [29.99, 23, 24.39, 29.99],
     ]);
-    expect(order).toMatchObject({ is_gross: true, currency: 'PLN', total_net: 144.34, total_gross: 171.55, total: 171.55, delivery_price: 19.99, total_points: 0 });
+    for (const item of order.items) expect(Math.round(item.unit_price * item.quantity * 100)).toBe(Math.round(item.line_gross * 100));
+    expect(order).toMatchObject({ is_gross: true, currency: 'PLN', total_net: 144.35, total_gross: 171.55, total: 171.55, delivery_price: 19.99, total_points: 0 });
     expect(order.billing_address).toEqual({ ...BILLING_WITH_NIP });
     expect(order.delivery_address).toEqual({ ...INLINE_ADDRESS, company: '', nip: '' });
     expect(order.payment_status).toBe('not_required');
@@ -389,14 +394,15 @@ describe('POST /api/order prices and quantity rules', () => {
     const result = await placeOrder(globexBuyer, await globexOrder(lines));
     expect(result.status).toBe(201);
     const { order } = v.parse(PlaceOrderResponseSchema, result.body);
-    expect(order.items.map((item) => [item.quantity, item.unit_price, item.line_net])).toEqual([
-      [60, 34.99, 2099.4],
-      [40, 34.99, 1399.6],
+    // The 100+ tier's 34.99 net, shown (and charged) gross in globex: 43.04 × quantity.
+    expect(order.items.map((item) => [item.quantity, item.unit_price, item.line_gross])).toEqual([
+      [60, 43.04, 2582.4],
+      [40, 43.04, 1721.6],
     ]);
 
     const below = [await line('GLX-TEE', 'GLX-TEE-BLACK-M', 60), await line('GLX-TEE', 'GLX-TEE-WHITE-L', 39)];
     const cheaperNot = v.parse(PlaceOrderResponseSchema, (await placeOrder(globexBuyer, await globexOrder(below))).body);
-    expect(cheaperNot.order.items.map((item) => item.unit_price)).toEqual([39.99, 39.99]);
+    expect(cheaperNot.order.items.map((item) => item.unit_price)).toEqual([49.19, 49.19]); // 39.99 net
   });
 
   it('should price a group buy on the group total and add the order to it', async () => {
@@ -408,8 +414,8 @@ describe('POST /api/order prices and quantity rules', () => {
 
     expect(result.status).toBe(201);
     const { order } = v.parse(PlaceOrderResponseSchema, result.body);
-    // 45 + 5 = 50 reaches the tier from 50 pieces: 129 instead of 149.
-    expect(order.items.map((item) => item.unit_price)).toEqual([129, 129]);
+    // 45 + 5 = 50 reaches the tier from 50 pieces: 129 net (158.67 gross, as globex shows it) instead of 149.
+    expect(order.items.map((item) => item.unit_price)).toEqual([158.67, 158.67]);
     expect(await one('SELECT groupbuy_total FROM products WHERE code = $1', ['GLX-HOODIE'])).toEqual({ groupbuy_total: 50 });
   });
 
@@ -467,7 +473,7 @@ describe('POST /api/order against tampered requests', () => {
 
     expect(result.status).toBe(201);
     const { order } = v.parse(PlaceOrderResponseSchema, result.body);
-    expect(order.items[0]).toMatchObject({ unit_price: 24.99, line_net: 24.99, line_gross: 30.74 });
+    expect(order.items[0]).toMatchObject({ unit_price: 30.74, line_net: 24.99, line_gross: 30.74 });
     expect(order).toMatchObject({ total_net: 24.99, total_gross: 30.74, total: 30.74 });
     expect(await one('SELECT total_gross FROM orders WHERE name = $1', [order.name])).toEqual({ total_gross: 30.74 });
   });

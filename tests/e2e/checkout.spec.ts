@@ -3,7 +3,7 @@ import { E2E_ORIGIN } from './playwright.config.ts';
 import { shopId } from './support/api.ts';
 import { expectNoAxeViolations as axe } from './support/axe.ts';
 import { CartPage, CheckoutPage, LoginPage, ProductPage } from './support/pages.ts';
-import { bearer, chooseCountry, closePopup, headerCart } from './support/shop.ts';
+import { bearer, chooseCountry, closePopup, headerCart, shopUrl } from './support/shop.ts';
 
 /**
  * One full order per demo shop through the checkout screens, against the real server and the demo data
@@ -122,6 +122,8 @@ test.describe('checkout', () => {
     // The guest's cart came along.
     await expect(headerCart(page)).toHaveAccessibleName('Cart (5)');
 
+    // A gross shop shows the courier's 19.99 net as it charges it: 24.59 gross.
+    await expect(checkout.group('Delivery method').getByRole('radio', { name: /^Courier/ })).toHaveAccessibleName(/PLN\s24\.59 gross/);
     await checkout.choose('Delivery method', /^Courier/);
     const address = checkout.group('Delivery address');
     // An empty book: the new-address form shows at once.
@@ -147,9 +149,12 @@ test.describe('checkout', () => {
     await checkout.continue();
     await expect(page).toHaveURL(/\/checkout\/summary$/);
     await expect(main(page).getByText('Globex Sp. z o.o.').first()).toBeVisible();
-    // 5 × 24.99 = 124.95 net + 23 % VAT (28.74, rounded per line) = 153.69; courier 19.99 net = 24.59 gross.
+    // The shown gross unit is multiplied (docs/api.md "Prices and rounding"): 24.99 net is 30.74 gross,
+    // × 5 = 153.70 (the earlier rule gave 153.69); courier 19.99 net = 24.59 gross.
+    const mugRow = main(page).getByRole('row', { name: /Ceramic mug/ });
+    await expect(mugRow.getByRole('cell')).toHaveText(['5', /^PLN\s30\.74$/, /^PLN\s153\.70$/]);
     const shown = await checkout.total();
-    expect(shown).toBe(178.28);
+    expect(shown).toBe(178.29);
     const name = await checkout.placeOrder();
 
     // The confirmation says what was ordered, as the server recorded it.
@@ -169,6 +174,12 @@ test.describe('checkout', () => {
     const headers = await bearer(page, 'globex');
     const order = await latestOrder(page.request, 'globex', headers);
     expect(order).toMatchObject({ name, currency: 'PLN', total: shown });
+    // The order page shows what was charged: the same unit, line, delivery and total.
+    await page.goto(shopUrl('globex', `/user/orders/${name}`));
+    const products = main(page).getByRole('region', { name: 'Products' });
+    await expect(products.getByRole('row', { name: /Ceramic mug/ }).getByRole('cell')).toHaveText(['5', /^PLN\s30\.74$/, /^PLN\s153\.70$/]);
+    await expect(main(page).getByRole('region', { name: 'Delivery' })).toContainText(/Delivery cost \(gross\)\s*PLN\s24\.59/);
+    await expect(products.getByLabel('Order totals')).toContainText(/Total \(gross\)\s*PLN\s178\.29/);
     // The typed address is in the book now, as a specific address.
     const book = (await (await page.request.get(`${E2E_ORIGIN}/api/user/addresses?type=specific`, { headers })).json()) as { street: string }[];
     expect(book.map((entry) => entry.street)).toContain('ul. Lubicz 17');

@@ -17,6 +17,8 @@ const plain = async (locator: Locator) => (await locator.innerText()).replace(/[
 /** The history's table on page `n`, named by its caption in either language. */
 const historyTable = (page: Page, n: number) => main(page).getByRole('table', { name: new RegExp(`^(Your orders, page|Twoje zamówienia, strona) ${n} (of|z) \\d+$`) });
 const cells = (row: Locator) => row.getByRole('cell');
+/** An English money amount ("PLN 1,234.50") in cents. */
+const money = (text: string) => Math.round(Number(text.replace(/^PLN /, '').replaceAll(',', '')) * 100);
 /** A date as the history writes it: "5 Apr 2026" / "5 kwi 2026". */
 const EN_DATE = /^\d{1,2} [A-Z][a-z]{2,3} \d{4}$/;
 const PL_DATE = /^\d{1,2} [a-ząćęłńóśźż]{3,4}\.? \d{4}$/;
@@ -184,6 +186,28 @@ test.describe('order', () => {
     await expect(main(page).getByRole('region', { name: 'Dostawa' })).toContainText('ul. Piotrkowska 100');
     await expect(main(page).getByRole('region', { name: 'Uwagi' })).toContainText('Materiały na szkolenie w Łodzi.');
     await axe(page);
+  });
+
+  test('globex: GLOBEX-000001 shows every line as unit × quantity = line total, adding up with the gross delivery to the total', async ({ page }) => {
+    await logInTo(page, 'globex', 'buyer@globex.test');
+    await page.goto(shopUrl('globex', '/user/orders/GLOBEX-000001'));
+    const products = main(page).getByRole('region', { name: 'Products' });
+    await expect(products.getByRole('row')).toHaveCount(3);
+    let lines = 0;
+    for (const row of await products.getByRole('row').all()) {
+      if ((await row.getByRole('cell').count()) === 0) continue;
+      const [quantity, unit, total] = await Promise.all([0, 1, 2].map((n) => plain(cells(row).nth(n))));
+      // docs/demo-data.md "Past orders": 10 × 49.19 and 20 × 21.59 gross.
+      expect(money(unit!) * Number(quantity)).toBe(money(total!));
+      lines += money(total!);
+    }
+    const totals = products.getByLabel('Order totals');
+    const term = (label: RegExp) => plain(totals.locator('div').filter({ hasText: label }).getByRole('definition'));
+    expect(lines).toBe(money(await term(/^Products \(gross\)/)));
+    expect(await term(/^Delivery cost \(gross\)/)).toBe('PLN 24.59');
+    expect(lines + money(await term(/^Delivery cost \(gross\)/))).toBe(money(await term(/^Total \(gross\)/)));
+    expect(await term(/^Total \(gross\)/)).toBe('PLN 948.29');
+    expect(money(await term(/^Net/)) + money(await term(/^VAT/))).toBe(money(await term(/^Gross/)));
   });
 
   test("another buyer's order name gives Page not found, never the order; axe", async ({ page }) => {

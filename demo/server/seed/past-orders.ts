@@ -8,7 +8,7 @@
  */
 import { sumMoney } from '../../../src/domain/money.ts';
 import type { Queryable } from '../db/index.ts';
-import { deliveryCharge, orderTotals, priceLines } from '../services/order-pricing.ts';
+import { deliveryCharge, priceLines, settleOrder } from '../services/order-pricing.ts';
 import { assignmentKey, ADDRESSES, USER_BY_EMAIL, type AddressSeed } from './accounts.ts';
 import { CODE_PREFIX, colourPicture, insertRows, variantCode, type DemoShop, type ProductDef, type SizeCode } from './catalogue.ts';
 import { must, type Catalogues, type DayClock, type IdOf } from './context.ts';
@@ -305,7 +305,7 @@ function priceOrder(seed: OrderSeed, index: number, defs: readonly ProductDef[],
     return { ...line, def, product, variantCode: variantCode(code, line.colour, line.size) };
   });
   const points = seed.shop === 'acme';
-  const priced = priceLines(lines, points, now).map((line) => ({ ...line, unit: line.unit_price, net: line.line_net, gross: line.line_gross }));
+  const pricing = { points, isGross: must(SHOP_BY_SLUG, seed.shop, 'shop').isGross };
   const paidFrom = points ? assignmentKey(seed.email, 'welcome') : null;
   const budgetDelivery = DELIVERY_BUDGETS.find((entry) => entry.type === seed.delivery && entry.budget === 'welcome');
   const deliveryPrice = points
@@ -313,7 +313,9 @@ function priceOrder(seed: OrderSeed, index: number, defs: readonly ProductDef[],
       ? budgetDelivery.price
       : 0
     : DELIVERY_PRICES[seed.shop][seed.delivery];
-  const totals = orderTotals(priced, deliveryCharge(deliveryPrice, points), points);
+  const settled = settleOrder(priceLines(lines, pricing, now), deliveryCharge(deliveryPrice, pricing), pricing);
+  const priced = settled.lines.map((line) => ({ ...line, unit: line.unit_price, net: line.line_net, gross: line.line_gross }));
+  const totals = settled.totals;
   return {
     seed,
     name,

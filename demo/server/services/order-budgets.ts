@@ -58,7 +58,7 @@ export async function userBudgets(tx: Queryable, websiteId: number, userId: numb
  * is "budget doesn't exist"; only unusable ones (scheduled, expired, switched off) is the spec's
  * inactive-budget error. Lines are judged in order, so the first broken one names the error.
  */
-export function checkLineBudgets(lines: readonly PricedLine[], budgets: { rows: readonly UserBudgetRow[]; now: Date }): void {
+export function checkLineBudgets(lines: readonly Pick<PricedLine, 'product'>[], budgets: { rows: readonly UserBudgetRow[]; now: Date }): void {
   for (const line of lines) {
     const budgetId = line.product.budget?.id;
     const standing = budgetId === undefined ? 'none' : budgetStanding(budgetId, budgets.rows, budgets.now);

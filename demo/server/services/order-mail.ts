@@ -1,4 +1,5 @@
 import { isPointsCurrency, type Order } from '../../../src/contract/contract.ts';
+import { itemShownTotal, itemShownUnit, orderShownAmounts } from '../../../src/domain/order-amounts.ts';
 import { colourName } from '../../../src/i18n/colours.ts';
 import { countryName } from '../../../src/i18n/countries.ts';
 import type { Queryable } from '../db/index.ts';
@@ -10,8 +11,10 @@ import { sendMail, untrusted } from './outbox.ts';
  * outbox for every placed order, to the order's contact e-mail, in the order's language (the buyer's
  * interface language when they placed it, `orderMailLang`; else the shop's), text only. Values are
  * named in that language as the storefront names them: colours (`src/i18n/colours.ts`) and countries
- * (`src/i18n/countries.ts`); sizes are codes (M, XL) and stay as they are. It lists the lines with quantities and prices (each line's total as the buyer sees
- * prices: gross in gross shops, net otherwise, points in points shops), the delivery, the totals, the payment, the
+ * (`src/i18n/countries.ts`); sizes are codes (M, XL) and stay as they are. It lists the lines with
+ * quantities and prices (each line's quantity × unit price = total as the buyer saw them: gross in
+ * gross shops, net otherwise, points in points shops; read through `src/domain/order-amounts.ts`, as
+ * the order page reads them), the delivery in the same form, the totals (net, VAT, gross), the payment, the
  * cost centre (MPK) when there is one, the comment, the order number and a link to the order in the
  * storefront.
  *
@@ -33,6 +36,8 @@ const TEXTS = {
     hello: (name: string) => (name ? `Hello ${name},` : 'Hello,'),
     intro: (shop: string, name: string) => `thank you for your order in ${shop}. Your order number is ${name}.`,
     lines: 'Ordered products',
+    basis: { gross: 'prices gross', net: 'prices net' },
+    form: { gross: 'gross', net: 'net' },
     colour: 'colour',
     size: 'size',
     delivery: 'Delivery',
@@ -44,6 +49,7 @@ const TEXTS = {
     mpk: 'Cost centre (MPK)',
     comment: 'Comment',
     totalNet: 'Total net',
+    vat: 'VAT',
     totalGross: 'Total gross',
     total: 'Total',
     link: 'See your order in the shop:',
@@ -54,6 +60,8 @@ const TEXTS = {
     hello: (name: string) => (name ? `Dzień dobry ${name},` : 'Dzień dobry,'),
     intro: (shop: string, name: string) => `dziękujemy za zamówienie w ${shop}. Numer zamówienia: ${name}.`,
     lines: 'Zamówione produkty',
+    basis: { gross: 'ceny brutto', net: 'ceny netto' },
+    form: { gross: 'brutto', net: 'netto' },
     colour: 'kolor',
     size: 'rozmiar',
     delivery: 'Dostawa',
@@ -65,6 +73,7 @@ const TEXTS = {
     mpk: 'Miejsce powstawania kosztów (MPK)',
     comment: 'Komentarz',
     totalNet: 'Razem netto',
+    vat: 'VAT',
     totalGross: 'Razem brutto',
     total: 'Razem',
     link: 'Zamówienie w sklepie:',
@@ -72,9 +81,12 @@ const TEXTS = {
   },
 } as const;
 
-/** An amount as the mail shows it: two decimals in the language's format, then the currency (`pkt` for points). */
-export function mailAmount(amount: number, currency: string, lang: Lang): string {
-  const number = new Intl.NumberFormat(lang === 'pl' ? 'pl-PL' : 'en-GB', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(amount);
+/**
+ * An amount as the mail shows it: two decimals in the language's format, then the currency (`pkt` for
+ * points); `unit` keeps the up to 4 decimals of a unit price below 1 (`roundUnitPrice`).
+ */
+export function mailAmount(amount: number, currency: string, lang: Lang, unit = false): string {
+  const number = new Intl.NumberFormat(lang === 'pl' ? 'pl-PL' : 'en-GB', { minimumFractionDigits: 2, maximumFractionDigits: unit ? 4 : 2 }).format(amount);
   return `${number} ${currency}`;
 }
 
@@ -110,20 +122,23 @@ export function orderMail(order: Order, shop: { name: string; lang: Lang }, orde
   const text = TEXTS[shop.lang] ?? TEXTS.en;
   const points = isPointsCurrency(order.currency);
   const amount = (value: number) => mailAmount(value, order.currency, shop.lang);
-  // Points shops: line prices are points; money shops show what the buyer sees (gross or net).
-  const lineTotal = (item: Order['items'][number]) => (points || !order.is_gross ? item.line_net : item.line_gross);
+  // Points shops: line prices are points; money shops show what the buyer saw (gross or net).
+  const amounts = orderShownAmounts(order);
+  const basis = points ? '' : ` (${order.is_gross ? text.basis.gross : text.basis.net})`;
 
   const out: string[] = [];
   const contactName = untrusted(`${order.contact['name'] ?? ''} ${order.contact['surname'] ?? ''}`.trim());
   out.push(text.hello(contactName), '', text.intro(shop.name, order.name), '');
-  out.push(`${text.lines}:`);
+  out.push(`${text.lines}${basis}:`);
   for (const item of order.items) {
     const variant = variantText(item, shop.lang);
-    out.push(`- ${item.quantity} × ${item.name} (${item.code}${variant ? `, ${variant}` : ''}): ${amount(lineTotal(item))}`);
+    const unit = mailAmount(itemShownUnit(item, order), order.currency, shop.lang, true);
+    out.push(`- ${item.name} (${item.code}${variant ? `, ${variant}` : ''}): ${item.quantity} × ${unit} = ${amount(itemShownTotal(item, order))}`);
     if (item.card_info) out.push(`  ${untrusted(Object.values(item.card_info).filter((value) => value.trim() !== '').join(', '))}`);
   }
   out.push('');
-  out.push(`${text.delivery}: ${order.delivery_method.name}, ${amount(order.delivery_price)}`);
+  const form = points ? '' : ` ${order.is_gross ? text.form.gross : text.form.net}`;
+  out.push(`${text.delivery}: ${order.delivery_method.name}, ${amount(amounts.delivery)}${form}`);
   if (order.delivery_address) out.push(`${text.deliveryAddress}: ${addressLine(order.delivery_address, shop.lang)}`);
   if (order.billing_address) out.push(`${text.billingAddress}: ${addressLine(order.billing_address, shop.lang)}${order.billing_address.nip ? `, NIP ${untrusted(order.billing_address.nip)}` : ''}`);
   const pending = order.payment_status === 'pending' ? ` (${text.awaitingPayment})` : '';
@@ -131,8 +146,8 @@ export function orderMail(order: Order, shop: { name: string; lang: Lang }, orde
   if (order.mpk_code) out.push(`${text.mpk}: ${untrusted(order.mpk_code)}`);
   if (order.comment.trim() !== '') out.push(`${text.comment}: ${untrusted(order.comment)}`);
   out.push('');
-  if (points) out.push(`${text.total}: ${amount(order.total_points)}`);
-  else out.push(`${text.totalNet}: ${amount(order.total_net)}`, `${text.totalGross}: ${amount(order.total_gross)}`);
+  if (amounts.kind === 'points') out.push(`${text.total}: ${amount(amounts.total)}`);
+  else out.push(`${text.totalNet}: ${amount(amounts.net)}`, `${text.vat}: ${amount(amounts.vat)}`, `${text.totalGross}: ${amount(amounts.gross)}`);
   out.push('', text.link, orderUrl, '', text.outro, '');
   return { subject: text.subject(shop.name, order.name), body: out.join('\n') };
 }

@@ -1,7 +1,7 @@
 import type { CardInfo, Product, Variant } from '../../../src/contract/contract.ts';
 import { totalQuantityByProduct } from '../../../src/domain/cart.ts';
 import { moneyDeliveryCharge, orderTotals as checkoutOrderTotals } from '../../../src/domain/checkout-totals.ts';
-import { cartTotals, lineTotal, unitPrice, vatRate } from '../../../src/domain/pricing.ts';
+import { pointsLineTotal, roundUnitPrice, shownLine, unitPrice, vatRate } from '../../../src/domain/pricing.ts';
 import { judgeQuantities, maxLineQuantity, type QuantityError } from '../../../src/domain/quantity.ts';
 
 /**
@@ -30,12 +30,21 @@ export interface OrderLine extends PricingLine {
   card_info: CardInfo | null;
 }
 
-/** The prices the server charges for a line. */
-export interface LinePrices {
-  /** As the product stores prices: gross when `vat_included`, net otherwise; points in pkt shops. */
+/** What a line is charged, before the order's VAT summary splits it into net and gross. */
+export interface LineCharge {
+  /**
+   * The unit price as the shop showed it and multiplied it: gross in a gross shop, net in a net shop
+   * (`displayPrice`), points in pkt shops.
+   */
   unit_price: number;
   /** VAT rate in percent (the product's, 23 when it has none). */
   vat: number;
+  /** `round(unit_price × quantity)`: the line's amount in the shop's form (points in pkt shops). */
+  line_total: number;
+}
+
+/** The prices the server stores for a line: its charge and its share of the order's VAT summary. */
+export interface LinePrices extends LineCharge {
   line_net: number;
   line_gross: number;
 }
@@ -45,7 +54,7 @@ export type PricedLine = OrderLine & LinePrices;
 
 /** The charge for the chosen delivery method. */
 export interface DeliveryCharge {
-  /** What the method costs as stored on the order: net money, or points in pkt shops. */
+  /** What the method costs as stored on the order: its net money price, or points in pkt shops. */
   price: number;
   net: number;
   gross: number;
@@ -55,6 +64,14 @@ export interface DeliveryCharge {
 export interface OrderTotals {
   total_net: number;
   total_gross: number;
+}
+
+/** What pricing reads of the shop. */
+export interface PricingShop {
+  /** A points (pkt) shop. */
+  points: boolean;
+  /** The shop shows gross prices (`is_gross`). */
+  isGross: boolean;
 }
 
 /** A quantity rule an order breaks, with the product it concerns (for the error's `product_id`). */
@@ -88,46 +105,63 @@ export function orderQuantityErrors(lines: readonly OrderLine[], shopMaxLineQuan
 /**
  * Prices every line. The unit price comes from the domain's `unitPrice` with the product's total
  * quantity across all its lines (tiers are chosen by that total, spec §9; a running group buy adds
- * the group's `total_quantity`, which the caller has already read under a row lock). In a points shop
- * a line costs unit × quantity points with no VAT; in a money shop net and gross come from the domain's
- * `cartTotals` for that one line, so the lines add up exactly to the order totals.
+ * the group's `total_quantity`, which the caller has already read under a row lock). By the pricing
+ * rule (docs/api.md "Prices and rounding", `shownLine`): the unit price is taken in the shop's shown
+ * form (gross in a gross shop, net in a net shop), and the line costs that unit × quantity, rounded to
+ * cents. In a points shop a line costs unit × quantity points with no VAT.
  */
-export function priceLines<L extends PricingLine>(lines: readonly L[], points: boolean, now: Date): (L & LinePrices)[] {
+export function priceLines<L extends PricingLine>(lines: readonly L[], shop: PricingShop, now: Date): (L & LineCharge)[] {
   const totals = totalQuantityByProduct(lines.map((line) => ({ product_id: line.product.id, quantity: line.quantity })));
   return lines.map((line) => {
     const unit = unitPrice(line.product, totals.get(line.product.id) ?? line.quantity, now);
     const vat = vatRate(line.product);
-    if (points) {
-      const total = lineTotal(unit, line.quantity);
-      return { ...line, unit_price: unit, vat, line_net: total, line_gross: total };
-    }
-    const one = cartTotals([{ unit_price: unit, quantity: line.quantity, vat, vat_included: line.product.vat_included }], false);
-    return { ...line, unit_price: unit, vat, line_net: one.net, line_gross: one.gross };
+    if (shop.points) return { ...line, unit_price: roundUnitPrice(unit), vat, line_total: pointsLineTotal({ unit_price: unit, quantity: line.quantity }) };
+    const shown = shownLine({ unit_price: unit, quantity: line.quantity, vat, vat_included: line.product.vat_included }, shop.isGross);
+    return { ...line, unit_price: shown.unit, vat, line_total: shown.total };
   });
 }
 
 /**
  * The delivery charge, by the domain's rule the checkout shows (`moneyDeliveryCharge`): in a money shop
- * a method's price is net and VAT at the default 23 % is added for the gross total (methods carry no VAT
- * rate of their own); in a points shop `price` is already points (from `delivery_method_budgets`).
+ * a method's price is net at the default 23 % (methods carry no VAT rate of their own), charged gross in
+ * a gross shop; in a points shop `price` is already points (from `delivery_method_budgets`).
  */
-export function deliveryCharge(price: number, points: boolean): DeliveryCharge {
-  return { price, ...(points ? { net: price, gross: price } : moneyDeliveryCharge(price)) };
+export function deliveryCharge(price: number, shop: PricingShop): DeliveryCharge {
+  return { price, ...(shop.points ? { net: price, gross: price } : moneyDeliveryCharge(price, shop.isGross)) };
 }
 
-/** The order totals by the domain's `orderTotals`, which the checkout's summary shows before ordering. */
-export function orderTotals(lines: readonly (PricingLine & LinePrices)[], delivery: DeliveryCharge, points: boolean): OrderTotals {
+/**
+ * The order's totals and each line's net and gross, by the domain's `orderTotals` (which the checkout's
+ * summary shows before ordering): the VAT summary per rate of the lines' and the delivery's shown
+ * amounts, each line getting its share so the stored lines add up exactly to the stored totals.
+ */
+export function settleOrder<L extends PricingLine & LineCharge>(
+  lines: readonly L[],
+  delivery: DeliveryCharge,
+  shop: PricingShop,
+): { lines: (L & LinePrices)[]; totals: OrderTotals } {
+  // A line's unit price is already in the shop's form, so it is given as such (`vat_included` = the
+  // shop's form): `shownLine` then takes it as it is, and the totals multiply exactly what is stored.
   const totals = checkoutOrderTotals(
-    lines.map((line) => ({ unit_price: line.unit_price, quantity: line.quantity, vat: line.vat, vat_included: line.product.vat_included })),
+    lines.map((line) => ({ unit_price: line.unit_price, quantity: line.quantity, vat: line.vat, vat_included: shop.isGross })),
     delivery,
-    { points, isGross: false },
+    shop,
   );
-  return totals.kind === 'points' ? { total_net: totals.total, total_gross: totals.total } : { total_net: totals.net, total_gross: totals.gross };
+  if (totals.kind === 'points') {
+    return { lines: lines.map((line) => ({ ...line, line_net: line.line_total, line_gross: line.line_total })), totals: { total_net: totals.total, total_gross: totals.total } };
+  }
+  return {
+    lines: lines.map((line, index) => {
+      const share = totals.lines[index] ?? { net: 0, gross: 0 };
+      return { ...line, line_net: share.net, line_gross: share.gross };
+    }),
+    totals: { total_net: totals.net, total_gross: totals.gross },
+  };
 }
 
 /** Whether any amount of the order is too large to store (see {@link MAX_ORDER_AMOUNT}). */
 export function exceedsStorableAmount(lines: readonly PricedLine[], totals: OrderTotals): boolean {
-  const amounts = [totals.total_net, totals.total_gross, ...lines.flatMap((line) => [line.line_net, line.line_gross])];
+  const amounts = [totals.total_net, totals.total_gross, ...lines.flatMap((line) => [line.line_total, line.line_net, line.line_gross])];
   return amounts.some((amount) => !Number.isFinite(amount) || amount > MAX_ORDER_AMOUNT);
 }
 

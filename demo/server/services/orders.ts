@@ -8,7 +8,7 @@ import { ApiError, fail } from '../http/errors.ts';
 import { checkLineBudgets, deliveryBudgetCharge, spendNeeds, spendPoints, spentPoints, userBudgets } from './order-budgets.ts';
 import { remainingWait, requestHash, storeAnswer, storedAnswer, type OrderAnswer } from './order-guards.ts';
 import { sendOrderMail } from './order-mail.ts';
-import { deliveryCharge, exceedsStorableAmount, MAX_ORDER_AMOUNT, orderQuantityErrors, orderTotals, priceLines } from './order-pricing.ts';
+import { deliveryCharge, exceedsStorableAmount, MAX_ORDER_AMOUNT, orderQuantityErrors, priceLines, settleOrder } from './order-pricing.ts';
 import { loadOrder } from './order-reads.ts';
 import { insertItems, insertOrder, newOrderName } from './order-records.ts';
 import {
@@ -114,14 +114,15 @@ async function createOrder(tx: Queryable, input: PlaceOrderInput): Promise<Order
   // Only an unpaid online order holds stock it may give back; invoice and points orders are sales.
   if (online) await checkStockHolds(tx, userId, lines, input.stockHolds);
   await joinGroupBuys(tx, lines, now, !online);
-  const priced = priceLines(lines, points, now);
+  const pricing = { points, isGross: website.is_gross };
+  const charged = priceLines(lines, pricing, now);
 
   const paidInPoints = points && request.payment_method === 'budget';
   const budgets = paidInPoints ? await userBudgets(tx, website.id, userId) : null;
-  if (budgets) checkLineBudgets(priced, budgets);
+  if (budgets) checkLineBudgets(charged, budgets);
   const deliveryBudget = budgets ? await deliveryBudgetCharge(tx, website.id, method.id, request.payment_for_delivery_budget, budgets) : null;
-  const delivery = deliveryCharge(points ? (deliveryBudget?.points ?? 0) : method.price, points);
-  const totals = orderTotals(priced, delivery, points);
+  const delivery = deliveryCharge(points ? (deliveryBudget?.points ?? 0) : method.price, pricing);
+  const { lines: priced, totals } = settleOrder(charged, delivery, pricing);
   if (exceedsStorableAmount(priced, totals)) {
     throw new ApiError(422, 'validation.invalid', {}, {}, { items: [{ key: 'validation.max_value', params: { bound: MAX_ORDER_AMOUNT } }] });
   }

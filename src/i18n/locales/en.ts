@@ -511,6 +511,7 @@ const en = {
       addresses_failed: 'Your saved addresses could not be loaded.',
       choose_method: 'Choose a delivery method',
       price_net: '{{price}} net',
+      price_gross: '{{price}} gross',
       budget_price: '{{price}} from {{budget}}',
       pickup_intro: 'Collect your order at this address:',
       specific_only: 'This shop delivers only to a specific address: choose one of your specific addresses or enter a new one.',

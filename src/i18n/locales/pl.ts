@@ -504,6 +504,7 @@ const pl: Messages = {
       addresses_failed: 'Nie udało się wczytać zapisanych adresów.',
       choose_method: 'Wybierz metodę dostawy',
       price_net: '{{price}} netto',
+      price_gross: '{{price}} brutto',
       budget_price: '{{price}} z budżetu {{budget}}',
       pickup_intro: 'Zamówienie odbierzesz pod tym adresem:',
       specific_only: 'Ten sklep dostarcza tylko na wskazany adres: wybierz jeden ze swoich wskazanych adresów lub wpisz nowy.',

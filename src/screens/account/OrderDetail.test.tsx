@@ -10,6 +10,7 @@ import { sessionStatus } from '../../store/session.ts';
 import { noAnswer, stubApi, type ApiCall } from '../checkout/test-helpers.tsx';
 import { GROSS_SHOP, POINTS_SHOP, json, logInBuyer, pageOf, plain, product, variant } from '../product/test-fixtures.ts';
 import { resetScreenPage } from '../test-page.ts';
+import { moneyDeliveryCharge, orderTotals } from '../../domain/checkout-totals.ts';
 import { OrderDetail } from './OrderDetail.tsx';
 import { item, moneyOrder, pointsOrder } from './orders/test-fixtures.ts';
 
@@ -54,6 +55,11 @@ const rowOf = (name: string) => {
   if (!cell?.parentElement) throw new Error(`no line ${name}`);
   return cell.parentElement;
 };
+/** The cells (quantity, unit price, line total) of the line named `name`. */
+const cells = (name: string) =>
+  within(rowOf(name))
+    .getAllByRole('cell')
+    .map((cell) => plain(cell.textContent));
 
 beforeEach(() => {
   resetScreenPage('/user/orders/ACME-000001', POINTS_SHOP);
@@ -109,13 +115,50 @@ describe('Order', () => {
     expect(within(rowOf('Ceramic mug')).getAllByRole('cell').map((cell) => plain(cell.textContent))).toEqual(['6', '10 pkt', '60 pkt']);
   });
 
-  it('shows a money order with gross prices, net, VAT and gross totals and the delivery address', async () => {
+  it("shows a gross order's lines as unit × quantity = line total (the issue's globex cases), adding up with the delivery to the total", async () => {
+    resetScreenPage('/user/orders/GLOBEX-000002', GROSS_SHOP);
+    logInBuyer([]);
+    // Stored as the server stores an order now: the shown gross unit and its line total, net from the VAT summary.
+    const shop = { points: false, isGross: true };
+    const lines = [
+      { unit_price: 43.04, quantity: 120, vat: 23, vat_included: true },
+      { unit_price: 30.74, quantity: 3, vat: 23, vat_included: true },
+      { unit_price: 23.36, quantity: 10_000, vat: 23, vat_included: true },
+    ];
+    const totals = orderTotals(lines, moneyDeliveryCharge(19.99, true), shop);
+    if (totals.kind !== 'money') throw new Error('money expected');
+    const names = ['Hoodie', 'Cap', 'Pen'];
+    const order = moneyOrder({
+      name: 'GLOBEX-000002',
+      total: totals.total,
+      total_net: totals.net,
+      total_gross: totals.gross,
+      items: lines.map((line, index) =>
+        item({ product_id: index + 1, variant_id: (index + 1) * 10, name: names[index]!, code: `GLX-${index}`, quantity: line.quantity, unit_price: line.unit_price, line_net: totals.lines[index]!.net, line_gross: totals.lines[index]!.gross, budget: null }),
+      ),
+    });
+    stubApi(serve([order]));
+    renderOrder('GLOBEX-000002');
+    await screen.findByRole('region', { name: 'Products' });
+    expect(cells('Hoodie')).toEqual(['120', 'PLN 43.04', 'PLN 5,164.80']);
+    expect(cells('Cap')).toEqual(['3', 'PLN 30.74', 'PLN 92.22']);
+    expect(cells('Pen')).toEqual(['10,000', 'PLN 23.36', 'PLN 233,600.00']);
+    const summary = screen.getByLabelText('Order totals');
+    expect(valueOf(summary, 'Products (gross)')).toBe('PLN 238,857.02');
+    expect(valueOf(summary, 'Delivery cost (gross)')).toBe('PLN 24.59');
+    expect(valueOf(summary, 'Total (gross)')).toBe('PLN 238,881.61');
+    expect(valueOf(section('Delivery'), 'Delivery cost (gross)')).toBe('PLN 24.59');
+  });
+
+  it('shows an order placed before the rounding rule as it was charged (unit = line total / quantity) with net, VAT and gross totals', async () => {
     resetScreenPage('/user/orders/GLOBEX-000001', GROSS_SHOP);
     logInBuyer([]);
     stubApi(serve([moneyOrder()]));
     renderOrder('GLOBEX-000001');
     await screen.findByRole('region', { name: 'Products' });
     expect(screen.getByText('In Progress')).toBeInTheDocument();
+    // Stored under the earlier rule: a net unit (39.99) with a gross line rounded from the net line, so
+    // the unit shown is the line total / quantity, as such orders were always shown.
     expect(within(rowOf('Classic T-shirt')).getAllByRole('cell').map((cell) => plain(cell.textContent))).toEqual(['10', 'PLN 49.19', 'PLN 491.88']);
     expect(screen.getByRole('columnheader', { name: 'Unit price (gross)' })).toBeInTheDocument();
     const summary = screen.getByLabelText('Order totals');

@@ -108,6 +108,19 @@ describe('CartButton', () => {
     expect(within(drawer).getByRole('link', { name: 'Continue shopping' })).toHaveAttribute('href', '/products');
   });
 
+  it("should list each line as quantity × shown unit = line total in the drawer (the issue's 43.04 × 120)", async () => {
+    const user = userEvent.setup();
+    const hoodie: Product = { ...shirt, id: 3, name: 'Hoodie', slug: 'hoodie', calculated_price: 34.99, variants: [variant(31, null, null)] };
+    addToCart(hoodie, variant(31, null, null), 120);
+    renderButton();
+    await user.click(screen.getByRole('button', { name: 'Cart (120)' }));
+    const drawer = await screen.findByRole('dialog', { name: 'Cart' });
+    const [item] = within(within(drawer).getByRole('list', { name: 'Cart' })).getAllByRole('listitem');
+    expect(item).toHaveTextContent(/Quantity: 120 × PLN\s43\.04/);
+    expect(item).toHaveTextContent(/PLN\s5,164\.80/);
+    expect(drawer).toHaveTextContent(/Total \(gross\)\s*PLN\s*5,164\.80/);
+  });
+
   it('should open a drawer from the right listing the lines with colour names, sizes, quantities and prices', async () => {
     const user = userEvent.setup();
     addToCart(shirt, variant(11, 'red', 'M'), 2);
@@ -123,8 +136,9 @@ describe('CartButton', () => {
     expect(items).toHaveLength(3);
     expect(items[0]).toHaveTextContent('T-shirt');
     expect(items[0]).toHaveTextContent('Colour: Red · Size: M');
-    expect(items[0]).toHaveTextContent('Quantity: 2');
-    expect(items[0]).toHaveTextContent('24.60'); // 2 × 10.00 net + 23 % VAT in a gross shop
+    // The shown gross unit × quantity = the line (docs/api.md "Prices and rounding"): 10.00 net is 12.30 gross.
+    expect(items[0]).toHaveTextContent(/Quantity: 2 × PLN\s12\.30/);
+    expect(items[0]).toHaveTextContent('24.60');
     expect(items[1]).toHaveTextContent('Colour: Navy · Size: L');
     expect(items[2]).toHaveTextContent('Mug');
     expect(items[2]).not.toHaveTextContent('Colour');

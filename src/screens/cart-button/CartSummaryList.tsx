@@ -1,5 +1,5 @@
 import { useSignals } from '@preact/signals-react/runtime';
-import { formatMoney, formatNumber } from '../../i18n/format.ts';
+import { formatMoney, formatNumber, formatUnitPrice } from '../../i18n/format.ts';
 import { colourName } from '../../i18n/colours.ts';
 import { t } from '../../i18n/index.ts';
 import type { PricedCartLine } from '../../store/cart.ts';
@@ -39,7 +39,7 @@ export function CartSummaryList({ lines, currency, label }: CartSummaryListProps
   const base = storageBase.value;
   return (
     <ul className="shop-cart-summary" aria-label={label}>
-      {lines.map(({ key, line, total }) => {
+      {lines.map(({ key, line, displayUnitPrice, total }) => {
         const image = storageUrl(line.image, base);
         const variant = variantText(line);
         return (
@@ -54,7 +54,7 @@ export function CartSummaryList({ lines, currency, label }: CartSummaryListProps
                   {line.budget.name}
                 </Badge>
               )}
-              <span className="shop-cart-summary__detail">{`${t('cart.quantity')}: ${formatNumber(line.quantity)}`}</span>
+              <span className="shop-cart-summary__detail">{`${t('cart.quantity')}: ${formatNumber(line.quantity)} × ${formatUnitPrice(displayUnitPrice, currency)}`}</span>
             </div>
             <span className="shop-cart-summary__price">{formatMoney(total, currency)}</span>
           </li>

@@ -53,6 +53,11 @@ const line = (name: RegExp | string) => {
   if (!item) throw new Error(`no cart line ${String(name)}`);
   return item;
 };
+/** The unit price and the line total the cart line named `name` shows. */
+const shownPrices = (name: string) => {
+  const item = line(name);
+  return [plain(within(item).getByText(/\/ pc/).textContent), plain(item.querySelector('.shop-cart-line__total')?.textContent)];
+};
 const total = () => plain(screen.getByText('Total').closest('div')?.querySelector('dd')?.textContent);
 
 beforeEach(() => resetScreenPage('/cart'));
@@ -98,6 +103,20 @@ describe('Cart screen', () => {
     expect(cartLines.value[0]?.quantity).toBe(70);
     await waitFor(() => expect(total()).toBe('PLN 984.00'));
     for (const item of screen.getAllByRole('listitem')) expect(plain(within(item).getByText(/\/ pc/).textContent)).toContain('PLN 9.84 / pc');
+  });
+
+  it("should show each line as its shown unit × quantity (the issue's globex cases) and total the shown lines", async () => {
+    const products = [product({ id: 1, name: 'Hoodie', calculated_price: 34.99 }), product({ id: 2, name: 'Cap', calculated_price: 24.99 }), product({ id: 3, name: 'Pen', calculated_price: 18.99 })];
+    stubProducts(serveShop(products));
+    addToCart(products[0]!, products[0]!.variants[0]!, 120);
+    addToCart(products[1]!, products[1]!.variants[0]!, 3);
+    addToCart(products[2]!, products[2]!.variants[0]!, 10_000);
+    renderCart();
+    await waitFor(() => expect(cartCheckStatus.value).toBe('ready'));
+    expect(shownPrices('Hoodie')).toEqual(['Unit price: PLN 43.04 / pc', 'Line total: PLN 5,164.80']);
+    expect(shownPrices('Cap')).toEqual(['Unit price: PLN 30.74 / pc', 'Line total: PLN 92.22']);
+    expect(shownPrices('Pen')).toEqual(['Unit price: PLN 23.36 / pc', 'Line total: PLN 233,600.00']);
+    expect(total()).toBe('PLN 238,857.02');
   });
 
   it('should take current names and prices from the shop and say that prices changed', async () => {

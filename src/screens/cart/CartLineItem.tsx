@@ -5,7 +5,7 @@ import { Link } from '../../kit/router.tsx';
 import type { LineReview } from '../../domain/cart-review.ts';
 import type { QuantityError } from '../../domain/quantity.ts';
 import { buildPath } from '../../domain/routes.ts';
-import { formatMoney, formatNumber } from '../../i18n/format.ts';
+import { formatMoney, formatNumber, formatUnitPrice } from '../../i18n/format.ts';
 import { t } from '../../i18n/index.ts';
 import type { PricedCartLine } from '../../store/cart.ts';
 import { storageBase } from '../../store/storage-base.ts';
@@ -73,7 +73,7 @@ export const CartLineItem = memo(function CartLineItem({ priced, review, product
       </div>
       <p className="shop-cart-line__unit">
         <span className="shop-visually-hidden">{`${t('cart.unit_price')}: `}</span>
-        {t('cart.per_piece', { price: formatMoney(displayUnitPrice, currency) })}
+        {t('cart.per_piece', { price: formatUnitPrice(displayUnitPrice, currency) })}
       </p>
       <NumericCounter
         className="shop-cart-line__quantity"

@@ -6,7 +6,7 @@ import { addToCart } from '../../store/cart.ts';
 import { locale } from '../../store/locale.ts';
 import { checkoutState, chooseDeliveryAddress, resetCheckout } from '../../store/checkout.ts';
 import { user } from '../../store/session.ts';
-import { GROSS_SHOP, POINTS_SHOP, json, logInBuyer, plain, product } from '../product/test-fixtures.ts';
+import { GROSS_SHOP, NET_SHOP, POINTS_SHOP, json, logInBuyer, plain, product } from '../product/test-fixtures.ts';
 import { resetScreenPage } from '../test-page.ts';
 import { Delivery } from './Delivery.tsx';
 import { INVOICE_SHOP, blankAddress, renderStep, stubApi, type ApiCall } from './test-helpers.tsx';
@@ -158,7 +158,8 @@ describe('Delivery step: delivery method', () => {
       method: 'POST',
       body: { website_id: GROSS_SHOP.id, items: [{ product_id: 1, variant_id: 10, quantity: 3 }] },
     });
-    expect(plain(courier.closest('label')?.textContent)).toContain('PLN 19.99 net');
+    // A gross shop shows (and charges) the method's net 19.99 gross: 19.99 × 1.23 = 24.59.
+    expect(plain(courier.closest('label')?.textContent)).toContain('PLN 24.59 gross');
     expect(await methodRadio(/Self-pickup/)).toHaveAccessibleName(/Free/);
     expect(courier).not.toBeChecked();
 
@@ -166,6 +167,15 @@ describe('Delivery step: delivery method', () => {
     expect(courier).toBeChecked();
     expect(checkoutState.value.deliveryMethod).toMatchObject({ id: 1, type: 'courier', name: 'Courier', price: 19.99 });
     expect(screen.getByRole('group', { name: 'Delivery address' })).toBeInTheDocument();
+  });
+
+  it('should show a method at its net price in a net shop', async () => {
+    startCheckout(NET_SHOP);
+    stubDeliveryApi();
+    renderDelivery();
+    const courier = await methodRadio(/Courier/);
+    expect(plain(courier.closest('label')?.textContent)).toContain('PLN 19.99 net');
+    expect(plain(courier.closest('label')?.textContent)).not.toContain('gross');
   });
 
   it('should say "No delivery methods available" when there are none and not go on', async () => {

@@ -234,6 +234,7 @@ export function Delivery(_props: DeliveryProps) {
           onChoose={onChooseMethod}
           currency={website.currency}
           pointsShop={isPointsShop.value}
+          isGross={website.is_gross}
           form={form}
         />
 

@@ -36,6 +36,14 @@ const orders = (calls: readonly ApiCall[]) => calls.filter((call) => call.path =
 const placeButton = () => screen.getByRole('button', { name: /^Place order/ });
 /** The amount shown for a term of the order's totals. */
 const amount = (term: string) => plain(screen.getByText(term, { selector: '.shop-order-totals dt' }).nextElementSibling?.textContent);
+/** A money amount as the English screens print it ("PLN 5,164.80") as a number. */
+const money = (text: string) => Number(text.replace(/^PLN /, '').replaceAll(',', ''));
+/** Every line row's [quantity, unit, total], as numbers. */
+const lineRows = () =>
+  screen
+    .getAllByRole('row')
+    .slice(1)
+    .map((row) => within(row).getAllByRole('cell').map((cell) => money(plain(cell.textContent))));
 const alertText = () => plain(screen.getByRole('alert').textContent);
 /** Lets the answers (fetch, body parsing) and the renders after them settle under fake timers. */
 const flush = () => act(() => vi.advanceTimersByTimeAsync(0));
@@ -81,6 +89,47 @@ describe('Summary step', () => {
     expect(amount('Delivery cost (net)')).toBe('PLN 20.00');
     expect(amount('Total (net)')).toBe('PLN 50.00');
     expect(amount('Gross')).toBe('PLN 61.50');
+  });
+
+  // The issue's globex cases: net prices in a gross shop, each line its shown gross unit × quantity.
+  const ISSUE_LINES: readonly [ReturnType<typeof product>, number][] = [
+    [product({ id: 1, name: 'Hoodie', calculated_price: 34.99 }), 120],
+    [product({ id: 2, name: 'Cap', calculated_price: 24.99 }), 3],
+    [product({ id: 3, name: 'Pen', calculated_price: 18.99 }), 10_000],
+  ];
+
+  it('should show every line as its shown unit × quantity and add the lines and the delivery up to the total (gross shop)', async () => {
+    setUpCheckout(moneySetUp({ lines: ISSUE_LINES, method: courier({ price: 19.99 }) }));
+    serve(() => orderPlaced('GLX-000124'));
+    renderStep(<Summary />);
+    expect(lineRows()).toEqual([
+      [120, 43.04, 5164.8],
+      [3, 30.74, 92.22],
+      [10_000, 23.36, 233_600],
+    ]);
+    for (const [quantity = 0, unit = 0, total = 0] of lineRows()) expect(Math.round(unit * quantity * 100)).toBe(Math.round(total * 100));
+    expect(amount('Products (gross)')).toBe('PLN 238,857.02');
+    expect(amount('Delivery cost (gross)')).toBe('PLN 24.59');
+    expect(plain(within(screen.getByRole('region', { name: 'Delivery method' })).getByText('Delivery cost').nextElementSibling?.textContent)).toBe('PLN 24.59');
+    expect(amount('Total (gross)')).toBe('PLN 238,881.61');
+    expect(money(amount('Net')) * 100 + money(amount('VAT')) * 100).toBeCloseTo(money(amount('Gross')) * 100, 6);
+    expect(amount('Gross')).toBe('PLN 238,881.61');
+  });
+
+  it('should show every line as its net unit × quantity and the delivery net (net shop)', async () => {
+    setUpCheckout(moneySetUp({ website: NET_SHOP, lines: ISSUE_LINES, method: courier({ price: 19.99 }) }));
+    serve(() => orderPlaced('INI-000002'));
+    renderStep(<Summary />);
+    expect(lineRows()).toEqual([
+      [120, 34.99, 4198.8],
+      [3, 24.99, 74.97],
+      [10_000, 18.99, 189_900],
+    ]);
+    expect(amount('Delivery cost (net)')).toBe('PLN 19.99');
+    expect(amount('Total (net)')).toBe('PLN 194,193.76');
+    // VAT once for the 23 % rate: 194,193.76 × 0.23 = 44,664.5648 → 44,664.56.
+    expect(amount('VAT')).toBe('PLN 44,664.56');
+    expect(amount('Gross')).toBe('PLN 238,858.32');
   });
 
   it('should total a points shop with the chosen delivery budget’s price', async () => {

@@ -33,7 +33,8 @@ export interface SummaryProps {
  *
  * Shows everything chosen, each block with "Edit" back to its step, the lines with their prices and the
  * totals including the delivery exactly as the server will charge them (money shops: the method's net
- * price plus 23 % VAT; points shops: the chosen delivery budget's price). The buyer may leave a comment
+ * price, shown gross with 23 % VAT in a gross shop, by the pricing rule of docs/api.md "Prices and
+ * rounding"; points shops: the chosen delivery budget's price). The buyer may leave a comment
  * (kept in the checkout state) and, in `mpk_required` shops, must accept the cost-centre statement.
  *
  * Placing the order waits for the provider's `remainingTime` (`GET /api/order/wait`), counted down live;
@@ -65,7 +66,7 @@ export function Summary(_props: SummaryProps) {
   const [leaving, setLeaving] = useState(false);
 
   const method = state.deliveryMethod;
-  const delivery = deliveryCharge(method, state.paymentForDeliveryBudget, points);
+  const delivery = deliveryCharge(method, state.paymentForDeliveryBudget, { points, isGross });
   const totals = orderTotals(
     summary.lines.map(({ line, unitPrice }) => ({ unit_price: unitPrice, quantity: line.quantity, vat: line.pricing.vat, vat_included: line.pricing.vat_included })),
     delivery,

@@ -1,6 +1,6 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { boxesFor, pricePerBox } from '../../domain/pricing.ts';
-import { formatMoney, formatNumber } from '../../i18n/format.ts';
+import { formatMoney, formatNumber, formatUnitPrice } from '../../i18n/format.ts';
 import { t } from '../../i18n/index.ts';
 import type { Locale } from '../../store/locale.ts';
 import type { PurchasePrices } from './price-view.ts';
@@ -25,7 +25,7 @@ export function PurchaseFacts({ prices, qty, currency, lang }: PurchaseFactsProp
     <dl className="shop-product__facts">
       <div>
         <dt>{t('product.price_per_piece')}</dt>
-        <dd>{formatMoney(shownUnit, currency, lang)}</dd>
+        <dd>{formatUnitPrice(shownUnit, currency, lang)}</dd>
       </div>
       <div>
         <dt>{t('product.quantity_in_box')}</dt>

@@ -1,16 +1,17 @@
 import type { PriceTier, Product, Variant, Website } from '../../contract/contract.ts';
 import { productDisplayPrice } from '../../kit/price.ts';
 import {
-  cartTotals as moneyTotals,
   displayPrice,
   isGroupBuyActive,
   piecesToNextTier,
-  pointsTotal,
+  pointsLineTotal,
   quantityInBox,
+  roundUnitPrice,
+  shownLine,
   sortTiers,
   thresholdTier,
 } from '../../domain/pricing.ts';
-import { formatMoney } from '../../i18n/format.ts';
+import { formatUnitPrice } from '../../i18n/format.ts';
 import type { Locale } from '../../store/locale.ts';
 
 /**
@@ -53,13 +54,14 @@ export interface PurchasePrices {
 /** The purchase form's prices for the counter's quantity. */
 export function purchasePrices({ product, website, variant, points, lang, unit, qty, now }: PriceInput): PurchasePrices {
   return {
-    shownUnit: points ? unit : displayPrice(unit, product, website.is_gross),
+    shownUnit: points ? roundUnitPrice(unit) : displayPrice(unit, product, website.is_gross),
     hint: productDisplayPrice(product, website, lang, now).hint,
-    formatPrice: (price: number) => formatMoney(points ? price : displayPrice(price, product, website.is_gross), website.currency, lang),
+    formatPrice: (price: number) => formatUnitPrice(points ? roundUnitPrice(price) : displayPrice(price, product, website.is_gross), website.currency, lang),
     inBox: quantityInBox(variant ?? {}),
+    // The shown unit × the quantity, as the cart and the order charge it (docs/api.md "Prices and rounding").
     lineAmount: points
-      ? pointsTotal([{ unit_price: unit, quantity: qty }])
-      : moneyTotals([{ unit_price: unit, quantity: qty, vat: product.vat, vat_included: product.vat_included }], website.is_gross).total,
+      ? pointsLineTotal({ unit_price: unit, quantity: qty })
+      : shownLine({ unit_price: unit, quantity: qty, vat: product.vat, vat_included: product.vat_included }, website.is_gross).total,
   };
 }
 

@@ -1,7 +1,7 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { useId } from 'react';
 import type { Order } from '../../../contract/contract.ts';
-import { formatMoney, formatNumber } from '../../../i18n/format.ts';
+import { formatMoney, formatNumber, formatUnitPrice } from '../../../i18n/format.ts';
 import { t } from '../../../i18n/index.ts';
 import { Badge } from '../../../widgets/badge/Badge.tsx';
 import { basisSuffix, itemTotal, itemUnitPrice, itemVariantText, orderViewTotals } from './order-view.ts';
@@ -85,7 +85,7 @@ export function OrderItemsTable({ order }: { order: Order }) {
                     </span>
                   </th>
                   <td data-align="end">{formatNumber(item.quantity)}</td>
-                  <td data-align="end">{money(itemUnitPrice(item, order))}</td>
+                  <td data-align="end">{formatUnitPrice(itemUnitPrice(item, order), order.currency)}</td>
                   <td data-align="end">{money(itemTotal(item, order))}</td>
                 </tr>
               );

@@ -1,4 +1,5 @@
-import { isPointsCurrency, type CardInfo, type Order, type OrderItem, type OrderSummary } from '../../../contract/contract.ts';
+import type { CardInfo, Order, OrderItem, OrderSummary } from '../../../contract/contract.ts';
+import { isPointsOrder as isPointsCurrencyOrder, itemShownTotal, itemShownUnit, orderShownAmounts, type OrderShownAmounts } from '../../../domain/order-amounts.ts';
 import { colourName } from '../../../i18n/colours.ts';
 import { t } from '../../../i18n/index.ts';
 import type { BadgeTone } from '../../../widgets/badge/Badge.tsx';
@@ -21,12 +22,7 @@ export function statusTone(status: OrderSummary['status']): BadgeTone {
 }
 
 /** Whether an order was placed in a points shop (its own currency snapshot). */
-export function isPointsOrder(order: Pick<OrderSummary, 'currency'>): boolean {
-  return isPointsCurrency(order.currency);
-}
-
-/** Rounds to cents. */
-const cents = (value: number) => Math.round(value * 100) / 100;
+export const isPointsOrder = isPointsCurrencyOrder;
 
 /** "Colour: Navy · Size: L" of an order line, colour by its name in the current language; '' when neither. */
 export function itemVariantText(item: Pick<OrderItem, 'color_code' | 'size_code'>): string {
@@ -43,44 +39,24 @@ export function basisSuffix(order: Pick<Order, 'currency' | 'is_gross'>): string
 
 /** A line's total as the order shows it: points, or gross in a gross order, net otherwise. */
 export function itemTotal(item: OrderItem, order: Pick<Order, 'currency' | 'is_gross'>): number {
-  if (isPointsOrder(order)) return item.line_gross;
-  return order.is_gross ? item.line_gross : item.line_net;
+  return itemShownTotal(item, order);
 }
 
-/** A line's price per piece on the same basis as {@link itemTotal} (points: the unit price charged). */
+/** A line's price per piece on the same basis as {@link itemTotal}: the unit price it was charged (`itemShownUnit`). */
 export function itemUnitPrice(item: OrderItem, order: Pick<Order, 'currency' | 'is_gross'>): number {
-  if (isPointsOrder(order)) return item.unit_price;
-  return item.quantity > 0 ? cents(itemTotal(item, order) / item.quantity) : 0;
+  return itemShownUnit(item, order);
 }
 
 /** An order's totals, delivery included, as the order history charged them. */
-export type OrderViewTotals =
-  | { kind: 'points'; items: number; delivery: number; total: number }
-  | { kind: 'money'; items: number; delivery: number; net: number; vat: number; gross: number; total: number };
+export type OrderViewTotals = OrderShownAmounts;
 
 /**
- * The totals of an order: in a points order products, delivery and the points in all; in a money
- * order products and delivery on the order's basis (gross or net), then net, VAT, gross and the total
- * the history shows. Delivery gross is what the gross total holds beyond the lines.
+ * The totals of an order (`orderShownAmounts`): in a points order products, delivery and the points in
+ * all; in a money order products and delivery on the order's basis (gross or net), then net, VAT,
+ * gross and the total the history shows.
  */
 export function orderViewTotals(order: Order): OrderViewTotals {
-  if (isPointsOrder(order)) {
-    const items = order.items.reduce((sum, item) => sum + item.line_gross, 0);
-    return { kind: 'points', items, delivery: order.delivery_price, total: order.total_points };
-  }
-  const itemsNet = cents(order.items.reduce((sum, item) => sum + item.line_net, 0));
-  const itemsGross = cents(order.items.reduce((sum, item) => sum + item.line_gross, 0));
-  const deliveryNet = order.delivery_price;
-  const deliveryGross = Math.max(0, cents(order.total_gross - itemsGross));
-  return {
-    kind: 'money',
-    items: order.is_gross ? itemsGross : itemsNet,
-    delivery: order.is_gross ? deliveryGross : deliveryNet,
-    net: order.total_net,
-    vat: cents(order.total_gross - order.total_net),
-    gross: order.total_gross,
-    total: order.total,
-  };
+  return orderShownAmounts(order);
 }
 
 /** The business-card details of an order line as the cart takes them, or null when incomplete. */

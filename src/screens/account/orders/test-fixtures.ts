@@ -53,7 +53,11 @@ export function pointsOrder(overrides: Partial<Order> = {}): Order {
   });
 }
 
-/** Like the seeded GLOBEX-000001: PLN, gross shop, courier 19.99 net, 819.69 net, 948.25 gross. */
+/**
+ * Like GLOBEX-000001 as it was seeded before the rounding rule (docs/api.md "Prices and rounding"): PLN,
+ * gross shop, net unit prices, gross lines rounded from the net lines, courier 19.99 net, 819.69 net,
+ * 948.25 gross: an order of the earlier rule, which the order page must still show as it was charged.
+ */
 export function moneyOrder(overrides: Partial<Order> = {}): Order {
   const office = { name: 'John', surname: 'Smith', company: 'Globex Sp. z o.o.', street: 'ul. Lubicz 17', city: 'Kraków', zip: '31-503', country: 'PL', nip: '6772480003' };
   return v.parse(OrderSchema, {

@@ -2,6 +2,7 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { useId } from 'react';
 import type { DeliveryMethod } from '../../../contract/contract.ts';
 import { errorMessage } from '../../../api/errors.ts';
+import { shownDeliveryPrice } from '../../../domain/pricing.ts';
 import { formatMoney, formatPoints } from '../../../i18n/format.ts';
 import { formatAlternatives } from '../../../i18n/format-list.ts';
 import { t } from '../../../i18n/index.ts';
@@ -20,20 +21,26 @@ export interface MethodChoiceProps {
   onChoose: (method: DeliveryMethod) => void;
   currency: string;
   pointsShop: boolean;
+  /** The shop shows gross prices (`is_gross`): a method's price is shown gross, as the order charges it. */
+  isGross: boolean;
   form: StepForm;
 }
 
 /**
- * What a method costs: "Free", the net price in money shops; in points shops the price in each budget
- * that may pay it, as alternatives ("25 pts from Welcome pack or 30 pts from Team events"): one budget
- * the buyer chooses pays the whole delivery, so the prices must not read as parts of a sum.
+ * What a method costs: "Free"; in money shops its charge as the shop shows prices ("PLN 24.59 gross" in
+ * a gross shop, "PLN 19.99 net" in a net shop, `shownDeliveryPrice`, as the summary and the order
+ * charge it); in points shops the price in each budget that may pay it, as alternatives ("25 pts from
+ * Welcome pack or 30 pts from Team events"): one budget the buyer chooses pays the whole delivery, so
+ * the prices must not read as parts of a sum.
  */
-function price(method: DeliveryMethod, currency: string, pointsShop: boolean): string {
+function price(method: DeliveryMethod, currency: string, pointsShop: boolean, isGross: boolean): string {
   if (pointsShop) {
     if (method.budgets.length === 0) return t('checkout.free');
     return formatAlternatives(method.budgets.map((budget) => t('checkout.delivery_step.budget_price', { budget: budget.name, price: formatPoints(budget.price) })));
   }
-  return method.price === 0 ? t('checkout.free') : t('checkout.delivery_step.price_net', { price: formatMoney(method.price, currency) });
+  const shown = shownDeliveryPrice(method.price, isGross);
+  if (shown === 0) return t('checkout.free');
+  return t(isGross ? 'checkout.delivery_step.price_gross' : 'checkout.delivery_step.price_net', { price: formatMoney(shown, currency) });
 }
 
 /**
@@ -41,7 +48,7 @@ function price(method: DeliveryMethod, currency: string, pointsShop: boolean): s
  * state, an error with a retry, "No delivery methods available" when there are none. A self-pickup
  * method shows where the order is collected.
  */
-export function MethodChoice({ methods, chosen, onChoose, currency, pointsShop, form }: MethodChoiceProps) {
+export function MethodChoice({ methods, chosen, onChoose, currency, pointsShop, isGross, form }: MethodChoiceProps) {
   useSignals();
   const errorId = useId();
   const error = form.error('method');
@@ -80,7 +87,7 @@ export function MethodChoice({ methods, chosen, onChoose, currency, pointsShop, 
                 label: method.name,
                 details: (
                   <>
-                    <span className="shop-checkout-delivery__choice-detail">{price(method, currency, pointsShop)}</span>{' '}
+                    <span className="shop-checkout-delivery__choice-detail">{price(method, currency, pointsShop, isGross)}</span>{' '}
                     {method.type === 'self_pickup' && method.pickup_address && (
                       <span className="shop-checkout-delivery__choice-detail">{formatAddress(method.pickup_address)}</span>
                     )}

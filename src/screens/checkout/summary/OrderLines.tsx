@@ -2,7 +2,7 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { useId } from 'react';
 import { variantText } from '../../cart-button/CartSummaryList.tsx';
 import type { OrderTotals } from '../../../domain/checkout-totals.ts';
-import { formatMoney, formatNumber } from '../../../i18n/format.ts';
+import { formatMoney, formatNumber, formatUnitPrice } from '../../../i18n/format.ts';
 import { t } from '../../../i18n/index.ts';
 import type { PricedCartLine } from '../../../store/cart.ts';
 import { Badge } from '../../../widgets/badge/Badge.tsx';
@@ -62,7 +62,7 @@ export function OrderLines({ lines, totals, currency, isGross, deliveryUnknown }
                     )}
                   </th>
                   <td>{formatNumber(line.quantity)}</td>
-                  <td>{money(displayUnitPrice)}</td>
+                  <td>{formatUnitPrice(displayUnitPrice, currency)}</td>
                   <td>{money(total)}</td>
                 </tr>
               );
