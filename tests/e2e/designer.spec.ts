@@ -131,11 +131,14 @@ const accentOf = (page: Page) =>
     .locator('shop-storefront')
     .evaluate((element) => getComputedStyle(element.shadowRoot!.querySelector('.shop-root')!).getPropertyValue('--accent').trim());
 
+/** The designer's preview status (the save status is a second live region). */
+const designerStatus = (page: Page) => page.locator('#status');
+
 test.describe('store designer demo', () => {
   test('should preview the accent colour, the button style and composed sections live, and pass axe', async ({ page }) => {
     test.slow();
     await page.goto('/demo/designer.html');
-    await expect(page.getByRole('status')).toHaveText(/Designer mode on/);
+    await expect(designerStatus(page)).toHaveText(/Designer mode on/);
     // The acme homepage shows to the designer without logging in.
     await expect(hero(preview(page))).toBeVisible();
     const before = await accentOf(page);
@@ -172,11 +175,56 @@ test.describe('store designer demo', () => {
     await expect(page.getByRole('heading', { level: 2, name: 'Designed live' })).toHaveCount(0);
   });
 
+  test('should save a draft with the shop operator key, show it again after a reload, and keep it off the storefront until published', async ({ page }) => {
+    test.slow();
+    // The demo index shows each shop's operator key (a new one at every start).
+    await page.goto('/demo/');
+    const row = page.getByRole('row').filter({ hasText: 'Initech' });
+    const key = (await row.locator('td code').last().innerText()).trim();
+    expect(key).toMatch(/^[\w-]{20,}$/);
+
+    await page.goto('/demo/designer.html');
+    await page.getByLabel('Shop', { exact: true }).selectOption('initech');
+    await expect(designerStatus(page)).toHaveText(/Designer mode on: previewing Initech/);
+    await page.getByRole('radio', { name: 'Medium' }).check();
+    await page.getByLabel('New section').selectOption('rich_text');
+    await page.getByRole('button', { name: 'Add section' }).click();
+    await page.getByLabel('HTML (sanitised by the storefront)').last().fill('<h2>Saved as a draft</h2>');
+    // Only the fonts the storefront ships are offered.
+    expect(await page.getByLabel('Font').locator('option').allInnerTexts()).toEqual(['Inter', 'Lora', 'System font']);
+
+    // A wrong key saves nothing and says so.
+    const saveStatus = page.locator('#save-status');
+    await page.getByLabel('Shop operator key').fill('not-the-key');
+    await page.getByRole('button', { name: 'Save draft' }).click();
+    await expect(saveStatus).toHaveText(/^Not saved: This shop's operator key is missing or wrong\.$/);
+
+    await page.getByLabel('Shop operator key').fill(key);
+    await page.getByRole('button', { name: 'Save draft' }).click();
+    await expect(saveStatus).toHaveText(/^Draft saved at .+\. The storefront shows it once you publish\.$/);
+
+    // A reload brings the draft back (the key is kept for the tab), and the preview shows it.
+    await page.reload();
+    await page.getByLabel('Shop', { exact: true }).selectOption('initech');
+    await expect(designerStatus(page)).toHaveText(/Designer mode on: previewing Initech/);
+    await expect(saveStatus).toHaveText(/^Draft saved .+ loaded\.$/);
+    await expect(page.getByRole('radio', { name: 'Medium' })).toBeChecked();
+    await expect(page.getByLabel('HTML (sanitised by the storefront)').last()).toHaveValue('<h2>Saved as a draft</h2>');
+    await expect(preview(page).getByRole('heading', { level: 2, name: 'Saved as a draft' })).toBeVisible();
+    await axe(page);
+
+    // The storefront itself still shows the published design.
+    const answer = await page.request.get(`${E2E_ORIGIN}/api/designer/initech`, { headers: { 'Shop-Operator-Key': key } });
+    const state = (await answer.json()) as { draft: { blocks: unknown[] }; published: { blocks: unknown[] } };
+    expect(JSON.stringify(state.draft.blocks)).toContain('Saved as a draft');
+    expect(JSON.stringify(state.published.blocks)).not.toContain('Saved as a draft');
+  });
+
   test("should show another shop's homepage without its popup, which blocks the view", async ({ page }) => {
     await page.goto('/demo/designer.html');
-    await expect(page.getByRole('status')).toHaveText(/Designer mode on/);
+    await expect(designerStatus(page)).toHaveText(/Designer mode on/);
     await page.getByLabel('Shop', { exact: true }).selectOption('globex');
-    await expect(page.getByRole('status')).toHaveText(/Designer mode on: previewing Globex/);
+    await expect(designerStatus(page)).toHaveText(/Designer mode on: previewing Globex/);
     await expect(preview(page).getByRole('heading', { level: 1, name: 'Welcome to the Globex merchandise store' })).toBeVisible();
     // Globex shows a homepage popup to every visitor (its dialog would be up within this); the designer sees none.
     await page.waitForTimeout(1_500);
