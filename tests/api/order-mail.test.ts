@@ -74,7 +74,7 @@ describe('the order e-mail', () => {
     expect(mail!.subject).toContain(order.name);
     expect(mail!.body).toContain(`Your order number is ${order.name}.`);
     // The mug's 24.99 net is 30.74 gross in globex: the line reads quantity × unit = total.
-    expect(mail!.body).toContain(`- ${order.items[0]!.name} (GLX-MUG, colour white): 2 × 30.74 PLN = 61.48 PLN`);
+    expect(mail!.body).toContain(`- ${order.items[0]!.name} (GLX-MUG-WHITE, colour white): 2 × 30.74 PLN = 61.48 PLN`);
     expect(mail!.body).toContain('Ordered products (prices gross):');
     expect(mail!.body).toContain(`Total net: ${mailAmount(order.total_net, 'PLN', 'en')}`);
     expect(mail!.body).toContain(`Total gross: ${mailAmount(order.total_gross, 'PLN', 'en')}`);

@@ -192,7 +192,8 @@ describe('concurrent orders', () => {
     expect(await one("SELECT groupbuy_total FROM products WHERE code = 'GLX-HOODIE'")).toEqual({ groupbuy_total: before.groupbuy_total + 20 });
     // Each order is priced on the total it actually reached: those reaching 50 or more pay the lower tier.
     const prices = results.map((result) => v.parse(PlaceOrderResponseSchema, result.body).order.items[0]?.unit_price).sort();
-    expect(prices.filter((price) => price === 129)).toHaveLength(8); // 45+2, 47+2 pay 149; the other 8 reach 51…65
-    expect(prices.filter((price) => price === 149)).toHaveLength(2);
+    // Globex shows gross prices, and an order line's unit is the price as shown: 129 net is 158.67, 149 is 183.27.
+    expect(prices.filter((price) => price === 158.67)).toHaveLength(8); // 45+2, 47+2 pay 149 net; the other 8 reach 51…65
+    expect(prices.filter((price) => price === 183.27)).toHaveLength(2);
   });
 });

@@ -89,7 +89,8 @@ describe('a pending online payment', () => {
 
     expect(order.payment_status).toBe('pending');
     // Priced on the counted 45 plus its own 10 = 55: the tier from 50.
-    expect(order.items.map((item) => item.unit_price)).toEqual([129, 44.99]);
+    // The units as globex shows them (gross): 129 and 44.99 net.
+    expect(order.items.map((item) => item.unit_price)).toEqual([158.67, 55.34]);
     expect(await groupTotal()).toBe(GROUP_TOTAL);
     expect(await bottleStock()).toBe(BOTTLE_STOCK - 5);
     const hold = await one<{ seconds: number }>('SELECT extract(epoch FROM payment_expires_at - created_at)::float8 AS seconds FROM orders WHERE name = $1', [name]);
@@ -105,7 +106,7 @@ describe('a pending online payment', () => {
 
     // Another buyer is priced on what is counted: 45 + 1, the unpaid 10 do not move the group's tier.
     const other = await place(coordinator, await globexOrder([await line('GLX-HOODIE-GREY-L', 1)], 'invoice'));
-    expect(v.parse(PlaceOrderResponseSchema, other.body).order.items[0]?.unit_price).toBe(149);
+    expect(v.parse(PlaceOrderResponseSchema, other.body).order.items[0]?.unit_price).toBe(183.27); // 149 net, shown gross
     // An invoice order counts at placement, as before.
     expect(await groupTotal()).toBe(GROUP_TOTAL + 1);
   });
@@ -114,7 +115,7 @@ describe('a pending online payment', () => {
     await onlineOrder([await line('GLX-HOODIE-BLACK-M', 10_000)]);
     expect(await groupTotal()).toBe(GROUP_TOTAL);
     const other = await place(coordinator, await globexOrder([await line('GLX-HOODIE-GREY-L', 1)], 'invoice'));
-    expect(v.parse(PlaceOrderResponseSchema, other.body).order.items[0]?.unit_price).toBe(149);
+    expect(v.parse(PlaceOrderResponseSchema, other.body).order.items[0]?.unit_price).toBe(183.27); // 149 net, shown gross
   });
 });
 

@@ -335,8 +335,9 @@ test.describe('product page', () => {
     // Order lines name the variant ordered, as the cart did (issue 27), with its colour, size and picture.
     const line = (code: string, colour: string, size: string) => order.items.find((item) => item.code === code && item.color_code === colour && item.size_code === size);
     expect(order.items).toHaveLength(3);
-    expect(line('GLX-TEE-BLACK-M', 'black', 'M')?.unit_price).toBe(34.99);
-    expect(line('GLX-TEE-WHITE-L', 'white', 'L')?.unit_price).toBe(34.99);
+    // The unit as globex shows it (gross): 34.99 net is 43.04, and 43.04 × the quantity is the line.
+    expect(line('GLX-TEE-BLACK-M', 'black', 'M')?.unit_price).toBe(43.04);
+    expect(line('GLX-TEE-WHITE-L', 'white', 'L')?.unit_price).toBe(43.04);
     expect(line('GLX-TEE-WHITE-L', 'white', 'L')?.image).toBe('products/tshirt-white.svg');
     expect(line('GLX-TEE-BLACK-M', 'black', 'M')?.line_gross).toBe(shownLines.get('Colour: Black · Size: M'));
     expect(line('GLX-TEE-WHITE-L', 'white', 'L')?.line_gross).toBe(shownLines.get('Colour: White · Size: L'));

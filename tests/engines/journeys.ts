@@ -117,6 +117,9 @@ async function check(engine: Engine, scope: Query, name: RegExp): Promise<void> 
   await until(`${describe(query)} to be checked`, async () => isChecked(engine, await element(engine, query, 2_000)));
 }
 
+/** The amount in a shown price ("PLN 5,164.80" → 5164.8; English formatting). */
+const amountIn = (text: string | undefined) => Number((text ?? '').replace(/[^\d.,]/g, '').replace(/,/g, ''));
+
 export const JOURNEYS: Journey[] = [
   {
     name: 'log in (acme)',
@@ -194,7 +197,9 @@ export const JOURNEYS: Journey[] = [
       await element(engine, heading1(/^Delivery details$/));
       await check(engine, [main, group(/^Delivery method/)], /^Courier/);
       await check(engine, [main, group(/^Delivery address/)], /Marszałkowska/);
-      await fill(engine, [main, { css: 'input', name: /^Cost centre code \(MPK\)/ }], 'MPK-100');
+      // The MPK comes from the buyer's profile (issue 27: forms fill what they can).
+      const mpk = await element(engine, [main, { css: 'input', name: /^Cost centre code \(MPK\)/ }]);
+      await until('the MPK filled from the profile', async () => (await engine.evaluate<string>('(field) => field.value', [mpk])) === 'MPK-100');
       await press(engine, [main, button(/^Continue$/)]);
       await urlMatches(engine, /\/checkout\/payment$/);
       await check(engine, [main], /Welcome pack/);
@@ -278,8 +283,9 @@ export const JOURNEYS: Journey[] = [
       await check(engine, [checkout, group(/^Delivery method/)], /^Self-pickup/);
       const billing: Query = [checkout, group(/^Billing address/)];
       for (const [field, value] of GLOBEX_INVOICE_ADDRESS) await fill(engine, [...billing, { css: 'input', name: field }], value);
-      await fill(engine, [...billing, { css: 'input', name: /^Country/ }], 'Pola');
-      await press(engine, { css: '[role="option"]', name: /^Poland$/ });
+      // The country starts as the shop's (issue 27: forms fill what they can).
+      const country = await element(engine, [...billing, { css: 'input', name: /^Country/ }]);
+      await until("the shop's country", async () => (await engine.evaluate<string>('(field) => field.value', [country])) === 'Poland');
       await press(engine, [checkout, button(/^Continue$/)]);
       await check(engine, [checkout], /^Invoice/);
       await press(engine, [checkout, button(/^Continue$/)]);
@@ -311,6 +317,38 @@ export const JOURNEYS: Journey[] = [
       await until('square buttons in the preview', async () => /^0(px)?$/.test(await radius()));
       await element(engine, [main, { css: 'h2', name: /^Designed live$/ }]);
       await engine.frame(null);
+    },
+  },
+  {
+    name: 'the chosen colour shows, prices add up, and Polish stays after a reload (globex, issue 27)',
+    async run(engine, site) {
+      await engine.goto(site.shop('globex', '/products?search=GLX-TEE'));
+      await press(engine, [main, { css: 'article' }, link(/^Classic T-shirt$/)]);
+      await element(engine, [main, heading1(/^Classic T-shirt$/)]);
+      const picture = () => engine.evaluate<string>("() => { const root = document.querySelector('shop-storefront').shadowRoot; const image = root.querySelector('.shop-product-gallery__image'); return image ? image.getAttribute('src') + ' | ' + image.getAttribute('alt') : ''; }");
+      await until('the black T-shirt first', async () => (await picture()).endsWith('tshirt-black.svg | Classic T-shirt in Black'));
+      await check(engine, [main, { css: '[role="radiogroup"], fieldset', name: /^Colour$/ }], /^White$/);
+      await until("the white T-shirt's picture", async () => (await picture()).endsWith('tshirt-white.svg | Classic T-shirt in White'));
+      // 120 pieces: the line total is the shown unit price × 120 (one rounding rule).
+      await fill(engine, [main, { css: 'input', name: /^Quantity$/ }], '120');
+      await press(engine, [main, button(/^Add to cart$/)]);
+      await element(engine, headerCart(120));
+      await engine.goto(site.shop('globex', '/cart'));
+      const line: Query = [main, { css: 'ul, ol, [role="list"]', name: /^Cart$/ }, { css: 'li', text: /Classic T-shirt/ }];
+      await element(engine, line);
+      const amounts = await texts(engine, [...line, { css: '.shop-cart-line__unit, .shop-cart-line__total' }]);
+      const [unit, total] = [amountIn(amounts[0]), amountIn(amounts[1])];
+      if (!(unit > 0) || Math.round(unit * 120 * 100) !== Math.round(total * 100)) throw new Error(`unit × 120 is not the line total: ${amounts.join(' / ')}`);
+      const thumbnail = await engine.evaluate<string>("() => document.querySelector('shop-storefront').shadowRoot.querySelector('.shop-cart-line__image').getAttribute('src')");
+      if (!thumbnail.endsWith('tshirt-white.svg')) throw new Error(`the cart shows ${thumbnail}, not the white T-shirt`);
+      // Polish: the page's language follows the switch and survives a reload; then back to English.
+      await check(engine, { css: 'header, [role="banner"]' }, /^Polski$/);
+      await until('<html lang="pl">', async () => (await engine.evaluate<string>('() => document.documentElement.lang')) === 'pl');
+      await engine.goto(site.shop('globex', '/cart'));
+      await element(engine, heading1(/^Koszyk$/));
+      await until('<html lang="pl"> after the reload', async () => (await engine.evaluate<string>('() => document.documentElement.lang')) === 'pl');
+      await check(engine, { css: 'header, [role="banner"]' }, /^English$/);
+      await until('<html lang="en">', async () => (await engine.evaluate<string>('() => document.documentElement.lang')) === 'en');
     },
   },
 ];

@@ -4,7 +4,7 @@ import type { AppEnv, WebsiteRow } from '../http/env.ts';
 import { fail } from '../http/errors.ts';
 import { jsonBody } from '../http/validate.ts';
 import { isOperatorKey } from '../services/operator-keys.ts';
-import { websiteSettings } from './website.ts';
+import { SLUG, websiteSettings } from './website.ts';
 
 /** The header carrying a shop's operator key. */
 export const OPERATOR_KEY_HEADER = 'Shop-Operator-Key';
@@ -25,10 +25,12 @@ async function operatedShop(c: Context<AppEnv>): Promise<WebsiteRow> {
   const secret = c.get('config').shopOperatorSecret;
   if (!secret) fail(404, 'errors.not_found');
   const slug = c.req.param('slug') ?? '';
+  // The key is checked before the shop is looked up, so a wrong key learns nothing about slugs; a slug
+  // that cannot name a shop (a NUL byte, 300 letters) is never sent to the database.
+  if (!isOperatorKey(secret, slug, c.req.header(OPERATOR_KEY_HEADER))) fail(401, 'errors.operator_key');
+  if (!SLUG.test(slug)) fail(404, 'errors.store_not_found');
   const { rows } = await c.get('db').query<WebsiteRow>('SELECT * FROM websites WHERE slug = $1', [slug]);
   const website = rows[0];
-  // The key is checked before the shop is known to exist, so a wrong key learns nothing about slugs.
-  if (!isOperatorKey(secret, slug, c.req.header(OPERATOR_KEY_HEADER))) fail(401, 'errors.operator_key');
   if (!website) fail(404, 'errors.store_not_found');
   return website;
 }

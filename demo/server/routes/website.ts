@@ -9,7 +9,7 @@ import { fail } from '../http/errors.ts';
 import { jsonBody } from '../http/validate.ts';
 
 /** Same rule as the `websites.slug` CHECK: anything else cannot name a shop, so it is not looked up. */
-const SLUG = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
+export const SLUG = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
 
 /**
  * A shop's payment methods in the order the shop arranged them. Without an online-payment provider

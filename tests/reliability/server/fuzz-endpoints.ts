@@ -1,5 +1,8 @@
 import * as fc from 'fast-check';
 import * as v from 'valibot';
+import { OPERATOR_KEY_HEADER } from '../../../demo/server/routes/designer.ts';
+import { operatorKey } from '../../../demo/server/services/operator-keys.ts';
+import { DesignerDraftSchema } from '../../../src/domain/designer.ts';
 import {
   AddressInputSchema,
   AddressListSchema,
@@ -85,6 +88,8 @@ export interface FuzzWorld {
   orderNames: string[];
   /** An online order waiting for payment and its payment token, for the demo payment page. */
   payment: { name: string; token: string };
+  /** acme's shop-operator key (the store designer's calls). */
+  operatorKey: string;
   /** Rows for the known-good requests the generators also vary one field of. */
   known: { acme: number; globex: number; mug: { product_id: number; variant_id: number }; pickup: number; welcomeBudget: number };
 }
@@ -98,6 +103,7 @@ export async function loadFuzzWorld(server: TestServer, tokens: FuzzWorld['token
     shops: Object.values(server.shops),
     tokens,
     payment,
+    operatorKey: operatorKey(server.config.shopOperatorSecret ?? '', 'acme'),
     productIds: await column('SELECT id AS value FROM products WHERE website_id = $1 ORDER BY id LIMIT 12', [acme]),
     variantIds: await column('SELECT v.id AS value FROM product_variants v JOIN products p ON p.id = v.product_id WHERE p.website_id = $1 ORDER BY v.id LIMIT 24', [acme]),
     deliveryMethodIds: await column('SELECT id AS value FROM delivery_methods ORDER BY id'),
@@ -257,6 +263,8 @@ export function fuzzEndpoints(w: FuzzWorld): FuzzEndpoint[] {
       ok: WebsiteSchema,
       requests: fuzzedQuery(v.object({ slug: v.picklist(['acme', 'globex', 'initech', 'nope', 'ACME', '']) })).map((q) => ({ method: 'GET', path: `/api/slug/website${q}` })),
     },
+    // The store designer (reference server only): acme's key or none, a slug or a wrong one, generated drafts.
+    ...designerEndpoints(w, body),
     { route: 'POST /api/payment', ok: PaymentMethodListSchema, requests: fc.tuple(body(PaymentMethodsRequestSchema, good.payment), shopToken).map(([b, token]) => ({ method: 'POST', path: '/api/payment', body: b, token })) },
     { route: 'POST /api/login', ok: AuthResponseSchema, requests: body(LoginRequestSchema, good.login).map((b) => ({ method: 'POST', path: '/api/login', body: b })) },
     { route: 'POST /api/register', ok: RegisterResponseSchema, requests: body(RegisterRequestSchema, good.register).map((b) => ({ method: 'POST', path: '/api/register', body: b })) },
@@ -390,3 +398,18 @@ export function fuzzEndpoints(w: FuzzWorld): FuzzEndpoint[] {
 /** Bodies that are not JSON at all, sent to every JSON endpoint once each. */
 export const RAW_BODIES: readonly string[] = ['', '{', 'null', '[]', '"text"', '1', '{"a":', '\u0000', '{"website_id":1}garbage', `${'['.repeat(100_000)}${']'.repeat(100_000)}`];
 
+/** The header carrying `key` as the operator key. */
+const operatorHeaders = (key: string) => ({ [OPERATOR_KEY_HEADER]: key });
+
+/** The store designer's calls, with acme's operator key most of the time and generated drafts. */
+function designerEndpoints(w: FuzzWorld, body: (schema: v.GenericSchema, base: Record<string, unknown>) => fc.Arbitrary<unknown>): FuzzEndpoint[] {
+  const slug = fc.constantFrom('acme', 'acme', 'acme', 'globex', 'nope', '%00', 'a'.repeat(300));
+  const key = fc.oneof({ arbitrary: fc.constant(w.operatorKey), weight: 3 }, { arbitrary: fc.string({ maxLength: 80 }).filter((text) => /^[\x21-\x7e]*$/.test(text)), weight: 1 });
+  const good = { settings: { accent_colour: '#0f766e', font: 'Lora', logo: null, button_style: 'medium' }, blocks: [{ type: 'rich_text', html: '<p>Fuzz</p>' }] };
+  const ok = v.object({});
+  return [
+    { route: 'GET /api/designer/:slug', ok, requests: fc.tuple(slug, key).map(([s, k]) => ({ method: 'GET', path: `/api/designer/${s}`, headers: operatorHeaders(k) })) },
+    { route: 'PUT /api/designer/:slug/draft', ok, requests: fc.tuple(slug, key, body(DesignerDraftSchema, good)).map(([s, k, b]) => ({ method: 'PUT', path: `/api/designer/${s}/draft`, headers: operatorHeaders(k), body: b })) },
+    { route: 'POST /api/designer/:slug/publish', ok, requests: fc.tuple(slug, key).map(([s, k]) => ({ method: 'POST', path: `/api/designer/${s}/publish`, headers: operatorHeaders(k) })) },
+  ];
+}

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { confirmRegistrationByMail, startTestServer, type TestServer } from '../../api/harness.ts';
+import { OPERATOR_KEY_HEADER } from '../../../demo/server/routes/designer.ts';
+import { operatorKey } from '../../../demo/server/services/operator-keys.ts';
 import { tally } from '../report.ts';
 import { cartLine, deliveryMethodId, one, registeredApiRoutes, userId, type RouteKey } from './security-helpers.ts';
 
@@ -15,7 +17,7 @@ import { cartLine, deliveryMethodId, one, registeredApiRoutes, userId, type Rout
  * the owner's data. After all probes, the owners' objects are checked to be untouched.
  */
 
-type Access = 'public' | 'shop' | 'user' | 'coordinator' | 'payment';
+type Access = 'public' | 'shop' | 'user' | 'coordinator' | 'payment' | 'operator';
 
 interface Call {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -247,6 +249,13 @@ const ROUTES: Record<RouteKey, RouteProbes> = {
     globex: (w) => ({ method: 'POST', path: `/api/coordinator/assignments/${w.globexAssignmentId}/deactivate` }),
   },
   'POST /api/contact-us': { access: 'shop', namesShop: true, acme: (w) => contactCall(w) },
+  // The store designer's calls: only acme's operator key opens acme (no session token does).
+  'GET /api/designer/:slug': { access: 'operator', acme: () => ({ method: 'GET', path: '/api/designer/acme' }) },
+  'PUT /api/designer/:slug/draft': {
+    access: 'operator',
+    acme: () => ({ method: 'PUT', path: '/api/designer/acme/draft', body: { settings: { accent_colour: '#ff0000', font: 'Inter', logo: null, button_style: 'square' }, blocks: [{ type: 'rich_text', html: '<h2>Defaced</h2>' }] } }),
+  },
+  'POST /api/designer/:slug/publish': { access: 'operator', acme: () => ({ method: 'POST', path: '/api/designer/acme/publish' }) },
 };
 
 let server: TestServer;
@@ -449,6 +458,19 @@ describe('security: cross-tenant and cross-user matrix over every endpoint', () 
       .map(([key, route]) => ({ name: key, request: route.acme(world), token: world.tokens.ownerA, expected: [403] }));
     const through = await attack('buyer on coordinator calls', probes, ['applicant-acme@example.test', 'nobudget@acme.test']);
     expect(through).toEqual([]);
+  });
+
+  it("should refuse the store designer's calls to every session token and to another shop's operator key (401)", async () => {
+    const operatorRoutes = entries().filter(([, route]) => route.access === 'operator');
+    const globexKey = operatorKey(server.config.shopOperatorSecret ?? '', 'globex');
+    const probes: Probe[] = operatorRoutes.flatMap(([key, route]) => [
+      ...[world.tokens.ownerA, world.tokens.acmeCoordinator, world.tokens.globexCoordinator].map((token) => ({ name: key, request: route.acme(world), token, expected: [401] })),
+      { name: `${key} with globex's key`, request: { ...route.acme(world), headers: { [OPERATOR_KEY_HEADER]: globexKey } }, expected: [401] },
+    ]);
+    const through = await attack("session tokens and globex's operator key on acme's designer calls", probes, ['Defaced']);
+    expect(through).toEqual([]);
+    // Nothing was saved for acme.
+    expect((await one<{ n: number }>(server, 'SELECT count(*)::int AS n FROM website_drafts WHERE website_id = $1', [world.acme])).n).toBe(0);
   });
 
   it("should keep acme's coordinator off globex's objects, and globex's coordinator off acme's", async () => {

@@ -318,7 +318,8 @@ describe('security: unpaid online orders', () => {
     // The pending 10,000 hoodies of the first attack did not lower anyone's price.
     const priced = await postOrder(server, globexBuyer, await globexMugOrder({ items: await hoodies(1) }));
     const tierPrice = v.parse(PlaceOrderResponseSchema, priced.body).order.items[0]?.unit_price;
-    if (tierPrice !== 149) through.push(`an invoice buyer paid ${tierPrice} a hoodie instead of 149 after the unpaid orders`);
+    // 149 net, stored as globex shows it: 183.27 gross.
+    if (tierPrice !== 183.27) through.push(`an invoice buyer paid ${tierPrice} a hoodie instead of 183.27 (149 net) after the unpaid orders`);
 
     tally({
       suite: 'security',
