@@ -1,7 +1,7 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import type { ReactNode } from 'react';
 import { fetchOrder } from '../../api/orders.ts';
-import { errorMessage, isApiClientError } from '../../api/errors.ts';
+import { isApiClientError } from '../../api/errors.ts';
 import { Link } from '../../kit/router.tsx';
 import { buildPath } from '../../domain/routes.ts';
 import { formatDate, formatMoney } from '../../i18n/format.ts';
@@ -9,13 +9,13 @@ import { t } from '../../i18n/index.ts';
 import { sessionStatus, user } from '../../store/session.ts';
 import { shop } from '../../store/shop.ts';
 import { registerStyles } from '../../theme/styles.ts';
-import { Button } from '../../widgets/button/Button.tsx';
 import { Loading } from '../../widgets/loading/Loading.tsx';
 import { LoginFirst, ShopPending, shopFailed } from '../ScreenFrame.tsx';
 import { AccountFrame } from './AccountFrame.tsx';
 import { OrderAgain } from './orders/OrderAgain.tsx';
 import { OrderFacts } from './orders/OrderFacts.tsx';
 import { OrderItemsTable } from './orders/OrderItemsTable.tsx';
+import { OrderLoadError } from './orders/OrderLoadError.tsx';
 import { OrderStatusBadge } from './orders/OrderStatusBadge.tsx';
 import { useRemote } from '../use-remote.ts';
 import css from './orders/orders.css?inline';
@@ -86,12 +86,7 @@ export function OrderDetail({ params }: { routeId?: string; params: Readonly<{ n
     return frame(
       title,
       <>
-        <div className="shop-orders__error" role="alert">
-          <p>{`${t('orders.screen.order_failed')} ${errorMessage(remote.error)}`}</p>
-          <Button variant="secondary" onClick={remote.reload}>
-            {t('app.retry')}
-          </Button>
-        </div>
+        <OrderLoadError error={remote.error} onRetry={remote.reload} />
         <BackLink />
       </>,
     );

@@ -1,7 +1,6 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, useId, useRef, useState } from 'react';
 import { fetchOrder } from '../../api/orders.ts';
-import { errorMessage } from '../../api/errors.ts';
 import type { Order } from '../../contract/contract.ts';
 import { Link } from '../../kit/router.tsx';
 import { buildPath } from '../../domain/routes.ts';
@@ -11,10 +10,10 @@ import { t } from '../../i18n/index.ts';
 import { confirmPlacedOrder, placedOrderAnswer } from '../../store/checkout.ts';
 import { shop } from '../../store/shop.ts';
 import { registerStyles } from '../../theme/styles.ts';
-import { Button } from '../../widgets/button/Button.tsx';
 import { Loading } from '../../widgets/loading/Loading.tsx';
 import { OrderFacts } from '../account/orders/OrderFacts.tsx';
 import { OrderItemsTable } from '../account/orders/OrderItemsTable.tsx';
+import { OrderLoadError } from '../account/orders/OrderLoadError.tsx';
 import ordersCss from '../account/orders/orders.css?inline';
 import { ScreenFrame } from '../ScreenFrame.tsx';
 import { useRemote } from '../use-remote.ts';
@@ -89,12 +88,7 @@ export function OrderConfirmation(_props: { routeId?: string; params?: Readonly<
     );
   } else if (remote.status === 'error') {
     details = (
-      <div className="shop-orders__error" role="alert">
-        <p>{`${t('orders.screen.order_failed')} ${errorMessage(remote.error)}`}</p>
-        <Button variant="secondary" onClick={remote.reload}>
-          {t('app.retry')}
-        </Button>
-      </div>
+      <OrderLoadError error={remote.error} onRetry={remote.reload} />
     );
   } else details = <Loading loading label={t('orders.screen.loading_order')} className="shop-screen-frame__pending" />;
 
