@@ -2,7 +2,9 @@
 // shop's elements, and previews the real storefront in an iframe in designer mode. It talks to the
 // storefront only by postMessage, to the shop's exact origin, and listens only to that origin and that
 // frame (message shapes: docs/designer.md). With the shop's operator key it saves the design as a draft
-// and publishes it (docs/api.md "Store designer"); a reload shows the saved draft again.
+// and publishes it (docs/api.md "Store designer"); a reload shows the saved draft again. The key also
+// opens a preview session, which it hands to the preview first, so that a login-required shop's
+// products and pages show without anyone signing in.
 
 const DESIGNER_SOURCE = 'shop-designer';
 const STOREFRONT_SOURCE = 'shop-storefront';
@@ -37,7 +39,14 @@ const state = {
   /** @type {Record<string, unknown>[]} */
   blocks: [],
   connected: false,
+  /** The shop's preview session (docs/designer.md), null without a key that opens one. */
+  session: /** @type {string | null} */ (null),
 };
+
+/** A preview session lasts 15 minutes: a new one is asked for well before it ends. */
+const SESSION_RENEW_MS = 10 * 60 * 1000;
+/** @type {ReturnType<typeof setInterval> | undefined} */
+let renewTimer;
 
 /** The shop's own origin: `http://<slug>.<this host>:<port>` (each shop answers on its host). */
 function shopOrigin(slug = state.slug) {
@@ -277,6 +286,46 @@ async function designerCall(method, path, body) {
   return data;
 }
 
+/**
+ * Asks for a preview session of the shop with its operator key, renewed every 10 minutes and handed
+ * to the preview each time. Without a key, or with a wrong one, there is none: a login-required shop's
+ * preview then shows what a guest sees, and the status says why.
+ */
+async function startPreviewSession() {
+  clearInterval(renewTimer);
+  state.session = null;
+  if (!field('operator-key').value.trim()) return;
+  try {
+    const answer = await designerCall('POST', '/preview-session');
+    state.session = answer.token;
+    const slug = state.slug;
+    renewTimer = setInterval(async () => {
+      if (state.slug !== slug) return;
+      try {
+        state.session = (await designerCall('POST', '/preview-session')).token;
+        if (state.connected) send({ type: 'session', token: state.session });
+      } catch {
+        // The next renewal tries again; the session in use lasts 5 minutes more.
+      }
+    }, SESSION_RENEW_MS);
+  } catch {
+    // No session: the preview's status says what it shows without one.
+  }
+}
+
+/** The shop's products for new sections, read with the preview session (a login-required shop's need it). */
+async function loadProducts(websiteId) {
+  const headers = state.session ? { 'Shop-Preview': state.session } : {};
+  const answer = await fetch(`/api/products?website_id=${websiteId}&per_page=24`, { headers });
+  return answer.ok ? ((await answer.json()).data ?? []) : [];
+}
+
+/** The demo fills in the key the demo index shows (outside production only; an operator types it). */
+async function demoOperatorKey(slug) {
+  const answer = await fetch(`/demo/operator-key.json?slug=${encodeURIComponent(slug)}`).catch(() => null);
+  return answer?.ok ? ((await answer.json()).key ?? '') : '';
+}
+
 /** The saved draft, shown in the form instead of the published design, when the key opens it. */
 async function loadDraft() {
   if (!field('operator-key').value.trim()) return;
@@ -295,15 +344,16 @@ async function loadDraft() {
 async function loadShop(slug) {
   state.slug = slug;
   state.connected = false;
-  field('operator-key').value = operatorKeys()[slug] ?? '';
   saveStatus.textContent = '';
   setStatus(`Loading ${slug}…`);
+  field('operator-key').value = operatorKeys()[slug] ?? (await demoOperatorKey(slug));
+  if (state.slug !== slug) return;
   try {
     const website = await fetch(`/demo/website.json?slug=${encodeURIComponent(slug)}`).then((answer) => (answer.ok ? answer.json() : Promise.reject(new Error(String(answer.status)))));
     state.saved = website;
-    await loadDraft();
-    const products = await fetch(`/api/products?website_id=${website.id}&per_page=24`).then((answer) => (answer.ok ? answer.json() : { data: [] }));
-    state.products = products.data ?? [];
+    await Promise.all([loadDraft(), startPreviewSession()]);
+    state.products = await loadProducts(website.id);
+    if (state.slug !== slug) return;
     showSaved();
     openPreview();
   } catch {
@@ -324,13 +374,16 @@ window.addEventListener('message', (event) => {
   const data = event.data;
   if (!data || data.source !== STOREFRONT_SOURCE || data.version !== VERSION) return;
   if (data.type === 'ready') {
+    // The session first, so the preview's first reads of a login-required shop already carry it.
+    if (state.session) send({ type: 'session', token: state.session });
     send({ type: 'enable' });
   } else if (data.type === 'enabled') {
     state.connected = true;
     pushSettings();
     pushSavedPages();
     pushPage();
-    setStatus(`Designer mode on: previewing ${state.saved?.name ?? state.slug}.`);
+    const guestOnly = state.saved?.login_required && !state.session;
+    setStatus(`Designer mode on: previewing ${state.saved?.name ?? state.slug}.${guestOnly ? " Without the shop's operator key the preview shows what a visitor who has not signed in sees." : ''}`);
   }
 });
 
@@ -343,6 +396,7 @@ form.addEventListener('change', (event) => {
   const target = /** @type {HTMLElement} */ (event.target);
   if (target.id === 'shop') void loadShop(field('shop').value);
   else if (target.id === 'path') openPreview();
+  else if (target.id === 'operator-key') void startPreviewSession().then(openPreview);
 });
 form.addEventListener('submit', (event) => event.preventDefault());
 

@@ -14,6 +14,7 @@ import { registerCatalogueRoutes } from './routes/catalogue.ts';
 import { contactIpLimit, registerContactRoutes } from './routes/contact.ts';
 import { registerCoordinatorRoutes } from './routes/coordinator.ts';
 import { registerDeliveryRoutes } from './routes/delivery.ts';
+import { previewScope } from './http/preview-scope.ts';
 import { registerDemoRoutes } from './routes/demo.ts';
 import { registerOrderRoutes } from './routes/orders.ts';
 import { registerStorageRoutes } from './routes/storage.ts';
@@ -54,6 +55,7 @@ export function createApp(deps: { db: Db; config: ServerConfig }): Hono<AppEnv> 
   });
   app.use('/api/*', xsrf);
   app.use('/api/*', authenticate);
+  app.use('/api/*', previewScope);
 
   registerWebsiteRoutes(app);
   registerDesignerRoutes(app);

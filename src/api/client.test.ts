@@ -101,6 +101,19 @@ describe('api client: headers and URLs', () => {
     expect(stub.mock.calls.map((_args, index) => call(stub, index).init.method)).toEqual(['GET', 'POST', 'PUT', 'DELETE', 'POST']);
   });
 
+  it('should send a designer\'s preview session on reads only, until it is cleared', async () => {
+    const stub = stubFetch(json({ ok: true }));
+    const client = createApiClient();
+    client.configure({ previewSession: 'v1.1.2.sig' });
+    await client.get('/a', Ok);
+    await client.post('/b', Ok, { x: 1 });
+    await client.put('/c', Ok, { x: 1 });
+    await client.delete('/d');
+    client.configure({ previewSession: undefined });
+    await client.get('/e', Ok);
+    expect(stub.mock.calls.map((_args, index) => call(stub, index).headers.get('shop-preview'))).toEqual(['v1.1.2.sig', null, null, null, null]);
+  });
+
   it('should join the base URL and the path with exactly one slash', async () => {
     const stub = stubFetch(json({ ok: true }));
     await api.get('/api/user', Ok);

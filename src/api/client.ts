@@ -45,7 +45,15 @@ export interface ApiConfig {
   baseUrl?: string;
   /** Run when any call answers 401: the session ends cleanly (token and user forgotten). */
   onUnauthorized?: (() => void) | undefined;
+  /**
+   * A store designer's preview session (docs/designer.md): sent in `Shop-Preview` on reads only, so the
+   * provider shows a login-required shop's products and pages to the designer's preview.
+   */
+  previewSession?: string | undefined;
 }
+
+/** The header a store designer's preview session travels in. */
+export const PREVIEW_HEADER = 'Shop-Preview';
 
 /** The client's calls; see the module comment for what every call does. */
 export interface ApiClient {
@@ -135,6 +143,7 @@ export function createApiClient(settings: { timeoutMs?: number } = {}): ApiClien
   const timeoutMs = settings.timeoutMs ?? API_TIMEOUT_MS;
   let baseUrl = '';
   let onUnauthorized: (() => void) | undefined;
+  let previewSession: string | undefined;
 
   async function request(spec: RequestSpec): Promise<unknown> {
     // One timer for the whole call, the body's download included, beside the caller's own signal.
@@ -156,7 +165,12 @@ export function createApiClient(settings: { timeoutMs?: number } = {}): ApiClien
       response = await fetch(withQuery(joinUrl(baseUrl, spec.path), spec.query), {
         method: spec.method,
         credentials: 'include',
-        headers: { ...baseHeaders(), ...(json ? { 'Content-Type': 'application/json' } : {}), ...spec.headers },
+        headers: {
+          ...baseHeaders(),
+          ...(previewSession && spec.method === 'GET' ? { [PREVIEW_HEADER]: previewSession } : {}),
+          ...(json ? { 'Content-Type': 'application/json' } : {}),
+          ...spec.headers,
+        },
         body: json ? JSON.stringify(spec.body) : (spec.body as BodyInit | undefined),
         signal: controller.signal,
       });
@@ -205,6 +219,7 @@ export function createApiClient(settings: { timeoutMs?: number } = {}): ApiClien
     configure(config) {
       if ('baseUrl' in config) baseUrl = (config.baseUrl ?? '').trim();
       if ('onUnauthorized' in config) onUnauthorized = config.onUnauthorized;
+      if ('previewSession' in config) previewSession = config.previewSession;
     },
     get baseUrl() {
       return baseUrl;

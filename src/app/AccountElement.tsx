@@ -2,7 +2,7 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { Suspense, useEffect, useLayoutEffect } from 'react';
 import { ErrorBoundary } from '../kit/ErrorBoundary.tsx';
 import { currentPath, navigate, routerActive, routerScope, syncLocation } from '../kit/router.tsx';
-import { screenFor } from './screens.tsx';
+import { PreviewUnavailableScreen, screenFor } from './screens.tsx';
 import { useShopAndSession } from '../kit/use-shop-and-session.ts';
 import { guardContext } from '../kit/guard-context.ts';
 import { guardRoute } from '../domain/guards.ts';
@@ -79,7 +79,8 @@ export function AccountElement() {
     );
   }
   if (!match || !inArea || target) return <Loading loading className="shop-screen-frame__pending" />;
-  const Screen = screenFor(match.route.id);
+  // A designer's preview signs nobody in: the account area says so rather than failing (docs/designer.md).
+  const Screen = !isLoggedIn.value ? PreviewUnavailableScreen : screenFor(match.route.id);
   return (
     <>
       <ErrorBoundary screen={match.route.id} resetKey={path} fallback={screenErrorFallback}>

@@ -2,10 +2,11 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { Suspense, useEffect, useRef } from 'react';
 import { guardRoute, type GuardResult } from '../domain/guards.ts';
 import { matchRoute, type RouteMatch } from '../domain/routes.ts';
+import { unavailableInPreview } from '../domain/preview.ts';
 import { t } from '../i18n/index.ts';
 import { checkoutGuardState } from '../store/checkout.ts';
 import { awaitingDesigner, designerMode } from '../store/designer-preview.ts';
-import { prefetchSession, sessionStatus } from '../store/session.ts';
+import { isLoggedIn, prefetchSession, sessionStatus } from '../store/session.ts';
 import { locale } from '../store/locale.ts';
 import { loadShop, shop, shopStatus } from '../store/shop.ts';
 import { pageArrival, takeRawArrival } from '../store/handoff-address.ts';
@@ -16,7 +17,7 @@ import { applyFavicon } from '../theme/favicon.ts';
 import { currentPath, currentQuery, navigate, routerActive, syncLocation } from '../kit/router.tsx';
 import { guardContext } from '../kit/guard-context.ts';
 import { ROUTE_TITLES } from './route-titles.ts';
-import { preloadScreen, screenFor } from './screens.tsx';
+import { PreviewUnavailableScreen, preloadScreen, screenFor } from './screens.tsx';
 import { PopupHost } from './popups/PopupHost.tsx';
 import { AppShell } from './shell/AppShell.tsx';
 import { useCartChangeEvent } from '../screens/cart-button/use-cart-change-event.ts';
@@ -197,7 +198,9 @@ export function Storefront() {
     );
   }
 
-  const Screen = screenFor(decision.match.route.id);
+  // A designer's preview signs nobody in: a screen of a buyer's own data says so rather than failing.
+  const previewGap = designerMode.value && unavailableInPreview(decision.match.route.access, isLoggedIn.value);
+  const Screen = previewGap ? PreviewUnavailableScreen : screenFor(decision.match.route.id);
   return (
     <div ref={host} className="shop-storefront">
       <AppShell>

@@ -53,6 +53,12 @@ const SCREENS: Record<RouteId, Screen> = {
   'store-not-found': named(() => import('../screens/system/StoreNotFound.tsx'), 'StoreNotFound'),
 };
 
+/**
+ * A store designer's preview, nobody signed in, on a screen of a buyer's own data (`unavailableInPreview`,
+ * src/domain/preview.ts): what shows instead of that screen.
+ */
+export const PreviewUnavailableScreen: LazyScreen = named(() => import('../screens/system/PreviewUnavailable.tsx'), 'PreviewUnavailable');
+
 /** The screen component for a route. */
 export function screenFor(id: RouteId): Screen {
   return SCREENS[id];

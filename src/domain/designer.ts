@@ -74,6 +74,9 @@ export const DesignerMessageSchema = v.variant('type', [
   v.strictObject({ ...envelope, type: v.literal('disable') }),
   v.strictObject({ ...envelope, type: v.literal('settings'), settings: DesignerSettingsSchema }),
   v.strictObject({ ...envelope, type: v.literal('page'), page: DesignerPageSchema }),
+  // A preview session from the provider (docs/designer.md "Previewing a login-required shop"): opaque
+  // here, checked by the provider, which it reaches only in the `Shop-Preview` header of reads.
+  v.strictObject({ ...envelope, type: v.literal('session'), token: v.pipe(v.string(), v.regex(/^[A-Za-z0-9._~-]{1,512}$/)) }),
 ]);
 export type DesignerMessage = v.InferOutput<typeof DesignerMessageSchema>;
 

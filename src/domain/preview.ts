@@ -1,4 +1,5 @@
 import type { Page, Website } from '../contract/contract.ts';
+import type { RouteAccess } from './routes.ts';
 import type { DesignerPage, DesignerSettings } from './designer.ts';
 
 /*
@@ -40,4 +41,13 @@ export function withPreview(website: Website, settings: DesignerSettings, pages:
     nextPages.push(...added.map(previewedPage));
   }
   return { ...website, settings: { ...website.settings, ...settings }, pages: nextPages };
+}
+
+/**
+ * Whether a store designer's preview shows "Not available in the preview" instead of a route's screen:
+ * the screen shows a signed-in buyer's own data (`auth`: the account area, checkout) and nobody is
+ * signed in. A preview session reads the shop, never a buyer (docs/designer.md).
+ */
+export function unavailableInPreview(access: RouteAccess, loggedIn: boolean): boolean {
+  return access === 'auth' && !loggedIn;
 }

@@ -5,7 +5,8 @@ import { page, websiteFixture } from '../contract/test-fixtures.ts';
 import { guestView } from '../domain/closed-shop.ts';
 import { resetPageConfig } from './config.ts';
 import { login, logout, resetSession, restoreSession, user } from './session.ts';
-import { resetShop, savedShop, shop } from './shop.ts';
+import { api } from '../api/client.ts';
+import { previewSessionChanged, resetShop, savedShop, shop } from './shop.ts';
 
 /**
  * A login-required shop seen by a guest, then by its member (issue 26): the whole config is loaded
@@ -31,7 +32,8 @@ function stubFetch(websiteAnswer: () => Response) {
       const method = (init?.method ?? 'GET').toUpperCase();
       const key = `${method} ${url.pathname}`;
       if (key === 'GET /api/slug/website') {
-        websiteAuth.push(new Headers(init?.headers).get('authorization'));
+        const headers = new Headers(init?.headers);
+        websiteAuth.push(headers.get('authorization') ?? (headers.has('shop-preview') ? `preview ${headers.get('shop-preview')}` : null));
         return websiteAnswer();
       }
       if (key === 'POST /api/login') return json({ access_token: 'a'.repeat(43) });
@@ -113,5 +115,22 @@ describe('a login-required shop around login and logout', () => {
     await logout();
     expect(auth).toEqual([]);
     expect(shop.value?.pages.map((p) => p.slug)).toEqual(['about-us']);
+  });
+});
+
+describe('a login-required shop in a store designer\'s preview', () => {
+  afterEach(() => {
+    api.configure({ previewSession: undefined });
+  });
+
+  it('should load the whole config with the preview session, and go back to the guest view when it ends', async () => {
+    const asked = stubFetch(() => json(whole));
+    previewSessionChanged('v1.1.1900000000.sig');
+    await vi.waitFor(() => expect(shop.value?.guest_view).toBe(false));
+    expect(asked).toEqual(['preview v1.1.1900000000.sig']);
+    expect(shop.value?.pages.map((p) => p.slug)).toContain('about-us');
+    previewSessionChanged(null);
+    expect(shop.value?.guest_view).toBe(true);
+    expect(shop.value?.popups).toEqual([]);
   });
 });

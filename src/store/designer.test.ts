@@ -5,14 +5,14 @@ import { withPreview } from '../domain/preview.ts';
 import { configurePage, resetPageConfig } from './config.ts';
 import { DESIGNER_GRACE_MS, resetDesigner, startDesignerBridge as startBridge } from './designer.ts';
 import { awaitingDesigner, designerMode } from './designer-preview.ts';
-import { resetShop, savedShop, shop, shopStatus } from './shop.ts';
+import { previewSessionChanged, resetShop, savedShop, shop, shopStatus } from './shop.ts';
 import { framedWindow as framedWindowFrom } from './designer-test-window.ts';
 
 const DESIGNER = 'http://localhost:4173';
 const SAVED = websiteFixture({ slug: 'acme', settings: { accent_colour: '#111111', font: null, favicon: null, logo: 'shops/acme/logo.svg', button_style: 'round' } });
 
 /** Starts the bridge on `win` for the shop's store, as the shop's loader does. */
-const startDesignerBridge = (win: Window) => startBridge(win, { status: shopStatus, website: savedShop });
+const startDesignerBridge = (win: Window) => startBridge(win, { status: shopStatus, website: savedShop, previewSession: previewSessionChanged });
 
 /** A framed window whose designer is DESIGNER (see designer-test-window.ts). */
 const framedWindow = () => framedWindowFrom(DESIGNER);
@@ -100,6 +100,20 @@ describe('startDesignerBridge', () => {
     send(message('disable'));
     expect(designerMode.value).toBe(false);
     expect(shop.value).toBe(SAVED);
+  });
+
+  it('should hand a preview session to the shop, before designer mode too, and end it with the mode', () => {
+    const { win, parent, send } = framedWindow();
+    readyShop();
+    const sessions: (string | null)[] = [];
+    startBridge(win, { status: shopStatus, website: savedShop, previewSession: (token) => void sessions.push(token) });
+    parent.postMessage.mockClear();
+    send(message('session', { token: 'v1.1.1900000000.abc' }));
+    expect(sessions).toEqual(['v1.1.1900000000.abc']);
+    expect(parent.postMessage).toHaveBeenCalledWith({ source: 'shop-storefront', version: 1, type: 'applied', shop: 'acme' }, DESIGNER);
+    send(message('enable'));
+    send(message('disable'));
+    expect(sessions).toEqual(['v1.1.1900000000.abc', null]);
   });
 
   it('should lay pushes that came before the shop loaded over it once it has', () => {

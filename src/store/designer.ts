@@ -17,16 +17,21 @@ import { pageSingleton } from '../page-singleton.ts';
 /** How long a framed page waits for its designer after saying it is ready. */
 export const DESIGNER_GRACE_MS = 1500;
 
-/** What the bridge reads of the shop: whether it is known yet, and which it is. */
+/** What the bridge reads of the shop (whether it is known yet, and which it is) and tells it. */
 export interface BridgeShop {
   status: ReadonlySignal<'idle' | 'loading' | 'ready' | 'not-found' | 'error'>;
   website: ReadonlySignal<Website | null>;
+  /**
+   * A designer's preview session started (a token) or ended (`null`): the shop's reads carry it from
+   * now on, and a login-required shop's config is asked for again, whole (docs/designer.md).
+   */
+  previewSession: (token: string | null) => void;
 }
 
 const EMPTY_PREVIEW: DesignerPreview = { settings: {}, pages: new Map() };
 
-/** Carries out one designer message; returns the receipt to send back. */
-export function handleDesignerMessage(message: DesignerMessage): StorefrontMessage['type'] {
+/** Carries out one designer message for `shop`; returns the receipt to send back. */
+export function handleDesignerMessage(message: DesignerMessage, shop: Pick<BridgeShop, 'previewSession'>): StorefrontMessage['type'] {
   switch (message.type) {
     case 'enable':
       designerMode.value = true;
@@ -35,7 +40,12 @@ export function handleDesignerMessage(message: DesignerMessage): StorefrontMessa
     case 'disable':
       designerMode.value = false;
       designerPreview.value = null;
+      shop.previewSession(null);
       return 'disabled';
+    case 'session':
+      // Taken before `enable` too: a designer sends it first, so the screens' first reads carry it.
+      shop.previewSession(message.token);
+      return 'applied';
     case 'settings': {
       // Settings and pages preview only inside designer mode: a framed shop never restyles itself for
       // a designer that has not switched the mode on.
@@ -89,7 +99,7 @@ export function startDesignerBridge(win: Window, shop: BridgeShop): void {
     if (event.source !== parent) return;
     const message = readDesignerMessage(event.origin, event.data, allowedDesignerOrigins());
     if (!message) return;
-    const receipt = handleDesignerMessage(message);
+    const receipt = handleDesignerMessage(message, shop);
     parent.postMessage(storefrontMessage(receipt, shop.website.value?.slug ?? null), event.origin);
   });
 

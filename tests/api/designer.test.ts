@@ -76,6 +76,16 @@ describe('the store designer: save and publish', () => {
     expect(await server.json('/api/designer/initech/publish', { method: 'POST', headers: key('initech') })).toMatchObject({ status: 409, body: { code: 'errors.no_draft' } });
   });
 
+  it('should answer the published design in a shape that saves back unchanged, its accent colour as #rrggbb', async () => {
+    for (const slug of ['acme', 'globex', 'initech']) {
+      const { body } = await server.json(`/api/designer/${slug}`, { headers: key(slug) });
+      expect(body.published.settings.accent_colour).toMatch(/^#[0-9a-f]{6}$/);
+      expect((await server.json(`/api/designer/${slug}/draft`, { method: 'PUT', body: body.published, headers: key(slug) })).status).toBe(200);
+    }
+    // initech's config holds rgb(5 150 105).
+    expect((await server.json('/api/designer/initech', { headers: key('initech') })).body.draft.settings.accent_colour).toBe('#059669');
+  });
+
   it('should be off without an operator secret (production without SHOP_OPERATOR_SECRET)', async () => {
     const off = await startTestServer({ shopOperatorSecret: undefined });
     try {

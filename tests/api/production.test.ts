@@ -180,7 +180,7 @@ describe('production mode', () => {
   });
 
   it('should answer 404 on every /demo route: pages, outbox, designer, intranet, demo payment provider', async () => {
-    for (const pathname of ['/demo', '/demo/', '/demo/outbox', '/demo/outbox.json', '/demo/designer.html', '/demo/intranet.html', '/demo/widgets.html', '/demo/demo.css', '/demo/pay/NORTHWIND-000001?token=x']) {
+    for (const pathname of ['/demo', '/demo/', '/demo/outbox', '/demo/outbox.json', '/demo/operator-key.json?slug=northwind', '/demo/website.json?slug=northwind', '/demo/designer.html', '/demo/intranet.html', '/demo/widgets.html', '/demo/demo.css', '/demo/pay/NORTHWIND-000001?token=x']) {
       const response = await server.request(pathname, { headers: { accept: 'text/html' } });
       expect({ pathname, status: response.status }).toEqual({ pathname, status: 404 });
     }

@@ -2,7 +2,7 @@ import { expect, test, type FrameLocator, type Page } from '@playwright/test';
 import { CHROMIUM_ARGS } from './browser.ts';
 import { E2E_ORIGIN } from './playwright.config.ts';
 import { expectNoAxeViolations as axe } from './support/axe.ts';
-import { shopUrl } from './support/shop.ts';
+import { logInTo, shopUrl } from './support/shop.ts';
 
 /**
  * Store-designer preview mode against the real server: the demo storefront page allows exactly the
@@ -218,6 +218,89 @@ test.describe('store designer demo', () => {
     const state = (await answer.json()) as { draft: { blocks: unknown[] }; published: { blocks: unknown[] } };
     expect(JSON.stringify(state.draft.blocks)).toContain('Saved as a draft');
     expect(JSON.stringify(state.published.blocks)).not.toContain('Saved as a draft');
+  });
+
+  test("should preview a login-required shop whole with the operator key's preview session: products, pages, and the account area as not available", async ({ page }) => {
+    test.slow();
+    await page.goto('/demo/designer.html');
+    // The demo fills in the key; it opens a preview session, so acme's own products show without a sign-in.
+    await expect(designerStatus(page)).toHaveText('Designer mode on: previewing ACME Corporation.');
+    await expect(page.getByLabel('Shop operator key')).not.toHaveValue('');
+    const main = preview(page).getByRole('main');
+    await expect(main.getByRole('region', { name: 'Bestsellers' }).getByRole('article')).toHaveCount(4);
+    await expect(main.getByRole('region', { name: 'Drinkware' }).getByRole('article').first()).toBeVisible();
+
+    await page.getByLabel('Preview page').selectOption('/products');
+    await expect(designerStatus(page)).toHaveText('Designer mode on: previewing ACME Corporation.');
+    await expect(main.getByRole('heading', { level: 1, name: 'Products' })).toBeVisible();
+    await expect(main.getByRole('article').first()).toBeVisible();
+    await expect(main.getByText('Please log in to continue.')).toHaveCount(0);
+    // A product opens with its price, as a guest of an open shop would see it.
+    await main.getByRole('article').first().getByRole('link').first().click();
+    await expect(main.getByRole('button', { name: /add to cart/i })).toBeVisible();
+
+    // The account area holds a buyer's own data: the preview signs nobody in and says so.
+    await page.getByLabel('Preview page').selectOption('/user');
+    await expect(main.getByRole('heading', { level: 1, name: 'Not available in the preview' })).toBeVisible();
+    await page.getByLabel('Preview page').selectOption('/checkout/delivery');
+    await expect(main.getByRole('heading', { level: 1, name: 'Not available in the preview' })).toBeVisible();
+    await axe(page);
+
+    // Without the key there is no session: the preview shows what a visitor who has not signed in sees.
+    await page.getByLabel('Shop operator key').fill('');
+    await page.getByLabel('Shop operator key').blur();
+    await page.getByLabel('Preview page').selectOption('/');
+    await expect(designerStatus(page)).toHaveText(/Without the shop's operator key the preview shows what a visitor who has not signed in sees\.$/);
+    await expect(main.getByRole('region', { name: 'Bestsellers' }).getByRole('article')).toHaveCount(0);
+  });
+
+  test('should publish a saved draft to the storefront: change, save, reload, publish, and the shop shows it', async ({ page, browser }) => {
+    test.slow();
+    // Acme's published design, put back at the end (one server serves every spec; the save test above
+    // runs beside this one on initech, the other designer tests only preview acme); the draft starts
+    // from it. Called from Node, as an operator's script would: no cookies, so no XSRF echo is needed.
+    const key = ((await (await fetch(`${E2E_ORIGIN}/demo/operator-key.json?slug=acme`)).json()) as { key: string }).key;
+    const headers = { 'Shop-Operator-Key': key, 'Content-Type': 'application/json' };
+    const original = ((await (await fetch(`${E2E_ORIGIN}/api/designer/acme`, { headers })).json()) as { published: unknown }).published;
+    const saveDraft = async (draft: unknown) => expect((await fetch(`${E2E_ORIGIN}/api/designer/acme/draft`, { method: 'PUT', headers, body: JSON.stringify(draft) })).status).toBe(200);
+    const putBack = async () => {
+      await saveDraft(original);
+      expect((await fetch(`${E2E_ORIGIN}/api/designer/acme/publish`, { method: 'POST', headers })).status).toBe(200);
+    };
+    await saveDraft(original);
+    const buyer = await browser.newPage();
+    try {
+      await page.goto('/demo/designer.html');
+      await page.getByLabel('Shop', { exact: true }).selectOption('acme');
+      await expect(designerStatus(page)).toHaveText('Designer mode on: previewing ACME Corporation.');
+      await page.getByLabel('New section').selectOption('rich_text');
+      await page.getByRole('button', { name: 'Add section' }).click();
+      await page.getByLabel('HTML (sanitised by the storefront)').last().fill('<h2>Published by the designer</h2>');
+      const saveStatus = page.locator('#save-status');
+      await page.getByRole('button', { name: 'Save draft' }).click();
+      await expect(saveStatus).toHaveText(/^Draft saved at .+\. The storefront shows it once you publish\.$/);
+
+      // Saved, not published: the storefront does not show it.
+      await logInTo(buyer, 'acme', 'buyer@acme.test');
+      await buyer.goto(shopUrl('acme', '/'));
+      await expect(buyer.getByRole('heading', { level: 1, name: 'Welcome to the ACME merchandise store' })).toBeVisible();
+      await expect(buyer.getByRole('heading', { level: 2, name: 'Published by the designer' })).toHaveCount(0);
+
+      // A reload keeps the draft, in the form and in the preview.
+      await page.reload();
+      await page.getByLabel('Shop', { exact: true }).selectOption('acme');
+      await expect(designerStatus(page)).toHaveText('Designer mode on: previewing ACME Corporation.');
+      await expect(page.getByLabel('HTML (sanitised by the storefront)').last()).toHaveValue('<h2>Published by the designer</h2>');
+      await expect(preview(page).getByRole('heading', { level: 2, name: 'Published by the designer' })).toBeVisible();
+
+      await page.getByRole('button', { name: 'Publish' }).click();
+      await expect(saveStatus).toHaveText('Published: the storefront now shows the saved draft.');
+      await buyer.reload();
+      await expect(buyer.getByRole('heading', { level: 2, name: 'Published by the designer' })).toBeVisible();
+    } finally {
+      await buyer.close();
+      await putBack();
+    }
   });
 
   test("should show another shop's homepage without its popup, which blocks the view", async ({ page }) => {

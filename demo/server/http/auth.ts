@@ -67,7 +67,8 @@ export async function loadWebsite(db: Queryable, websiteId: number): Promise<Web
 /**
  * The one tenant check every shop-scoped call goes through:
  * - `public`: anyone may call (shop config, payment methods, login, register);
- * - `shop`: a guest may call only when the shop is open (`login_required` false), e.g. products;
+ * - `shop`: a guest may call only when the shop is open (`login_required` false), e.g. products, or
+ *   when a store designer's preview session of this shop comes with the read (http/preview-scope.ts);
  * - `user`: a logged-in user of this shop.
  * A token issued for another shop is refused in every mode, so no call mixes tenants.
  */
@@ -79,7 +80,9 @@ export async function shopAccess(
   const website = await loadWebsite(c.get('db'), websiteId);
   const auth = c.get('auth');
   if (auth && auth.websiteId !== website.id) fail(403, 'errors.no_access');
-  if (!auth && (mode === 'user' || (mode === 'shop' && website.login_required))) fail(401, 'errors.unauthenticated');
+  // A store designer's preview session opens one login-required shop's `shop` reads (http/preview-scope.ts).
+  const previewed = c.get('preview')?.websiteId === website.id;
+  if (!auth && (mode === 'user' || (mode === 'shop' && website.login_required && !previewed))) fail(401, 'errors.unauthenticated');
   return { website, auth };
 }
 

@@ -19,6 +19,8 @@ export interface AppEnv {
     auth: AuthContext | null;
     /** True when a bearer token was sent but is unknown, expired or revoked. */
     tokenRejected: boolean;
+    /** A store designer's preview session: the one shop a guest's reads may see as if it were open (http/preview-scope.ts). */
+    preview: { websiteId: number } | null;
   };
 }
 

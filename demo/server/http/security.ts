@@ -5,6 +5,7 @@ import type { ServerConfig } from '../config.ts';
 import { forwardedProto, requestClient } from './client-address.ts';
 import { newToken } from '../services/tokens.ts';
 import type { AppEnv } from './env.ts';
+import { PREVIEW_HEADER } from './preview-scope.ts';
 import { fail } from './errors.ts';
 
 /** Cookie and header of the cross-site request token pair (spec §7). */
@@ -36,7 +37,7 @@ export function apiCors(config: ServerConfig): MiddlewareHandler<AppEnv> {
     origin: (origin) => (isAllowedOrigin(origin, config) ? origin : null),
     credentials: true,
     allowMethods: ['GET', 'POST', 'PUT', 'DELETE', 'OPTIONS'],
-    allowHeaders: ['Content-Type', 'Authorization', XSRF_HEADER, 'Idempotency-Key', 'Accept', 'Accept-Language'],
+    allowHeaders: ['Content-Type', 'Authorization', XSRF_HEADER, 'Idempotency-Key', 'Accept', 'Accept-Language', PREVIEW_HEADER],
     exposeHeaders: ['Retry-After'],
     maxAge: 600,
   });

@@ -13,7 +13,7 @@ import { cspNonce, liveChatOrigin, storefrontCsp } from '../http/csp.ts';
 import { firstScreenHead, pageLang, readBuildManifest } from '../http/first-screen.ts';
 import { escapeHtml, htmlPage } from '../http/html.ts';
 import { sessionOfToken } from '../http/auth.ts';
-import { loadVisibleWebsite, loadWebsiteConfig } from './website.ts';
+import { loadVisibleWebsite, loadWebsiteConfig, SLUG } from './website.ts';
 import { operatorKey } from '../services/operator-keys.ts';
 
 const PAGES_DIR = path.join(ROOT_DIR, 'demo', 'pages');
@@ -203,6 +203,19 @@ function registerDemoPages(app: Hono<AppEnv>): void {
     const website = rows[0];
     if (!website) return c.json({ message: 'Store not found' }, 404);
     return c.json(await loadWebsiteConfig(db, website, true));
+  });
+
+  /**
+   * A shop's operator key for the demo store designer, which fills it in so that its preview of a
+   * login-required shop works at once (the key opens a preview session, routes/designer.ts). The demo
+   * index shows the same keys; like it, never served in production, where an operator types the key.
+   */
+  app.get('/demo/operator-key.json', async (c) => {
+    const secret = c.get('config').shopOperatorSecret;
+    const slug = c.req.query('slug') ?? '';
+    const { rows } = SLUG.test(slug) ? await c.get('db').query<{ slug: string }>('SELECT slug FROM websites WHERE slug = $1', [slug]) : { rows: [] };
+    if (!secret || !rows[0]) return c.json({ message: 'Not found' }, 404);
+    return c.json({ key: operatorKey(secret, rows[0].slug) });
   });
 
   // The intranet pages on any host but their shop's are an intranet of its own origin: their widgets

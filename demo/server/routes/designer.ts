@@ -1,9 +1,11 @@
 import type { Context, Hono } from 'hono';
 import { DesignerDraftSchema, type DesignerDraft } from '../../../src/domain/designer.ts';
+import { parseColor } from '../../../src/theme/colour.ts';
 import type { AppEnv, WebsiteRow } from '../http/env.ts';
 import { fail } from '../http/errors.ts';
 import { jsonBody } from '../http/validate.ts';
 import { isOperatorKey } from '../services/operator-keys.ts';
+import { issuePreviewSession } from '../services/preview-sessions.ts';
 import { SLUG, websiteSettings } from './website.ts';
 
 /** The header carrying a shop's operator key. */
@@ -35,6 +37,17 @@ async function operatedShop(c: Context<AppEnv>): Promise<WebsiteRow> {
   return website;
 }
 
+/**
+ * A shop's accent colour as the draft writes it (`#rrggbb`): a shop config may hold any colour the
+ * storefront reads (`rgb(37 99 235)`), so the published design can be saved back as a draft unchanged.
+ * Transparency is dropped, as the designer's colour input does; an unreadable colour is none.
+ */
+function hexColour(colour: string | null): string | null {
+  const rgba = colour === null ? null : parseColor(colour);
+  if (!rgba) return null;
+  return `#${[rgba.r, rgba.g, rgba.b].map((channel) => Math.round(channel).toString(16).padStart(2, '0')).join('')}`;
+}
+
 /** What the storefront shows now: the shop's settings and its homepage's blocks, in the draft's shape. */
 async function publishedDesign(c: Context<AppEnv>, website: WebsiteRow): Promise<DesignerDraft> {
   const { rows } = await c.get('db').query<{ content: { blocks?: unknown } }>(
@@ -44,7 +57,7 @@ async function publishedDesign(c: Context<AppEnv>, website: WebsiteRow): Promise
   const settings = websiteSettings(website.settings);
   const blocks = rows[0]?.content.blocks;
   return {
-    settings: { accent_colour: settings.accent_colour, font: settings.font ?? 'Inter', logo: settings.logo, button_style: settings.button_style },
+    settings: { accent_colour: hexColour(settings.accent_colour), font: settings.font ?? 'Inter', logo: settings.logo, button_style: settings.button_style },
     blocks: Array.isArray(blocks) ? (blocks as DesignerDraft['blocks']) : [],
   };
 }
@@ -57,7 +70,11 @@ async function publishedDesign(c: Context<AppEnv>, website: WebsiteRow): Promise
  *   own rules, `DesignerDraftSchema`: only the fonts the storefront ships, at most 50 sections); the
  *   storefront does not show it;
  * - `POST /api/designer/{slug}/publish`: makes the draft what the storefront shows (the shop's settings
- *   and its homepage's sections), in one transaction; 409 `errors.no_draft` without a draft.
+ *   and its homepage's sections), in one transaction; 409 `errors.no_draft` without a draft;
+ * - `POST /api/designer/{slug}/preview-session`: `{token, expires_at}`, a preview session of this one
+ *   shop for 15 minutes (services/preview-sessions.ts). The designer hands it to its framed preview,
+ *   whose reads send it in `Shop-Preview`: a login-required shop's products and pages then show
+ *   without anyone signing in, read-only (http/preview-scope.ts).
  * Rich-text HTML in the sections is stored as sent and sanitised by the storefront when it renders, as
  * every HTML of the shop config is.
  */
@@ -113,5 +130,12 @@ export function registerDesignerRoutes(app: Hono<AppEnv>): void {
       return new Date(stamped.rows[0]!.published_at).toISOString();
     });
     return c.json({ published_at: publishedAt });
+  });
+
+  app.post('/api/designer/:slug/preview-session', async (c) => {
+    const website = await operatedShop(c);
+    // operatedShop refused the call unless the secret is set.
+    const session = issuePreviewSession(c.get('config').shopOperatorSecret ?? '', website.id);
+    return c.json({ token: session.token, expires_at: session.expiresAt.toISOString() });
   });
 }

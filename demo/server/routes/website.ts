@@ -6,6 +6,7 @@ import type { Queryable } from '../db/index.ts';
 import { shopAccess } from '../http/auth.ts';
 import type { AppEnv, WebsiteRow } from '../http/env.ts';
 import { fail } from '../http/errors.ts';
+import { PREVIEW_HEADER } from '../http/preview-scope.ts';
 import { jsonBody } from '../http/validate.ts';
 
 /** Same rule as the `websites.slug` CHECK: anything else cannot name a shop, so it is not looked up. */
@@ -86,7 +87,8 @@ export async function loadWebsiteConfig(db: Queryable, website: WebsiteRow, onli
  * The shop config as the caller may see it (issue 26): whole for an open shop and for a member of a
  * login-required one (a session of this very shop), else its guest view (`guestView`,
  * src/domain/closed-shop.ts): no homepage, other pages or popups. `sessionWebsiteId` is the shop of the
- * caller's session, or null for a guest, a stale token or another shop's.
+ * caller's session (or of a store designer's preview session), or null for a guest, a stale token or
+ * another shop's.
  */
 export async function loadVisibleWebsite(db: Queryable, website: WebsiteRow, online: boolean, sessionWebsiteId: number | null): Promise<Website> {
   const config = await loadWebsiteConfig(db, website, online);
@@ -111,8 +113,10 @@ export function registerWebsiteRoutes(app: Hono<AppEnv>): void {
     if (!website) fail(404, 'errors.store_not_found');
     // A login-required shop's content is for its members: the answer depends on the token (API answers
     // are never stored, http/security.ts). A token that does not count (stale, another shop's) is a guest's, never a 401.
-    if (website.login_required) c.header('Vary', 'Authorization');
-    return c.json(await loadVisibleWebsite(db, website, !c.get('config').production, c.get('auth')?.websiteId ?? null));
+    if (website.login_required) c.header('Vary', `Authorization, ${PREVIEW_HEADER}`);
+    // A store designer's preview session of this shop sees it whole, as a member does (http/preview-scope.ts).
+    const viewer = c.get('auth')?.websiteId ?? c.get('preview')?.websiteId ?? null;
+    return c.json(await loadVisibleWebsite(db, website, !c.get('config').production, viewer));
   });
 
   app.post('/api/payment', async (c) => {

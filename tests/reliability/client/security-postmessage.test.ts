@@ -18,8 +18,11 @@ import { tally } from '../report.ts';
 
 const DESIGNER = 'http://localhost:4317';
 
-/** Starts the bridge on `win` for the shop's store, as the shop's loader does. */
-const startDesignerBridge = (win: Window) => startBridge(win, { status: shopStatus, website: savedShop });
+/** Preview sessions the bridge handed to the shop (a forged one would open a closed shop's reads). */
+const previewSessions: (string | null)[] = [];
+
+/** Starts the bridge on `win` for the shop's store, as the shop's loader does, recording preview sessions. */
+const startDesignerBridge = (win: Window) => startBridge(win, { status: shopStatus, website: savedShop, previewSession: (token) => void previewSessions.push(token) });
 const SAVED = websiteFixture({ slug: 'acme', settings: { accent_colour: '#111111', font: null, favicon: null, logo: 'shops/acme/logo.svg', button_style: 'round' } });
 
 /** A framed window whose designer is DESIGNER (see designer-test-window.ts). */
@@ -79,6 +82,10 @@ const MALFORMED: [string, unknown][] = [
   ['page content of the wrong type', page({ slug: 'homepage', content: { html: 5 } })],
   ['page content with an unknown key', page({ slug: 'homepage', content: { script: 'x' } })],
   ['a block of an unknown type', page({ slug: 'homepage', content: { blocks: [{ type: 'script', src: 'x' }] } })],
+  ['a session without a token', message('session')],
+  ['a session token of the wrong type', message('session', { token: 42 })],
+  ['a session token with a quote and a space', message('session', { token: 'v1.1" x' })],
+  ['a session token with a line break', message('session', { token: 'v1.1\r\nX-Injected: 1' })],
   ['a Date', new Date()],
   ['a Map', new Map([['type', 'disable']])],
   ['an ArrayBuffer', new ArrayBuffer(8)],
@@ -92,6 +99,7 @@ const OVERSIZED: [string, unknown][] = [
   ['51 page blocks', page({ slug: 'homepage', content: { blocks: Array.from({ length: 51 }, () => ({ type: 'cart_button' })) } })],
   ['a 201-character page name', page({ slug: 'homepage', name: 'x'.repeat(201), content: {} })],
   ['a 101-character slug', page({ slug: 'a'.repeat(101), content: {} })],
+  ['a 513-character session token', message('session', { token: 'a'.repeat(513) })],
 ];
 
 /** Prototype-pollution attempts, as JSON a designer page could post. */
@@ -118,15 +126,16 @@ function holdsPrototypeKey(value: unknown): boolean {
 
 /** What a forgery might change, to compare before and after. */
 function snapshot() {
-  return { mode: designerMode.value, shop: shop.value, preview: designerPreview.value, polluted: Object.prototype.hasOwnProperty.call(Object.prototype, 'polluted') };
+  return { mode: designerMode.value, shop: shop.value, preview: designerPreview.value, sessions: previewSessions.length, polluted: Object.prototype.hasOwnProperty.call(Object.prototype, 'polluted') };
 }
 
 function changed(before: ReturnType<typeof snapshot>): boolean {
   const after = snapshot();
-  return after.mode !== before.mode || after.shop !== before.shop || after.preview !== before.preview || after.polluted;
+  return after.mode !== before.mode || after.shop !== before.shop || after.preview !== before.preview || after.sessions !== before.sessions || after.polluted;
 }
 
 beforeEach(() => {
+  previewSessions.length = 0;
   resetDesigner();
   resetPageConfig();
   resetShop();
@@ -160,6 +169,8 @@ describe('security: postMessage forgeries against the designer bridge', () => {
     startDesignerBridge(win);
     const forgeries = [
       ...FORGED_ORIGINS.map((origin) => ({ name: `origin ${JSON.stringify(origin)}`, data: message('enable'), origin })),
+      ...FORGED_ORIGINS.map((origin) => ({ name: `session from ${JSON.stringify(origin)}`, data: message('session', { token: 'v1.1.9999999999.forged' }), origin })),
+      { name: 'a session from the right origin, another window', data: message('session', { token: 'v1.1.9999999999.forged' }), source: { postMessage: vi.fn() } },
       { name: 'right origin, another window', data: message('enable'), source: { postMessage: vi.fn() } },
       { name: 'right origin, no window', data: message('enable'), source: null },
       { name: 'right origin, the page itself', data: message('enable'), source: win },
@@ -170,6 +181,8 @@ describe('security: postMessage forgeries against the designer bridge', () => {
     // The bridge is listening: the real designer still gets through.
     send(message('enable'));
     expect(designerMode.value).toBe(true);
+    send(message('session', { token: 'v1.1.9999999999.real' }));
+    expect(previewSessions).toEqual(['v1.1.9999999999.real']);
   });
 
   it('should ignore malformed, oversized and prototype-polluting messages even from the real designer in designer mode', () => {
