@@ -411,5 +411,6 @@ function designerEndpoints(w: FuzzWorld, body: (schema: v.GenericSchema, base: R
     { route: 'GET /api/designer/:slug', ok, requests: fc.tuple(slug, key).map(([s, k]) => ({ method: 'GET', path: `/api/designer/${s}`, headers: operatorHeaders(k) })) },
     { route: 'PUT /api/designer/:slug/draft', ok, requests: fc.tuple(slug, key, body(DesignerDraftSchema, good)).map(([s, k, b]) => ({ method: 'PUT', path: `/api/designer/${s}/draft`, headers: operatorHeaders(k), body: b })) },
     { route: 'POST /api/designer/:slug/publish', ok, requests: fc.tuple(slug, key).map(([s, k]) => ({ method: 'POST', path: `/api/designer/${s}/publish`, headers: operatorHeaders(k) })) },
+    { route: 'POST /api/designer/:slug/preview-session', ok, requests: fc.tuple(slug, key).map(([s, k]) => ({ method: 'POST', path: `/api/designer/${s}/preview-session`, headers: operatorHeaders(k) })) },
   ];
 }

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { confirmRegistrationByMail, startTestServer, type TestServer } from '../../api/harness.ts';
 import { OPERATOR_KEY_HEADER } from '../../../demo/server/routes/designer.ts';
+import { PREVIEW_HEADER } from '../../../demo/server/http/preview-scope.ts';
+import { issuePreviewSession } from '../../../demo/server/services/preview-sessions.ts';
 import { operatorKey } from '../../../demo/server/services/operator-keys.ts';
 import { tally } from '../report.ts';
 import { cartLine, deliveryMethodId, one, registeredApiRoutes, userId, type RouteKey } from './security-helpers.ts';
@@ -256,6 +258,7 @@ const ROUTES: Record<RouteKey, RouteProbes> = {
     acme: () => ({ method: 'PUT', path: '/api/designer/acme/draft', body: { settings: { accent_colour: '#ff0000', font: 'Inter', logo: null, button_style: 'square' }, blocks: [{ type: 'rich_text', html: '<h2>Defaced</h2>' }] } }),
   },
   'POST /api/designer/:slug/publish': { access: 'operator', acme: () => ({ method: 'POST', path: '/api/designer/acme/publish' }) },
+  'POST /api/designer/:slug/preview-session': { access: 'operator', acme: () => ({ method: 'POST', path: '/api/designer/acme/preview-session' }) },
 };
 
 let server: TestServer;
@@ -471,6 +474,26 @@ describe('security: cross-tenant and cross-user matrix over every endpoint', () 
     expect(through).toEqual([]);
     // Nothing was saved for acme.
     expect((await one<{ n: number }>(server, 'SELECT count(*)::int AS n FROM website_drafts WHERE website_id = $1', [world.acme])).n).toBe(0);
+  });
+
+  it("should open to a designer's preview session only its own shop's product reads: every other call answers it as a guest's", async () => {
+    const secret = server.config.shopOperatorSecret ?? '';
+    const acmePreview = { [PREVIEW_HEADER]: issuePreviewSession(secret, world.acme).token };
+    const globexPreview = { [PREVIEW_HEADER]: issuePreviewSession(secret, world.globex).token };
+    // What acme's session may read: acme's products (GET, `shop` access); the rest stays a guest's.
+    const opened = (key: string) => key === 'GET /api/products' || key === 'GET /api/products/:id';
+    const probes: Probe[] = entries()
+      .filter(([, route]) => route.access !== 'public')
+      .flatMap(([key, route]) => {
+        const request = route.acme(world);
+        const asGuest = route.access === 'payment' ? [404] : [401];
+        return [
+          ...(opened(key) ? [] : [{ name: `${key} with acme's preview session`, request: { ...request, headers: { ...request.headers, ...acmePreview } }, expected: asGuest }]),
+          { name: `${key} with globex's preview session`, request: { ...request, headers: { ...request.headers, ...globexPreview } }, expected: asGuest },
+        ];
+      });
+    const through = await attack("designer preview sessions on acme's non-public calls", probes, acmeSecrets);
+    expect(through).toEqual([]);
   });
 
   it("should keep acme's coordinator off globex's objects, and globex's coordinator off acme's", async () => {
