@@ -302,9 +302,11 @@ export const JOURNEYS: Journey[] = [
       await engine.goto(site.provider('/demo/designer.html'));
       await element(engine, { css: '#status', text: /Designer mode on/ });
       const preview = await element(engine, { css: 'iframe#preview' });
-      // The acme homepage shows to the designer without logging in.
+      // The acme homepage shows to the designer without logging in, its products too: the demo fills in
+      // the operator key, whose preview session opens the login-required shop's reads (issue 27 §5).
       await engine.frame(preview);
       await element(engine, heading1(/^Welcome to the ACME merchandise store$/));
+      await element(engine, [main, { css: 'article' }]);
       const radius = () =>
         engine.evaluate<string>("() => getComputedStyle(document.querySelector('shop-storefront').shadowRoot.querySelector('.shop-root')).getPropertyValue('--button-radius').trim()");
       if (/^0(px)?$/.test(await radius())) throw new Error('acme buttons are square before the designer changed them');
@@ -316,6 +318,11 @@ export const JOURNEYS: Journey[] = [
       await engine.frame(await element(engine, { css: 'iframe#preview' }));
       await until('square buttons in the preview', async () => /^0(px)?$/.test(await radius()));
       await element(engine, [main, { css: 'h2', name: /^Designed live$/ }]);
+      await engine.frame(null);
+      // The account area holds a buyer's own data: the preview signs nobody in and says so.
+      await engine.select(await element(engine, { css: 'select', name: /^Preview page$/ }), '/user');
+      await engine.frame(await element(engine, { css: 'iframe#preview' }));
+      await element(engine, [main, heading1(/^Not available in the preview$/)]);
       await engine.frame(null);
     },
   },
