@@ -6,7 +6,8 @@ import { guestView } from '../domain/closed-shop.ts';
 import { resetPageConfig } from './config.ts';
 import { login, logout, resetSession, restoreSession, user } from './session.ts';
 import { api } from '../api/client.ts';
-import { previewSessionChanged, resetShop, savedShop, shop } from './shop.ts';
+import { changePreviewSession } from './designer.ts';
+import { loadMemberShop, resetShop, savedShop, shop, showGuestView } from './shop.ts';
 
 /**
  * A login-required shop seen by a guest, then by its member (issue 26): the whole config is loaded
@@ -125,11 +126,12 @@ describe('a login-required shop in a store designer\'s preview', () => {
 
   it('should load the whole config with the preview session, and go back to the guest view when it ends', async () => {
     const asked = stubFetch(() => json(whole));
-    previewSessionChanged('v1.1.1900000000.sig');
+    const theShop = { loadWhole: loadMemberShop, showGuestView };
+    changePreviewSession('v1.1.1900000000.sig', theShop);
     await vi.waitFor(() => expect(shop.value?.guest_view).toBe(false));
     expect(asked).toEqual(['preview v1.1.1900000000.sig']);
     expect(shop.value?.pages.map((p) => p.slug)).toContain('about-us');
-    previewSessionChanged(null);
+    changePreviewSession(null, theShop);
     expect(shop.value?.guest_view).toBe(true);
     expect(shop.value?.popups).toEqual([]);
   });

@@ -1,3 +1,4 @@
+import * as v from 'valibot';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { websiteFixture } from '../contract/test-fixtures.ts';
 import { DESIGNER_PROTOCOL_VERSION, DESIGNER_SOURCE } from '../domain/designer.ts';
@@ -5,14 +6,15 @@ import { withPreview } from '../domain/preview.ts';
 import { configurePage, resetPageConfig } from './config.ts';
 import { DESIGNER_GRACE_MS, resetDesigner, startDesignerBridge as startBridge } from './designer.ts';
 import { awaitingDesigner, designerMode } from './designer-preview.ts';
-import { previewSessionChanged, resetShop, savedShop, shop, shopStatus } from './shop.ts';
+import { api } from '../api/client.ts';
+import { loadMemberShop, resetShop, savedShop, shop, shopStatus, showGuestView } from './shop.ts';
 import { framedWindow as framedWindowFrom } from './designer-test-window.ts';
 
 const DESIGNER = 'http://localhost:4173';
 const SAVED = websiteFixture({ slug: 'acme', settings: { accent_colour: '#111111', font: null, favicon: null, logo: 'shops/acme/logo.svg', button_style: 'round' } });
 
 /** Starts the bridge on `win` for the shop's store, as the shop's loader does. */
-const startDesignerBridge = (win: Window) => startBridge(win, { status: shopStatus, website: savedShop, previewSession: previewSessionChanged });
+const startDesignerBridge = (win: Window) => startBridge(win, { status: shopStatus, website: savedShop, loadWhole: loadMemberShop, showGuestView });
 
 /** A framed window whose designer is DESIGNER (see designer-test-window.ts). */
 const framedWindow = () => framedWindowFrom(DESIGNER);
@@ -102,18 +104,31 @@ describe('startDesignerBridge', () => {
     expect(shop.value).toBe(SAVED);
   });
 
-  it('should hand a preview session to the shop, before designer mode too, and end it with the mode', () => {
+  it('should take a preview session, before designer mode too: reads carry it, the whole shop is asked for, and disable ends it', async () => {
     const { win, parent, send } = framedWindow();
     readyShop();
-    const sessions: (string | null)[] = [];
-    startBridge(win, { status: shopStatus, website: savedShop, previewSession: (token) => void sessions.push(token) });
-    parent.postMessage.mockClear();
-    send(message('session', { token: 'v1.1.1900000000.abc' }));
-    expect(sessions).toEqual(['v1.1.1900000000.abc']);
-    expect(parent.postMessage).toHaveBeenCalledWith({ source: 'shop-storefront', version: 1, type: 'applied', shop: 'acme' }, DESIGNER);
-    send(message('enable'));
-    send(message('disable'));
-    expect(sessions).toEqual(['v1.1.1900000000.abc', null]);
+    const loadWhole = vi.fn(async () => undefined);
+    const guestView = vi.fn();
+    startBridge(win, { status: shopStatus, website: savedShop, loadWhole, showGuestView: guestView });
+    const fetched = vi.fn(async () => new Response('{"ok":true}', { headers: { 'content-type': 'application/json' } }));
+    vi.stubGlobal('fetch', fetched);
+    const previewHeader = async () => {
+      await api.get('/probe', v.object({ ok: v.boolean() }));
+      return new Headers((fetched.mock.calls.at(-1) as unknown as [string, RequestInit])[1].headers).get('shop-preview');
+    };
+    try {
+      parent.postMessage.mockClear();
+      send(message('session', { token: 'v1.1.1900000000.abc' }));
+      expect(parent.postMessage).toHaveBeenCalledWith({ source: 'shop-storefront', version: 1, type: 'applied', shop: 'acme' }, DESIGNER);
+      expect(loadWhole).toHaveBeenCalledTimes(1);
+      expect(await previewHeader()).toBe('v1.1.1900000000.abc');
+      send(message('enable'));
+      send(message('disable'));
+      expect(guestView).toHaveBeenCalledTimes(1);
+      expect(await previewHeader()).toBeNull();
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 
   it('should lay pushes that came before the shop loaded over it once it has', () => {

@@ -1,4 +1,6 @@
 import { effect, type ReadonlySignal } from '@preact/signals-react';
+import { api } from '../api/client.ts';
+import { getAuthToken } from '../api/cookies.ts';
 import type { Website } from '../contract/contract.ts';
 import { parseDesignerOrigins, readDesignerMessage, storefrontMessage, type DesignerMessage, type StorefrontMessage } from '../domain/designer.ts';
 import { configurePageFromDocument, pageConfig } from './config.ts';
@@ -21,17 +23,27 @@ export const DESIGNER_GRACE_MS = 1500;
 export interface BridgeShop {
   status: ReadonlySignal<'idle' | 'loading' | 'ready' | 'not-found' | 'error'>;
   website: ReadonlySignal<Website | null>;
-  /**
-   * A designer's preview session started (a token) or ended (`null`): the shop's reads carry it from
-   * now on, and a login-required shop's config is asked for again, whole (docs/designer.md).
-   */
-  previewSession: (token: string | null) => void;
+  /** Asks for a login-required shop's config again, whole, when its guest view is shown (`loadMemberShop`). */
+  loadWhole: () => Promise<void>;
+  /** Back to a login-required shop's guest view (`showGuestView`). */
+  showGuestView: () => void;
+}
+
+/**
+ * A designer's preview session started (a token) or ended (`null`), docs/designer.md: the shop's reads
+ * carry it from now on, and a login-required shop's config is asked for again, whole; ended, a preview
+ * nobody signed in to goes back to the guest view.
+ */
+export function changePreviewSession(token: string | null, shop: Pick<BridgeShop, 'loadWhole' | 'showGuestView'>): void {
+  api.configure({ previewSession: token ?? undefined });
+  if (token) void shop.loadWhole();
+  else if (!getAuthToken()) shop.showGuestView();
 }
 
 const EMPTY_PREVIEW: DesignerPreview = { settings: {}, pages: new Map() };
 
 /** Carries out one designer message for `shop`; returns the receipt to send back. */
-export function handleDesignerMessage(message: DesignerMessage, shop: Pick<BridgeShop, 'previewSession'>): StorefrontMessage['type'] {
+export function handleDesignerMessage(message: DesignerMessage, shop: Pick<BridgeShop, 'loadWhole' | 'showGuestView'>): StorefrontMessage['type'] {
   switch (message.type) {
     case 'enable':
       designerMode.value = true;
@@ -40,11 +52,11 @@ export function handleDesignerMessage(message: DesignerMessage, shop: Pick<Bridg
     case 'disable':
       designerMode.value = false;
       designerPreview.value = null;
-      shop.previewSession(null);
+      changePreviewSession(null, shop);
       return 'disabled';
     case 'session':
       // Taken before `enable` too: a designer sends it first, so the screens' first reads carry it.
-      shop.previewSession(message.token);
+      changePreviewSession(message.token, shop);
       return 'applied';
     case 'settings': {
       // Settings and pages preview only inside designer mode: a framed shop never restyles itself for

@@ -1,6 +1,5 @@
 import { computed, signal } from '@preact/signals-react';
 import { api } from '../api/client.ts';
-import { getAuthToken } from '../api/cookies.ts';
 import { isPointsCurrency, type Website } from '../contract/contract.ts';
 import { fetchWebsite } from '../api/website.ts';
 import { guestView } from '../domain/closed-shop.ts';
@@ -112,7 +111,7 @@ export function loadShop(): Promise<void> {
     // and listens before the shop is ready (widgets on ordinary pages never load its code).
     const designer = isFramed()
       ? import('./designer.ts')
-          .then((module) => module.startDesignerBridge(window, { status: shopStatus, website: savedShop, previewSession: previewSessionChanged }))
+          .then((module) => module.startDesignerBridge(window, { status: shopStatus, website: savedShop, loadWhole: loadMemberShop, showGuestView }))
           .catch(() => undefined)
       : undefined;
     try {
@@ -138,19 +137,8 @@ export function loadShop(): Promise<void> {
 }
 
 /**
- * A store designer's preview session started or ended (`store/designer.ts`, docs/designer.md): reads
- * carry it from now on, so a login-required shop's products show in the designer's preview, and its
- * whole config is asked for again. Ended, a guest's preview goes back to the guest view.
- */
-export function previewSessionChanged(token: string | null): void {
-  api.configure({ previewSession: token ?? undefined });
-  if (token) void loadMemberShop();
-  else if (!getAuthToken()) showGuestView();
-}
-
-/**
  * Loads the whole config of a login-required shop once its member has signed in (issue 26), or a
- * store designer's preview session came (`previewSessionChanged`): before
+ * store designer's preview session came (`store/designer.ts`): before
  * that the provider answered with its guest view (`guest_view`: no homepage, other pages or popups),
  * and this asks again with the member's token. The session store awaits it before it shows the user,
  * so no screen routes on the guest view with a member signed in (no empty homepage, no /404 for a

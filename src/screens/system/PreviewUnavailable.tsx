@@ -19,7 +19,6 @@ export function PreviewUnavailable() {
         {t('app.preview_unavailable')}
       </h1>
       <p className="shop-system__text">{t('app.preview_unavailable_text')}</p>
-      <p className="shop-system__text">{t('app.preview_unavailable_hint')}</p>
       <p className="shop-system__actions">
         <Link to="/" className="shop-system__link">
           {t('app.back_home')}
