@@ -145,11 +145,12 @@ const url = pageSingleton('catalogueUrl', () => ({ write: null as CatalogueUrlWr
 /**
  * The storefront routes the catalogue (`/products`): until the returned function is called, every load
  * writes its query into the URL with `write`, as it is sent, pushing or replacing per its
- * {@link CatalogueHistoryIntent}. The URL is then never behind the query the store holds, and no
- * answer arriving later writes anything, so a URL changed from outside meanwhile stays as it is. A
- * URL changed from outside is the routed screen's to read and apply with `setCatalogueQuery(query,
- * 'url')`, which writes nothing back. Without a routed catalogue (`<shop-catalogue>` on an intranet
- * page) the store leaves the URL alone.
+ * {@link CatalogueHistoryIntent}. The URL is then never behind the query the store holds. A URL
+ * changed from outside is the routed screen's to read as it changes and apply with
+ * `setCatalogueQuery(query, 'url')`, which writes nothing back and makes it the latest load at once,
+ * so no answer to an older query is applied after it; the only write an answer makes (a page past the
+ * end, replaced by the last page) is the latest load's. Without a routed catalogue (`<shop-catalogue>`
+ * on an intranet page) the store leaves the URL alone.
  */
 export function routeCatalogueUrl(write: CatalogueUrlWriter): () => void {
   url.write = write;
