@@ -15,11 +15,13 @@ import {
   cataloguePath,
   catalogueProducts,
   catalogueQueryFromParams,
+  catalogueQueryFromPath,
   catalogueResultQuery,
   catalogueSearch,
   catalogueStatus,
   loadCatalogue,
   resetCatalogue,
+  routeCatalogueUrl,
   setCataloguePage,
   setCatalogueQuery,
   setCatalogueSearch,
@@ -52,6 +54,21 @@ function fakeTimers(): void {
 async function until(check: () => boolean): Promise<void> {
   for (let i = 0; i < 500 && !check(); i++) await new Promise<void>((resolve) => setImmediate(resolve));
   expect(check()).toBe(true);
+}
+
+/**
+ * Routes the catalogue to a router's `navigate` in miniature, starting on `start`: each write recorded
+ * as "push …" or "replace …", none when the URL already is the path.
+ */
+function routeTo(start = '/products'): { writes: string[]; stop: () => void } {
+  let at = start;
+  const writes: string[] = [];
+  const stop = routeCatalogueUrl((path, { replace }) => {
+    if (path === at) return;
+    at = path;
+    writes.push(`${replace ? 'replace' : 'push'} ${path}`);
+  });
+  return { writes, stop };
 }
 
 describe('catalogue store: requests', () => {
@@ -295,12 +312,68 @@ describe('catalogue store: failures and edges', () => {
   });
 });
 
+describe('catalogue store: the routed URL (issue 28: the store owns it)', () => {
+  it('should write each step\'s query as it is sent: a page, a sort and a cleared search push, a typed search pushes once and replaces after', async () => {
+    const calls = stubCatalogue(deferred().answer);
+    const url = routeTo();
+    void setCataloguePage(2);
+    // Written with the request, before any answer.
+    expect(url.writes).toEqual(['push /products?page=2']);
+    void setCatalogueSort('price_asc');
+    setCatalogueSearch('k');
+    await vi.waitFor(() => expect(calls).toHaveLength(3));
+    setCatalogueSearch('ku');
+    setCatalogueSearch('ku ');
+    void setCatalogueQuery({ search: '', page: 1 }, 'push');
+    setCatalogueSearch('m');
+    expect(url.writes).toEqual([
+      'push /products?page=2',
+      'push /products?sort=price_asc',
+      'push /products?search=k&sort=price_asc',
+      'replace /products?search=ku&sort=price_asc',
+      'push /products?sort=price_asc',
+      'push /products?search=m&sort=price_asc',
+    ]);
+  });
+
+  it('should write nothing back for a query that came from the URL, and nothing once the catalogue is no longer routed', async () => {
+    const calls = stubCatalogue(catalogueOf(100));
+    const url = routeTo('/products?search=pen&page=x');
+    await setCatalogueQuery({ search: 'pen', sort: 'name_asc', page: 1 }, 'url');
+    await loadCatalogue();
+    expect(url.writes).toEqual([]);
+    url.stop();
+    await setCataloguePage(3);
+    expect(calls).toHaveLength(3);
+    expect(url.writes).toEqual([]);
+  });
+
+  it('should replace the URL of a page past the end with the last page, whichever step asked for it', async () => {
+    stubCatalogue(catalogueOf(30));
+    const url = routeTo();
+    await setCataloguePage(9);
+    expect(url.writes).toEqual(['push /products?page=9', 'replace /products?page=2']);
+    url.stop();
+    // A stale link: the URL says page 7, and takes page 2 in its place.
+    const linked = routeTo('/products?page=7');
+    await setCatalogueQuery({ page: 7 }, 'url');
+    expect(linked.writes).toEqual(['replace /products?page=2']);
+  });
+});
+
 describe('catalogue URLs', () => {
   it('should read search, sort and page from URL parameters, replacing unusable values with the defaults', () => {
     expect(catalogueQueryFromParams(new URLSearchParams('search=%20kubek%20&sort=price_desc&page=3'))).toEqual({ search: 'kubek', sort: 'price_desc', page: 3, perPage: 24 });
     expect(catalogueQueryFromParams(new URLSearchParams('sort=cheapest&page=-2'))).toEqual({ search: '', sort: 'name_asc', page: 1, perPage: 24 });
     expect(catalogueQueryFromParams(new URLSearchParams('page=2.5')).page).toBe(1);
     expect(catalogueQueryFromParams(new URLSearchParams(`search=${'a'.repeat(150)}`)).search).toHaveLength(100);
+  });
+
+  it('should read the query of a catalogue path only, trailing slash tolerated', () => {
+    expect(catalogueQueryFromPath('/products?search=pen&sort=price_asc&page=2')).toEqual({ search: 'pen', sort: 'price_asc', page: 2, perPage: 24 });
+    expect(catalogueQueryFromPath('/products/')).toEqual({ search: '', sort: 'name_asc', page: 1, perPage: 24 });
+    expect(catalogueQueryFromPath('/products/kubek/1?search=pen')).toBeNull();
+    expect(catalogueQueryFromPath('/cart')).toBeNull();
   });
 
   it('should write only what differs from the defaults, with spaces as %20 like the header search', () => {

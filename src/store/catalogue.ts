@@ -1,7 +1,7 @@
 import { batch, signal } from '@preact/signals-react';
 import { fetchProducts } from '../api/catalogue.ts';
 import { SORT_OPTIONS, type Product, type ProductPage, type SortOption } from '../contract/contract.ts';
-import { buildPath } from '../domain/routes.ts';
+import { buildPath, matchRoute } from '../domain/routes.ts';
 import { latestRequest } from './latest-request.ts';
 import { pageSingleton } from '../page-singleton.ts';
 import { shop } from './shop.ts';
@@ -68,7 +68,10 @@ export const catalogueMeta = pageSingleton('catalogueMeta', () => signal<Product
 export const catalogueStatus = pageSingleton('catalogueStatus', () => signal<CatalogueStatus>('idle'));
 /** Why the last load failed (`errorMessage` turns it into text); `null` otherwise. */
 export const catalogueError = pageSingleton('catalogueError', () => signal<unknown>(null));
-/** The query of the latest load sent: what the URL shows. `null` before the first load. */
+/**
+ * The query of the latest load sent: what the routed catalogue's URL says (the load wrote it, or it
+ * came from the URL). `null` before the first load.
+ */
 export const catalogueAppliedQuery = pageSingleton('catalogueAppliedQuery', () => signal<CatalogueQuery | null>(null));
 /** The query the shown products answer (for "Results for …" and the empty states). */
 export const catalogueResultQuery = pageSingleton('catalogueResultQuery', () => signal<CatalogueQuery | null>(null));
@@ -88,17 +91,21 @@ const pending = pageSingleton('cataloguePending', () => ({
 }));
 
 /**
- * How the storefront's URL takes the query of the latest load once its results show (issue 27):
+ * How the storefront's URL takes the query of a load (issue 27). The store writes it itself, when the
+ * load is sent (issue 28: the URL has one owner, so nothing else can overwrite a URL changed from
+ * outside with an older query):
  * - `push`: a new history entry. Paging, sorting and clearing the search are steps the buyer takes on
  *   purpose and expects Back to undo, as with any link: Back from page 2 is page 1, not the homepage.
  * - `search`: one entry per search, not per keystroke. The first URL write of a typed search pushes
  *   (Back returns to the list before the search), every later keystroke of the same search replaces
  *   it, so typing "kubek" does not leave five entries to step back through. A search ends with any
  *   other step (a page, a sort, a URL from outside); typing after it starts a new one.
- * - `replace`: the URL already says this query, or was normalised (a page past the end, a start from
- *   the URL, back/forward, an element's attributes): never a new entry.
+ * - `replace`: the query was normalised (a page past the end) or set by an element's attributes: the
+ *   current entry is replaced, never a new one.
+ * - `url`: the query comes from the URL (a start from it, back/forward, the header search, a link): the
+ *   URL already says it, so nothing is written back, not even a tidier spelling of it.
  */
-export type CatalogueHistoryIntent = 'push' | 'search' | 'replace';
+export type CatalogueHistoryIntent = 'push' | 'search' | 'replace' | 'url';
 
 /** @internal The intent of the latest load, and the typed search (numbered) that already has its entry. */
 const history = pageSingleton('catalogueHistory', () => ({ intent: 'replace' as CatalogueHistoryIntent, search: 0, written: 0 }));
@@ -110,11 +117,11 @@ function intend(intent: CatalogueHistoryIntent): void {
 }
 
 /**
- * The storefront is about to write the URL of the shown results: whether that write pushes a new
- * history entry or replaces the current one ({@link CatalogueHistoryIntent}). Called once per write:
- * a pushed step's later rewrites replace, as do a search's writes after its first.
+ * @internal Whether the URL write about to happen pushes a new history entry or replaces the current
+ * one ({@link CatalogueHistoryIntent}). Called once per write: a pushed step's later rewrites (a page
+ * past the end) replace, as do a search's writes after its first.
  */
-export function takeCatalogueHistoryMode(): 'push' | 'replace' {
+function takeCatalogueHistoryMode(): 'push' | 'replace' {
   if (history.intent === 'push') {
     history.intent = 'replace';
     return 'push';
@@ -124,6 +131,39 @@ export function takeCatalogueHistoryMode(): 'push' | 'replace' {
     return 'push';
   }
   return 'replace';
+}
+
+/**
+ * Writes a storefront path into the URL: the router's `navigate`, pushing a history entry or, with
+ * `replace`, replacing the current one (and doing nothing when the URL already is `path`).
+ */
+export type CatalogueUrlWriter = (path: string, options: { replace: boolean }) => void;
+
+/** @internal The writer of the routed catalogue's URL; `null` while no catalogue is routed. */
+const url = pageSingleton('catalogueUrl', () => ({ write: null as CatalogueUrlWriter | null }));
+
+/**
+ * The storefront routes the catalogue (`/products`): until the returned function is called, every load
+ * writes its query into the URL with `write`, as it is sent, pushing or replacing per its
+ * {@link CatalogueHistoryIntent}. The URL is then never behind the query the store holds. A URL
+ * changed from outside is the routed screen's to read as it changes and apply with
+ * `setCatalogueQuery(query, 'url')`, which writes nothing back and makes it the latest load at once,
+ * so no answer to an older query is applied after it; the only write an answer makes (a page past the
+ * end, replaced by the last page) is the latest load's. Without a routed catalogue (`<shop-catalogue>`
+ * on an intranet page) the store leaves the URL alone.
+ */
+export function routeCatalogueUrl(write: CatalogueUrlWriter): () => void {
+  url.write = write;
+  return () => {
+    if (url.write === write) url.write = null;
+  };
+}
+
+/** @internal Writes the query of the load being sent into the routed catalogue's URL, per the intent. */
+function writeCatalogueUrl(query: CatalogueQuery): void {
+  const write = url.write;
+  if (!write || history.intent === 'url') return;
+  write(cataloguePath(query), { replace: takeCatalogueHistoryMode() === 'replace' });
 }
 
 /** Whether a value is one of the six sort options of spec §2. */
@@ -161,6 +201,16 @@ export function catalogueQueryFromParams(params: URLSearchParams, perPage: numbe
     page: toPage(params.get('page')),
     perPage: toPageSize(perPage),
   };
+}
+
+/**
+ * The catalogue query of a storefront path (base path stripped) when it is the catalogue's
+ * (`/products?…`, see {@link catalogueQueryFromParams}); `null` for any other screen's path.
+ */
+export function catalogueQueryFromPath(path: string): CatalogueQuery | null {
+  if (matchRoute(path, [])?.route.id !== 'products') return null;
+  const index = path.indexOf('?');
+  return catalogueQueryFromParams(new URLSearchParams(index === -1 ? '' : path.slice(index + 1)));
 }
 
 /**
@@ -237,6 +287,9 @@ async function load(): Promise<void> {
     catalogueStatus.value = 'loading';
     catalogueError.value = null;
   });
+  // Written as the query is sent, not when its answer shows: from here on the URL says the query the
+  // store loads, and a URL changed from outside later is the newest query (issue 28).
+  writeCatalogueUrl(query);
   try {
     const answer = await fetchProducts(
       { website_id: website.id, search: query.search, sort: query.sort, page: query.page, per_page: query.perPage },
@@ -246,6 +299,8 @@ async function load(): Promise<void> {
     const lastPage = Math.max(1, Math.ceil(answer.meta.total / Math.max(1, answer.meta.per_page)));
     if (answer.data.length === 0 && query.page > lastPage) {
       cataloguePage.value = lastPage;
+      // Normalised: the URL (even one the query came from) takes the last page in place of its entry.
+      if (history.intent === 'url') history.intent = 'replace';
       return await load();
     }
     batch(() => {
@@ -343,8 +398,9 @@ export function setCataloguePage(page: number): Promise<void> {
 }
 
 /**
- * Sets the whole query at once and loads it: from the URL or an element's attributes (`replace`, the
- * default), or a step of the buyer's such as clearing the search (`push`).
+ * Sets the whole query at once and loads it: from an element's attributes (`replace`, the default), a
+ * step of the buyer's such as clearing the search (`push`), or the URL (`url`: a start from it, or a
+ * URL changed from outside; nothing is written back). See {@link CatalogueHistoryIntent}.
  */
 export function setCatalogueQuery(query: Partial<CatalogueQuery>, intent: CatalogueHistoryIntent = 'replace'): Promise<void> {
   intend(intent);
@@ -377,4 +433,5 @@ export function resetCatalogue(): void {
   history.intent = 'replace';
   history.search = 0;
   history.written = 0;
+  url.write = null;
 }

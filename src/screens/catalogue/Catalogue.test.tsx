@@ -1,19 +1,15 @@
-import { act, fireEvent, render, screen, waitFor, within, configure } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Website } from '../../contract/contract.ts';
 import { ElementShell } from '../../app/ElementShell.tsx';
 import { currentPath, navigate, routerActive, syncLocation } from '../../kit/router.tsx';
-import { CATALOGUE_ANNOUNCE_DELAY_MS, CATALOGUE_PAGE_SIZE, CATALOGUE_SEARCH_COALESCE_MS, resetCatalogue } from '../../store/catalogue.ts';
+import { CATALOGUE_ANNOUNCE_DELAY_MS, CATALOGUE_PAGE_SIZE, CATALOGUE_SEARCH_COALESCE_MS, catalogueResultQuery, resetCatalogue } from '../../store/catalogue.ts';
 import { resetPageConfig } from '../../store/config.ts';
 import { locale } from '../../store/locale.ts';
 import { resetShop, savedShop, shopStatus } from '../../store/shop.ts';
 import { Catalogue, type CatalogueProps } from './Catalogue.tsx';
 import { GROSS_SHOP, POINTS_SHOP, catalogueOf, deferred, json, pageOf, product, stubCatalogue, type CatalogueCall } from './test-fixtures.ts';
-
-// Answers render in interruptible transitions (issue 20), which jsdom on two busy cores can take
-// seconds to finish for 24 cards: wait for them longer than testing-library's default second.
-configure({ asyncUtilTimeout: 10_000 });
 
 /** Intl separates amount and unit with a no-break space; tests compare with plain spaces. */
 const plain = (text: string | null | undefined) => (text ?? '').replace(/[\u00a0\u202f]/g, ' ');
@@ -276,18 +272,56 @@ describe('Catalogue: query and URL', () => {
     renderCatalogue();
     await waitFor(() => expect(cards()).toHaveLength(3));
     act(() => navigate('/products?search=pen'));
-    await waitFor(() => expect(lastQuery(calls)).toMatchObject({ search: 'pen' }), { timeout: 5000 });
+    await waitFor(() => expect(lastQuery(calls)).toMatchObject({ search: 'pen' }));
     expect(screen.getByRole('searchbox', { name: 'Search products' })).toHaveValue('pen');
     act(() => {
       window.history.replaceState(null, '', '/products?sort=code_desc');
       window.dispatchEvent(new PopStateEvent('popstate'));
     });
-    // The answers before render in interruptible transitions, which jsdom on two busy cores can take
-    // over a second to finish: the URL's query is loaded once they are committed.
-    await waitFor(() => expect(lastQuery(calls)).toMatchObject({ sort: 'code_desc' }), { timeout: 5000 });
+    // Loaded as the URL changes, whatever the answers before are still rendering (issue 28).
+    await waitFor(() => expect(lastQuery(calls)).toMatchObject({ sort: 'code_desc' }));
     expect(lastQuery(calls)).not.toHaveProperty('search');
     expect(screen.getByRole('searchbox', { name: 'Search products' })).toHaveValue('');
     expect(calls).toHaveLength(3);
+  });
+
+  // Issue 28: the URL used to be written by an effect once the answer before was on screen, so a
+  // navigation landing in between was lost: the header search for "pen", sent while the whole
+  // catalogue was on its way, was overwritten with `/products` and "pen" never loaded.
+  it.each([
+    ['while the answer before it is on the way', false],
+    ['in the same moment as the answer before it, whose render is still deferred', true],
+  ])('should load a query put in the URL from outside %s, and never overwrite it', async (_when, landsWithAnswer) => {
+    resetPage('/products?search=pen');
+    const whole = deferred();
+    const calls = stubCatalogue((call) => (call.params.get('search') ? pageOf([product({ id: 5, name: 'Pen' })]) : whole.answer(call)));
+    renderCatalogue();
+    await waitFor(() => expect(cards()).toHaveLength(1));
+    // The buyer empties the search field: the whole catalogue is asked for, and its answer held.
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search products' }), { target: { value: '' } });
+    await until(() => calls.length === 2);
+    if (landsWithAnswer) {
+      // The header search lands as the store takes the answer in, before React renders any of it.
+      let landed = false;
+      const stop = catalogueResultQuery.subscribe((query) => {
+        if (landed || query?.search !== '') return;
+        landed = true;
+        navigate('/products?search=pen');
+      });
+      await act(async () => whole.resolve(pageOf(THREE)));
+      await until(() => landed);
+      stop();
+    } else {
+      act(() => navigate('/products?search=pen'));
+      await act(async () => whole.resolve(pageOf(THREE)));
+    }
+    await waitFor(() => expect(calls).toHaveLength(3));
+    expect(calls.map((call) => call.params.get('search'))).toEqual(['pen', null, 'pen']);
+    await waitFor(() => expect(screen.getByRole('heading', { level: 2, name: 'Results for "pen"' })).toBeInTheDocument());
+    expect(cards()).toHaveLength(1);
+    expect(screen.getByRole('searchbox', { name: 'Search products' })).toHaveValue('pen');
+    expect(currentPath.value).toBe('/products?search=pen');
+    expect(window.location.search).toBe('?search=pen');
   });
 });
 

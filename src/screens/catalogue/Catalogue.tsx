@@ -2,7 +2,7 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { memo, useDeferredValue, useEffect, useRef, type FormEvent } from 'react';
 import { SORT_OPTIONS, type Product } from '../../contract/contract.ts';
 import { errorMessage } from '../../api/errors.ts';
-import { currentPath, currentQuery, hrefFor, navigate, routerActive } from '../../kit/router.tsx';
+import { currentPath, hrefFor, navigate, routerActive } from '../../kit/router.tsx';
 import type { RouteId } from '../../domain/routes.ts';
 import { t } from '../../i18n/index.ts';
 import { tp } from '../../i18n/plural.ts';
@@ -15,7 +15,7 @@ import {
   catalogueMeta,
   cataloguePath,
   catalogueProducts,
-  catalogueQueryFromParams,
+  catalogueQueryFromPath,
   catalogueResultQuery,
   catalogueSearch,
   catalogueSort,
@@ -23,13 +23,12 @@ import {
   DEFAULT_SORT,
   isSortOption,
   loadCatalogue,
-  sameCatalogueQuery,
+  routeCatalogueUrl,
   setCataloguePage,
   setCatalogueQuery,
   setCatalogueSearch,
   setCatalogueSort,
   submitCatalogueSearch,
-  takeCatalogueHistoryMode,
   toPageSize,
   type CatalogueQuery,
 } from '../../store/catalogue.ts';
@@ -134,11 +133,12 @@ const ProductGrid = memo(function ProductGrid({ products, headingLevel }: { prod
  * it stays smooth with a catalogue of thousands.
  *
  * As the storefront's screen it takes search, order and page from the URL
- * (`/products?search=…&sort=…&page=…`, as the header's search box writes it) and keeps the URL in step
- * (a page or a sort is a new history entry, a typed search one entry per search, issue 27), so reload
- * and Back return to the same results; a URL changed from
- * outside (the header search, back/forward) loads its query. As `<shop-catalogue>` outside the
- * storefront it starts from its attributes and keeps its state to itself.
+ * (`/products?search=…&sort=…&page=…`, as the header's search box writes it), so reload and Back
+ * return to the same results. The URL has one owner (issue 28): the store's actions write it as they
+ * send a query (a page or a sort is a new history entry, a typed search one entry per search, issue
+ * 27); a URL changed from outside (the header search, a link, back/forward) is read here as it changes
+ * and loaded, without being written back. As `<shop-catalogue>` outside the storefront it starts from
+ * its attributes and keeps its state to itself.
  *
  * The old results stay visible while the next page or search loads, marked as loading (`aria-busy`,
  * dimmed only when the answer takes longer than 150 ms, so fast answers do not flicker); the count on
@@ -151,9 +151,6 @@ export function Catalogue({ routeId, search, sort, perPage }: CatalogueProps) {
   const website = shop.value;
   const shopId = website?.id ?? null;
   const routed = routeId === 'products' && routerActive.value;
-  // Read during render, so a URL changed from outside re-renders and the effect below sees it.
-  const urlQuery = routed ? catalogueQueryFromParams(currentQuery()) : null;
-  const urlKey = urlQuery ? cataloguePath(urlQuery) : null;
   const applied = catalogueAppliedQuery.value;
   const heading = useRef<HTMLHeadingElement>(null);
   // An answer renders in a transition React can interrupt (time-sliced), so a keystroke arriving
@@ -166,9 +163,9 @@ export function Catalogue({ routeId, search, sort, perPage }: CatalogueProps) {
   const announced = useDeferredValue(catalogueAnnouncedTotal.value);
   const answerPending = products !== catalogueProducts.value || meta !== catalogueMeta.value || result !== catalogueResultQuery.value;
 
-  /** The query this catalogue starts from: the URL's, or the element's attributes. */
+  /** The query this catalogue starts from: the URL's as it is now, or the element's attributes. */
   const wanted = (): CatalogueQuery =>
-    urlQuery ?? {
+    (routed ? catalogueQueryFromPath(currentPath.peek()) : null) ?? {
       search: (search ?? '').trim(),
       sort: isSortOption(sort) ? sort : DEFAULT_SORT,
       page: 1,
@@ -180,38 +177,29 @@ export function Catalogue({ routeId, search, sort, perPage }: CatalogueProps) {
     if (shopStatus.peek() === 'idle') void loadShop();
   }, []);
 
+  // Routed, the store's loads write the URL (push or replace per step, store/catalogue.ts); otherwise
+  // they leave the page's URL alone.
+  useEffect(() => (routed ? routeCatalogueUrl(navigate) : undefined), [routed]);
+
   // Start (and restart for another shop, or new attributes): always load, even a query loaded before.
+  // A start from the URL writes nothing back to it.
   useEffect(() => {
     if (shopId === null) return;
-    void setCatalogueQuery(wanted());
+    void setCatalogueQuery(wanted(), routed ? 'url' : 'replace');
     return cancelCatalogueLoad;
-    // `wanted` reads the URL only at start; later URL changes are the next effect's.
   }, [shopId, routed, search, sort, perPage]);
 
-  // The URL changed from outside (header search, back/forward): load what it asks for.
+  // The URL changed from outside (the header search, a link, back/forward): load what it asks for, in
+  // the same call that changed it, before any answer still on its way could be applied. The store's own
+  // writes say its query already and load nothing; nothing here writes the URL.
   useEffect(() => {
-    if (shopId === null || !urlQuery) return;
-    if (!sameCatalogueQuery(urlQuery, catalogueAppliedQuery.peek())) void setCatalogueQuery(urlQuery);
-  }, [urlKey]);
-
-  // Keep the URL in step with the results shown (written once they are on screen, so the URL write and
-  // the re-render it causes never delay the answer's own render). Only results of the query sent last:
-  // an older query written now would read as a URL changed from outside and undo newer typing.
-  const shownPath = result ? cataloguePath(result) : null;
-  useEffect(() => {
-    const shown = catalogueResultQuery.peek();
-    const sent = catalogueAppliedQuery.peek();
-    if (!routed || !shown || !sent || !sameCatalogueQuery(shown, sent)) return;
-    const path = currentPath.peek();
-    const inUrl = new URLSearchParams(path.includes('?') ? path.slice(path.indexOf('?') + 1) : '');
-    // The URL changed since this render (a link, the header search, back/forward, landing while this
-    // effect waited to run): that newer query is the next render's to load, never to be overwritten
-    // with the results of the one before it.
-    if (cataloguePath(catalogueQueryFromParams(inUrl)) !== urlKey) return;
-    if (sameCatalogueQuery(shown, catalogueQueryFromParams(inUrl, shown.perPage))) return;
-    // A page or a sort is a new history entry, a typed search one entry per search (store/catalogue.ts).
-    navigate(cataloguePath(shown), { replace: takeCatalogueHistoryMode() === 'replace' });
-  }, [shownPath]);
+    if (shopId === null || !routed) return undefined;
+    return currentPath.subscribe((path) => {
+      const asked = catalogueQueryFromPath(path);
+      const loaded = catalogueAppliedQuery.peek();
+      if (asked && (!loaded || cataloguePath(asked) !== cataloguePath(loaded))) void setCatalogueQuery(asked, 'url');
+    });
+  }, [shopId, routed]);
 
   if (!website) {
     const failed = shopStatus.value === 'not-found' || shopStatus.value === 'error';

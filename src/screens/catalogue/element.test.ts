@@ -1,4 +1,4 @@
-import { act, fireEvent, waitFor, within, configure } from '@testing-library/react';
+import { act, fireEvent, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mountElement } from '../test-page.ts';
@@ -9,11 +9,6 @@ import { resetPageConfig } from '../../store/config.ts';
 import { locale } from '../../store/locale.ts';
 import { resetShop, savedShop, shopStatus } from '../../store/shop.ts';
 import { GROSS_SHOP, catalogueOf, stubCatalogue, type CatalogueCall } from './test-fixtures.ts';
-
-// Answers render in interruptible transitions (issue 20), which jsdom on two busy cores can take
-// seconds to finish for 24 cards: wait for them longer than testing-library's default second.
-configure({ asyncUtilTimeout: 10_000 });
-
 
 const lastQuery = (calls: readonly CatalogueCall[]) => Object.fromEntries(calls.at(-1)?.params ?? []);
 
