@@ -4,6 +4,7 @@ import {
   isValidPostalCode as isPostalCodeOk,
   emailField,
   idField,
+  MPK_MAX_LENGTH,
   nipField,
   optionalLine,
   optionalPhoneField,
@@ -591,7 +592,7 @@ export const PlaceOrderRequestSchema = v.object({
   payment_method: PaymentMethodCodeSchema,
   /** A user-budget assignment (`UserBudget.id`) paying for delivery in points shops. */
   payment_for_delivery_budget: v.optional(v.nullable(idField)),
-  mpk_code: v.optional(v.nullable(v.pipe(v.string(), v.trim(), v.maxLength(50, 'validation.max_length')))),
+  mpk_code: v.optional(v.nullable(v.pipe(v.string(), v.trim(), v.maxLength(MPK_MAX_LENGTH, 'validation.max_length')))),
   contact: ContactSchema,
   comment: optionalText(2000),
   cost_centre_statement: v.optional(v.boolean(), false),

@@ -29,6 +29,12 @@ export const PHONE_PATTERN = /^\+?[\d\s()-]+$/;
 export const NIP_PATTERN = /^\d[\d\s-]*$/;
 /** Password minimum length (spec §9). */
 export const PASSWORD_MIN_LENGTH = 8;
+/**
+ * The longest cost-centre (MPK) code, in characters after trimming: an order's `mpk_code` and the
+ * profile's `cost_center` it is filled from. Here, at the bottom of the layers, so the contract's
+ * schemas and the domain's MPK rule (`src/domain/mpk.ts`) read the one number.
+ */
+export const MPK_MAX_LENGTH = 50;
 
 /** Postal code formats of the countries the demo ships with; others get a permissive shape. */
 const POSTAL_CODES: Record<string, RegExp> = {

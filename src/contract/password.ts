@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { isCommonPassword } from './common-passwords.ts';
-import { emailField, idField, optionalPhoneField, PASSWORD_PATTERN, requiredLine } from './fields.ts';
+import { emailField, idField, MPK_MAX_LENGTH, optionalPhoneField, PASSWORD_PATTERN, requiredLine } from './fields.ts';
 
 /**
  * The one password policy and the three requests that set a password (registration, the reset, the
@@ -45,7 +45,7 @@ export const RegisterRequestSchema = v.pipe(
     password: strongPassword,
     password_confirmation: v.string('validation.required'),
     coordinator_email: emailField,
-    cost_center: requiredLine(50),
+    cost_center: requiredLine(MPK_MAX_LENGTH),
     job_title: requiredLine(100),
     buyer_id: requiredLine(50),
   }),

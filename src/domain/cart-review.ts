@@ -1,4 +1,5 @@
 import { isSpendable, planSpend, type SpendableAssignment } from './budget-spend.ts';
+import { counterBounds, type CounterBounds } from './counter-bounds.ts';
 import { judgeQuantities, maxLineQuantity, type Availability, type QuantityError } from './quantity.ts';
 
 /**
@@ -31,15 +32,12 @@ export interface ReviewProduct {
 /** A budget assignment of the user as the review reads it (contract `UserBudget`; see `budget-spend.ts`). */
 export type ReviewAssignment = SpendableAssignment;
 
-/** One line's bounds and problems. */
-export interface LineReview {
-  /** The least the quantity counter allows: the per-line minimum, at least 1. */
-  min: number;
-  /**
-   * The most the counter allows: the variant's maximum (`maxLineQuantity`: its stock, the shop's cap,
-   * else 10,000) less what other lines of the variant hold; `null` when not known.
-   */
-  max: number | null;
+/**
+ * One line's problems and its counter's bounds ({@link counterBounds}: from the per-line minimum, at
+ * least 1, to the variant's maximum less what other lines of the variant hold; no maximum when not
+ * known).
+ */
+export interface LineReview extends CounterBounds {
   /** Broken per-line rules: the per-line minimum, the variant's available maximum (spec §8 texts). */
   errors: QuantityError[];
   /** The product or its variant is no longer sold here, or the variant is out of stock. */
@@ -184,12 +182,12 @@ export function reviewCart(
     const variant = product?.variants.find((candidate) => candidate.id === line.variant_id);
     const maximum = variant ? maxLineQuantity(variant, shopMax) : null;
     const unavailable = products.has(line.product_id) && (!product || !variant || maximum === 0);
-    const othersOfVariant = (byVariant.get(line.product_id)?.get(line.variant_id) ?? line.quantity) - line.quantity;
+    const otherPieces = (byVariant.get(line.product_id)?.get(line.variant_id) ?? line.quantity) - line.quantity;
     const errors = unavailable ? [] : (variantErrors.get(`${line.product_id}:${line.variant_id}`) ?? []);
     const inactiveBudget = budgets !== null && (line.budget === null || !activeBudgets.has(line.budget.id));
+    // An unavailable line's maximum is null or 0, which leaves the counter without a maximum.
     lineReviews.set(line.key, {
-      min: Math.max(1, product?.minimum_quantity ?? 1),
-      max: maximum === null || unavailable ? null : Math.max(1, maximum - othersOfVariant),
+      ...counterBounds(maximum, { lineMinimum: product?.minimum_quantity, otherPieces }),
       errors,
       unavailable,
       inactiveBudget,

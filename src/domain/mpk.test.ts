@@ -1,5 +1,7 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
+import { PlaceOrderRequestSchema } from '../contract/contract.ts';
+import { RegisterRequestSchema } from '../contract/password.ts';
 import { costCentreIssues, isMpkRequired, MPK_MAX_LENGTH, mpkCodeRule, orderMpkCode, startingMpkCode } from './mpk.ts';
 
 const REQUIRED = { mpk_required: true };
@@ -59,5 +61,14 @@ describe('startingMpkCode', () => {
     expect(startingMpkCode({ mpk_required: true }, '', null)).toBe('');
     expect(startingMpkCode({ mpk_required: false }, '', 'CC-1')).toBe('');
     expect(startingMpkCode(null, '', 'CC-1')).toBe('');
+  });
+
+  it('should bound the order request\'s code and the profile\'s cost centre by the same length as the rule', () => {
+    const orderCode = PlaceOrderRequestSchema.entries.mpk_code;
+    const profileCostCentre = RegisterRequestSchema.pipe[0].entries.cost_center;
+    for (const field of [orderCode, profileCostCentre]) {
+      expect(firstMessage(field, 'x'.repeat(MPK_MAX_LENGTH))).toBeNull();
+      expect(firstMessage(field, 'x'.repeat(MPK_MAX_LENGTH + 1))).toBe('validation.max_length');
+    }
   });
 });

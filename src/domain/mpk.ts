@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { MPK_MAX_LENGTH } from '../contract/fields.ts';
 
 /**
  * The cost-centre (MPK) rule, one owner for the delivery step, the summary and the provider's
@@ -14,8 +15,8 @@ import * as v from 'valibot';
  * @module
  */
 
-/** The longest cost-centre code (characters, after trimming). */
-export const MPK_MAX_LENGTH = 50;
+/** The longest cost-centre code (characters, after trimming); owned by the contract, which checks it too. */
+export { MPK_MAX_LENGTH };
 
 /** What the rule reads of the shop. */
 export interface MpkShop {

@@ -7,6 +7,7 @@ import { pageConfig } from '../store/config.ts';
 import { cartHandedOver, leaveFor, withHandoff } from '../store/handoff-links.ts';
 import { pageSingleton } from '../page-singleton.ts';
 import { useElement } from './element-context.tsx';
+import { isPlainLeftClick } from './plain-click.ts';
 
 /**
  * History-API routing for `<shop-storefront>` (spec §2) under an optional base path, and links for
@@ -104,7 +105,7 @@ export function Link({ to, replace, onClick, children, ...rest }: LinkProps) {
   const handle = (event: MouseEvent<HTMLAnchorElement>) => {
     onClick?.(event);
     if (event.defaultPrevented) return;
-    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) {
+    if (!isPlainLeftClick(event)) {
       // A new tab or window follows the href, which carries the cart to another origin's storefront.
       cartHandedOver(event.currentTarget.href);
       return;

@@ -314,6 +314,22 @@ describe('placing the order', () => {
     expect(calls[0]?.body).toMatchObject({ delivery_address_id: null, delivery_address: { street: 'Marszałkowska 104', type: 'specific' } });
   });
 
+  it('should send the cost-centre code as the order carries it (orderMpkCode): trimmed', async () => {
+    fillCheckout();
+    setMpkCode('  MPK-7 ');
+    const calls = stubOrders(() => created('GLX-000125'));
+    await placeOrder({ costCentreStatement: false });
+    expect(calls[0]?.body).toMatchObject({ mpk_code: 'MPK-7' });
+  });
+
+  it('should send a blank cost-centre code as none', async () => {
+    fillCheckout();
+    setMpkCode('   ');
+    const calls = stubOrders(() => created('GLX-000126'));
+    await placeOrder({ costCentreStatement: false });
+    expect(calls[0]?.body).toMatchObject({ mpk_code: null });
+  });
+
   it('should place one order for a double click', async () => {
     fillCheckout();
     const pending: { release?: (response: Response) => void } = {};

@@ -21,7 +21,7 @@ import {
   type PlacedOrder,
 } from '../domain/checkout.ts';
 import type { CheckoutGuardState } from '../domain/guards.ts';
-import { startingMpkCode } from '../domain/mpk.ts';
+import { orderMpkCode, startingMpkCode } from '../domain/mpk.ts';
 import { cartLines, clearCart, onCartEmptied } from './cart.ts';
 import { locale } from './locale.ts';
 import { perUserState, type StateBinding } from './per-user-state.ts';
@@ -419,7 +419,7 @@ export function buildOrderRequest(input: PlaceOrderInput): PlaceOrderRequest {
     billing_address: state.billingAddressSameAsDelivery ? null : state.billingAddress,
     payment_method: state.paymentMethod,
     payment_for_delivery_budget: state.paymentForDeliveryBudget?.assignment_id ?? null,
-    mpk_code: website.mpk_required ? state.mpkCode : state.mpkCode || null,
+    mpk_code: orderMpkCode(state.mpkCode),
     contact,
     comment: state.orderComment,
     cost_centre_statement: input.costCentreStatement,

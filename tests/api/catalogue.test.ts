@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiErrorSchema, POINTS_CURRENCY, ProductPageSchema, ProductSchema, SORT_OPTIONS, type Product, type SortOption } from '../../src/contract/contract.ts';
 import { displayPrice, listUnitPrice } from '../../src/domain/pricing.ts';
 import { escapeLike, productFilter, searchWords } from '../../demo/server/routes/catalogue.ts';
-import { searchText } from '../../demo/server/seed/catalogue.ts';
+import { searchText } from '../../src/domain/search-text.ts';
 import { startTestServer, type TestServer } from './harness.ts';
 
 let server: TestServer;

@@ -2,12 +2,12 @@ import type { Hono } from 'hono';
 import * as v from 'valibot';
 import { isPointsCurrency, ProductQuerySchema, type ProductPage, type SortOption } from '../../../src/contract/contract.ts';
 import { DEFAULT_VAT } from '../../../src/domain/pricing.ts';
+import { searchText } from '../../../src/domain/search-text.ts';
 import { idField } from '../../../src/contract/fields.ts';
 import { shopAccess } from '../http/auth.ts';
 import type { AppEnv } from '../http/env.ts';
 import { fail } from '../http/errors.ts';
 import { idParam, queryParams } from '../http/validate.ts';
-import { searchText } from '../seed/catalogue.ts';
 import { expireHolds } from '../services/payment-holds.ts';
 import { loadProduct, PRODUCT_COLUMNS, PRODUCT_FROM, toProducts, type ProductRow } from '../services/products.ts';
 

@@ -1,6 +1,7 @@
 /**
- * The demo catalogue: product definitions per shop, the search-text rule shared with the catalogue
- * route, and the batched insert that writes products, variants and price tiers.
+ * The demo catalogue: product definitions per shop, their slugs, and the batched insert that writes
+ * products, variants and price tiers (with `search_text` by the catalogue search's rule,
+ * `src/domain/search-text.ts`).
  *
  * Every shop sells the same range under its own code prefix (`ACME-`, `GLX-`, `INI-`), priced in its
  * own currency (points, PLN, EUR) and named in its language. The "well-known" products (`P-TEE`,
@@ -12,52 +13,11 @@
 import type { Queryable } from '../db/index.ts';
 import type { PSEUDO_PAGE_SLUGS } from '../../../src/contract/contract.ts';
 import { roundMoney } from '../../../src/domain/money.ts';
+import { searchText } from '../../../src/domain/search-text.ts';
 import { productImagePath, type ColourCode, type ImageKind } from './images.ts';
 
 // ---------------------------------------------------------------------------------------------------
-// Search text
-
-/** Letters that carry no combining mark under NFD but still have a plain-Latin reading. */
-const FOLDED_LETTERS: Record<string, string> = {
-  ł: 'l',
-  Ł: 'L',
-  đ: 'd',
-  Đ: 'D',
-  ø: 'o',
-  Ø: 'O',
-  ß: 'ss',
-  æ: 'ae',
-  Æ: 'AE',
-  œ: 'oe',
-  Œ: 'OE',
-  ı: 'i',
-};
-
-/**
- * Lower-cases text and removes accents: NFD, then every `\p{Diacritic}` is dropped, and letters such
- * as Polish `ł` (which NFD does not split) are mapped to their plain form.
- */
-export function foldAccents(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/\p{Diacritic}/gu, '')
-    .replace(/[łŁđĐøØßæÆœŒı]/g, (letter) => FOLDED_LETTERS[letter] ?? letter)
-    .toLowerCase();
-}
-
-/**
- * The searchable form of some text: lower-case, accents removed, every run of punctuation or spaces
- * turned into one space, trimmed. `products.search_text` is `searchText(name, code)`.
- *
- * Search is accent-insensitive on both database drivers because the same function is applied to the
- * query: pass the user's search through it and match the words with `LIKE` against `search_text`
- * (`"Kubek ŻÓŁTY"` → `"kubek zolty"`, `"acme-tee"` → `"acme tee"`).
- */
-export function searchText(...parts: string[]): string {
-  return foldAccents(parts.join(' '))
-    .replace(/[^\p{L}\p{N}]+/gu, ' ')
-    .trim();
-}
+// Slugs
 
 /** A URL slug from a product name: its search text joined by dashes (`"Kubek żółty"` → `kubek-zolty`). */
 export function slugify(name: string): string {

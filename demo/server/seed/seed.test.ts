@@ -2,10 +2,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as v from 'valibot';
 import { PageBlockSchema, PSEUDO_PAGE_SLUGS, WebsiteSettingsSchema } from '../../../src/contract/contract.ts';
+import { searchText } from '../../../src/domain/search-text.ts';
 import { openDb, type Db } from '../db/index.ts';
 import { migrate } from '../db/migrate.ts';
 import { verifyPassword } from '../services/passwords.ts';
-import { CODE_PREFIX, DEMO_SHOPS, searchText, slugify, WELL_KNOWN_KEYS } from './catalogue.ts';
+import { CODE_PREFIX, DEMO_SHOPS, slugify, WELL_KNOWN_KEYS } from './catalogue.ts';
 import { generateProducts, GENERATE_BATCH_SIZE } from './generate.ts';
 import { DEMO_PASSWORD, seedDemo } from './index.ts';
 

@@ -1,6 +1,7 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { useMemo, type MouseEvent } from 'react';
 import { useElement } from '../element-context.tsx';
+import { isPlainLeftClick } from '../plain-click.ts';
 import { navigate } from '../router.tsx';
 import { registerStyles } from '../../theme/styles.ts';
 import { sanitizeHtml } from './sanitize.ts';
@@ -19,7 +20,7 @@ export function SafeHtml({ html, className }: { html: string; className?: string
   const { host } = useElement();
   const safe = useMemo(() => sanitizeHtml(html), [html]);
   const onClick = (event: MouseEvent<HTMLDivElement>) => {
-    if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    if (event.defaultPrevented || !isPlainLeftClick(event)) return;
     const link = (event.target as Element).closest('a');
     const href = link?.getAttribute('href') ?? '';
     if (!link || link.hasAttribute('target') || !href.startsWith('/') || href.startsWith('//')) return;

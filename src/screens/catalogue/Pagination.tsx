@@ -1,5 +1,6 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import type { MouseEvent, ReactNode } from 'react';
+import { isPlainLeftClick } from '../../kit/plain-click.ts';
 import { t } from '../../i18n/index.ts';
 import { registerStyles } from '../../theme/styles.ts';
 import css from './catalogue.css?inline';
@@ -81,7 +82,7 @@ export function Pagination({ page, pages, onPageChange, hrefFor }: PaginationPro
     }
     if (hrefFor) {
       const click = (event: MouseEvent<HTMLAnchorElement>) => {
-        if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+        if (!isPlainLeftClick(event)) return;
         event.preventDefault();
         if (!props.current) onPageChange(target);
       };

@@ -3,6 +3,7 @@ import { createContext, useContext, useEffect, type ReactNode } from 'react';
 import { hrefFor, Link, navigate } from '../../kit/router.tsx';
 import { CartSummaryList } from '../cart-button/CartSummaryList.tsx';
 import { useElement } from '../../kit/element-context.tsx';
+import { isPlainLeftClick } from '../../kit/plain-click.ts';
 import { buildPath } from '../../domain/routes.ts';
 import { formatMoney } from '../../i18n/format.ts';
 import { t } from '../../i18n/index.ts';
@@ -140,7 +141,7 @@ export function StepLink({ step, children, id, 'aria-label': label }: StepLinkPr
       className="shop-checkout__link"
       aria-label={label}
       onClick={(event) => {
-        if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+        if (event.defaultPrevented || !isPlainLeftClick(event)) return;
         event.preventDefault();
         navigation.go(step);
       }}

@@ -2,6 +2,7 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import type { Address, DeliveryMethod } from '../../contract/contract.ts';
 import { needsDeliveryAddress, type ChosenDeliveryMethod } from '../../domain/checkout.ts';
+import { isPlainLeftClick } from '../../kit/plain-click.ts';
 import { countryName } from '../../i18n/countries.ts';
 import { t } from '../../i18n/index.ts';
 import { cartLines } from '../../store/cart.ts';
@@ -301,7 +302,7 @@ export function Delivery(_props: DeliveryProps) {
             href={checkoutPath('cart')}
             className="shop-checkout__link"
             onClick={(event) => {
-              if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+              if (event.defaultPrevented || !isPlainLeftClick(event)) return;
               event.preventDefault();
               navigation.go('cart');
             }}

@@ -29,7 +29,7 @@ export function PurchaseForm({ product, website, purchase }: PurchaseFormProps) 
   const problemsId = `${useId()}problems`;
   // Text the counter refused ("2.5") is not the quantity that would be added: nothing is added until it is corrected.
   const [refusedText, setRefusedText] = useState(false);
-  const { qty, maximum, orderable, ruleTexts, errorTexts, problems, form, lang, points } = purchase;
+  const { qty, bounds, orderable, ruleTexts, errorTexts, problems, form, lang, points } = purchase;
   const blocked = purchase.blocked || refusedText;
   const budget = product.budget;
   return (
@@ -46,8 +46,8 @@ export function PurchaseForm({ product, website, purchase }: PurchaseFormProps) 
         value={qty}
         onValueChange={purchase.setQuantity}
         onTextErrorChange={setRefusedText}
-        min={1}
-        max={maximum > 0 ? maximum : undefined}
+        min={bounds.min}
+        max={bounds.max ?? undefined}
         disabled={!orderable}
         hint={ruleTexts.length > 0 ? ruleTexts.map((text) => <span key={text} className="shop-product__rule">{text}</span>) : undefined}
         error={errorTexts.length > 0 ? errorTexts.map((text) => <span key={text} className="shop-product__rule">{text}</span>) : undefined}

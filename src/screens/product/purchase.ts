@@ -1,5 +1,6 @@
 import type { Product, UserBudget, Variant } from '../../contract/contract.ts';
 import { budgetStanding, spendableIn, spendVerdict } from '../../domain/budget-spend.ts';
+import { counterBounds, withinCounterMax } from '../../domain/counter-bounds.ts';
 import { judgeQuantities, maxLineQuantity, variantLimit, type QuantityError } from '../../domain/quantity.ts';
 import type { MessageKey } from '../../i18n/index.ts';
 
@@ -85,8 +86,7 @@ export function defaultQuantity(
 ): number {
   const inVariant = variant ? (inCart.byVariant.get(variant.id) ?? 0) : 0;
   const wanted = Math.max(1, (product.minimum_quantity ?? 0) - inVariant, (product.minimum_total_quantity ?? 0) - inCart.product);
-  const maximum = variant ? maxLineQuantity(variant, shopMax) : 0;
-  return maximum > 0 ? Math.min(wanted, maximum) : wanted;
+  return withinCounterMax(wanted, counterBounds(variant ? maxLineQuantity(variant, shopMax) : null));
 }
 
 /**

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import * as v from 'valibot';
 import { CardInfoSchema, type Product, type Website } from '../../contract/contract.ts';
+import { counterBounds, withinCounterMax, type CounterBounds } from '../../domain/counter-bounds.ts';
 import { unitPrice } from '../../domain/pricing.ts';
 import { maxLineQuantity, variantLimit } from '../../domain/quantity.ts';
 import { formatNumber } from '../../i18n/format.ts';
@@ -28,8 +29,10 @@ export interface Purchase extends VariantChoice {
   /** The counter's quantity, brought down to {@link maximum}. */
   qty: number;
   setQuantity: (quantity: number) => void;
-  /** The counter's maximum (stock, the shop's cap, else 10,000); 0 without a variant. */
+  /** The variant's maximum (stock, the shop's cap, else 10,000); 0 without a variant. */
   maximum: number;
+  /** The counter's bounds: from 1 to {@link maximum} (none when it is 0). */
+  bounds: CounterBounds;
   /** The variant can be ordered at all (not out of stock). */
   orderable: boolean;
   /** What the cart already holds of the product. */
@@ -78,8 +81,9 @@ export function usePurchase(product: Product, website: Website): Purchase {
   // Said under the counter only when the stock or the shop limits it (not the 10,000 default).
   const limited = variant !== undefined && (variantLimit(variant) !== null || shopMax !== null);
   const orderable = variant !== undefined && isOrderable(variant);
+  const bounds = counterBounds(maximum);
   // The counter's maximum (stock, shop cap, else 10,000): a quantity chosen for a variant with more is brought down to it.
-  const qty = maximum > 0 ? Math.min(quantity, maximum) : quantity;
+  const qty = withinCounterMax(quantity, bounds);
   const total = inCart.product + qty;
 
   // Prices: the unit price of the product's total quantity (tiers count the cart too), as the shop shows it.
@@ -116,6 +120,7 @@ export function usePurchase(product: Product, website: Website): Purchase {
     qty,
     setQuantity,
     maximum,
+    bounds,
     orderable,
     inCart,
     total,

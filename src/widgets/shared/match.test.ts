@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { searchText } from '../../domain/search-text.ts';
 import { matchesQuery, normaliseForMatch, startsWithQuery } from './match.ts';
 
 describe('normaliseForMatch', () => {
@@ -45,5 +46,15 @@ describe('startsWithQuery', () => {
     expect(startsWithQuery('Łódź', 'l')).toBe(true);
     expect(startsWithQuery('Łódź', 'od')).toBe(false);
     expect(startsWithQuery('Łódź', '')).toBe(false);
+  });
+});
+
+describe('matching and the catalogue search', () => {
+  it('should fold every Polish letter, and other Latin accents, as the server\'s catalogue search does', () => {
+    const letters = [...'ąćęłńóśźżĄĆĘŁŃÓŚŹŻ', ...'éèêëàâäåçñöøüúßæœđðþħı', ...'ÉÈÀÇÑÖØÜÆŒĐÐÞĦ'];
+    // Keyed by letter, so a failure names the letter the two sides disagree on.
+    const folded = (fold: (text: string) => string) => Object.fromEntries(letters.map((letter) => [letter, fold(letter)]));
+    expect(folded(normaliseForMatch)).toEqual(folded((letter) => searchText(letter)));
+    expect(normaliseForMatch('Zażółć gęślą jaźń')).toBe(searchText('Zażółć gęślą jaźń'));
   });
 });

@@ -1,26 +1,10 @@
 /**
  * Label matching for the autocomplete and the dropdown's type-ahead (spec §5: "Autocomplete matches
  * labels ignoring case, accents and punctuation"). Kept apart from the widgets so lists filtered
- * elsewhere (e.g. countries on the server side of a form) can use the same rule.
+ * elsewhere (e.g. countries on the server side of a form) can use the same rule. The accents are
+ * folded by the domain's `foldText`, the same table the catalogue search folds with on the server.
  */
-
-/**
- * Letters that Unicode does not decompose into a base letter plus a combining mark, so NFD alone
- * leaves them alone ("ł" stays "ł"). Mapped by hand to what a user types on a plain keyboard.
- */
-const UNDECOMPOSABLE: Record<string, string> = {
-  ł: 'l',
-  đ: 'd',
-  ð: 'd',
-  ø: 'o',
-  ħ: 'h',
-  ı: 'i',
-  ß: 'ss',
-  æ: 'ae',
-  œ: 'oe',
-  þ: 'th',
-};
-const UNDECOMPOSABLE_PATTERN = new RegExp(`[${Object.keys(UNDECOMPOSABLE).join('')}]`, 'g');
+import { foldText } from '../../domain/text-folding.ts';
 
 /**
  * A label or query reduced to what matching compares: lower case, no diacritics ("Żółty" → "zolty",
@@ -28,11 +12,7 @@ const UNDECOMPOSABLE_PATTERN = new RegExp(`[${Object.keys(UNDECOMPOSABLE).join('
  * ("St.-Étienne" → "st etienne").
  */
 export function normaliseForMatch(text: string): string {
-  return text
-    .toLowerCase()
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .replace(UNDECOMPOSABLE_PATTERN, (letter) => UNDECOMPOSABLE[letter] ?? letter)
+  return foldText(text)
     .replace(/[\p{P}\p{S}]/gu, ' ')
     .replace(/\s+/g, ' ')
     .trim();
