@@ -1,5 +1,5 @@
 import { isPointsCurrency } from '../contract/contract.ts';
-import { locale, type Locale } from '../store/locale.ts';
+import { locale, type Locale } from './locale.ts';
 import { t } from './index.ts';
 
 /**
