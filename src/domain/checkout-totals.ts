@@ -26,7 +26,7 @@ import { DELIVERY_VAT, pointsTotal, shownDeliveryPrice, shownLine, vatTotals, ty
 // ---------------------------------------------------------------------------------------------------
 // VAT summary split over the lines
 
-/** @internal The lines' indices by VAT rate, highest rate first. */
+/** The lines' indices by VAT rate, highest rate first. */
 function byRate(lines: readonly RatedAmount[]): [number, number[]][] {
   const groups = new Map<number, number[]>();
   lines.forEach((line, index) => {
