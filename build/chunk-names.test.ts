@@ -21,7 +21,7 @@ describe('distinctChunkName', () => {
 describe('sharedBaseNames', () => {
   it('should find the file names that the sources use twice, tests aside', () => {
     const names = sharedBaseNames(['src']);
-    // src/api/checkout.ts and src/store/checkout.ts
+    // src/domain/checkout.ts, src/store/checkout.ts and src/screens/checkout/checkout.css
     expect(names.has('checkout')).toBe(true);
     expect(names.has('Drawer')).toBe(false);
   });

@@ -35,8 +35,8 @@ const MESSAGE_PART = /[\\/]locales[\\/]([a-z]+)\.ts\?part=([a-z]+)$/;
 /**
  * A chunk name no other chunk has, so a size budget's glob (`dist/chunks/<name>-????????.js`) matches
  * exactly one file: Rolldown names a chunk after its first module's file name, and `store/checkout.ts`
- * and `api/checkout.ts` would both give `checkout-….js`. A chunk named after a file name that occurs
- * twice in the sources (`shared`) takes its folder as a prefix (`api-checkout`); a dictionary part is
+ * and `domain/checkout.ts` would both give `checkout-….js`. A chunk named after a file name that occurs
+ * twice in the sources (`shared`) takes its folder as a prefix (`store-checkout`); a dictionary part is
  * `messages-<lang>-<part>`.
  */
 export function distinctChunkName(chunk: ChunkInfo, shared: ReadonlySet<string>): string {

@@ -118,7 +118,8 @@ export function Storefront() {
       void startSession(arrival);
       applyFavicon(shop.value?.settings.favicon, storageBase.value);
     }
-  }, [status]);
+    // `arrival` is one object per page (a page singleton): listed, it never reruns this.
+  }, [status, arrival]);
 
   const redirectTo = decision.kind === 'redirect' ? decision.to : null;
   useEffect(() => {

@@ -16,7 +16,7 @@
  * @module
  */
 
-/** @internal Stems of the most common passwords (lower case, no trailing digits or symbols). */
+/** Stems of the most common passwords (lower case, no trailing digits or symbols). */
 const COMMON_STEMS: ReadonlySet<string> = new Set(
   (
     // Passwords and variations on the word itself.
@@ -69,10 +69,10 @@ const COMMON_STEMS: ReadonlySet<string> = new Set(
     .filter((stem) => stem !== ''),
 );
 
-/** @internal The usual letter-for-digit and letter-for-symbol swaps, undone. */
+/** The usual letter-for-digit and letter-for-symbol swaps, undone. */
 const LEET: Readonly<Record<string, string>> = { '0': 'o', '1': 'i', '3': 'e', '4': 'a', '5': 's', '7': 't', '8': 'b', '@': 'a', $: 's', '!': 'i', '|': 'l', '+': 't' };
 
-/** @internal Lower case, the trailing run of digits, symbols and spaces cut off (`Welcome2024!` → `welcome`). */
+/** Lower case, the trailing run of digits, symbols and spaces cut off (`Welcome2024!` → `welcome`). */
 function stemOf(password: string): string {
   return password.toLowerCase().normalize('NFC').replace(/[\d\W_]+$/u, '');
 }

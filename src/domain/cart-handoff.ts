@@ -98,14 +98,14 @@ export function parseCartHandoff(value: unknown): CartHandoff | null {
 // ---------------------------------------------------------------------------------------------------
 // Encoding
 
-/** @internal Base64url of UTF-8 text, without padding. */
+/** Base64url of UTF-8 text, without padding. */
 function toBase64Url(text: string): string {
   let binary = '';
   for (const byte of new TextEncoder().encode(text)) binary += String.fromCharCode(byte);
   return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 }
 
-/** @internal The UTF-8 text of base64url, or `null` when it is not valid base64url of valid UTF-8. */
+/** The UTF-8 text of base64url, or `null` when it is not valid base64url of valid UTF-8. */
 function fromBase64Url(encoded: string): string | null {
   if (!BASE64URL.test(encoded) || encoded.length % 4 === 1) return null;
   try {

@@ -91,7 +91,7 @@ export interface BudgetContext {
   now?: Date;
 }
 
-/** @internal Keeps the first of each equal error. */
+/** Keeps the first of each equal error. */
 function pushOnce(errors: QuantityError[], error: QuantityError): void {
   if (!errors.some((known) => known.code === error.code && known.qty === error.qty)) errors.push({ code: error.code, qty: error.qty });
 }

@@ -24,10 +24,10 @@ export interface CartLine extends CartLineIdentity {
   [k: string]: unknown;
 }
 
-/** @internal The minimal line shape the functions below accept. */
+/** The minimal line shape the functions below accept. */
 type Line = CartLineIdentity & { quantity: number };
 
-/** @internal Encodes a code so that `|` inside it cannot fake a separator; missing and '' are equal. */
+/** Encodes a code so that `|` inside it cannot fake a separator; missing and '' are equal. */
 function part(code: string | null | undefined): string {
   return encodeURIComponent(code ?? '');
 }
@@ -45,7 +45,7 @@ export function cartLineKey(line: CartLineIdentity): string {
   return `${line.product_id}|${part(line.color_code)}|${part(line.size_code)}`;
 }
 
-/** @internal Quantities in a cart are whole pieces. */
+/** Quantities in a cart are whole pieces. */
 function assertQuantity(quantity: number, what: string): void {
   if (!Number.isInteger(quantity)) {
     throw new RangeError(`${what} must be an integer number of pieces, got ${quantity}`);

@@ -1,6 +1,6 @@
 /**
  * What the checkout shows before the order is placed, computed exactly as the server will compute it
- * (`demo/server/services/order-pricing.ts`, `services/orders.ts`, docs/api.md "What the server does"):
+ * (`demo/server/services/order-pricing.ts` and `orders.ts` beside it, docs/api.md "What the server does"):
  *
  * - **Delivery cost**: in a money shop the method's `price` is net at the default 23 % VAT, shown (and
  *   charged) gross in a gross shop and net in a net shop, by the same rule as a product line; in a
@@ -26,7 +26,7 @@ import { DELIVERY_VAT, pointsTotal, shownDeliveryPrice, shownLine, vatTotals, ty
 // ---------------------------------------------------------------------------------------------------
 // VAT summary split over the lines
 
-/** @internal The lines' indices by VAT rate, highest rate first. */
+/** The lines' indices by VAT rate, highest rate first. */
 function byRate(lines: readonly RatedAmount[]): [number, number[]][] {
   const groups = new Map<number, number[]>();
   lines.forEach((line, index) => {

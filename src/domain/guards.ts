@@ -100,25 +100,23 @@ export type GuardReason =
 /** The guard's decision: show the route, or go to `to` (a storefront path) for `reason`. */
 export type GuardResult = { kind: 'allow' } | { kind: 'redirect'; to: string; reason: GuardReason };
 
-/** @internal */
 const ALLOW: GuardResult = { kind: 'allow' };
 
-/** @internal */
 function redirect(to: string, reason: GuardReason): GuardResult {
   return { kind: 'redirect', to, reason };
 }
 
-/** @internal A same-origin absolute path: starts with one `/` (not `//` or `/\`, which leave the site). */
+/** A same-origin absolute path: starts with one `/` (not `//` or `/\`, which leave the site). */
 function isLocalPath(path: string): boolean {
   return path.startsWith('/') && !path.startsWith('//') && !path.startsWith('/\\');
 }
 
-/** @internal The Login path carrying where to go back to, when that is a safe local path. */
+/** The Login path carrying where to go back to, when that is a safe local path. */
 function loginPath(returnTo: string): string {
   return isLocalPath(returnTo) ? `/login?redirect=${encodeURIComponent(returnTo)}` : '/login';
 }
 
-/** @internal Whether a guest must log in first: `auth` always; shop pages only when the shop requires login. */
+/** Whether a guest must log in first: `auth` always; shop pages only when the shop requires login. */
 function needsLogin(access: RouteDef['access'], loginRequired: boolean): boolean {
   switch (access) {
     case 'auth':
@@ -133,15 +131,15 @@ function needsLogin(access: RouteDef['access'], loginRequired: boolean): boolean
   }
 }
 
-/** @internal A field counts as given when it has more than white space. */
+/** A field counts as given when it has more than white space. */
 function filled(value: string | null): boolean {
   return value !== null && value.trim() !== '';
 }
 
-/** @internal The checkout steps in order: each needs the ones before it (spec §4). */
+/** The checkout steps in order: each needs the ones before it (spec §4). */
 const CHECKOUT_STEP_ORDER = ['checkout-delivery', 'checkout-payment', 'checkout-summary'] as const;
 
-/** @internal One step's own precondition (spec §2 "Guards"); `null` when it holds. */
+/** One step's own precondition (spec §2 "Guards"); `null` when it holds. */
 function stepPrecondition(id: (typeof CHECKOUT_STEP_ORDER)[number], state: CheckoutGuardState): GuardResult | null {
   switch (id) {
     case 'checkout-delivery':
@@ -158,7 +156,7 @@ function stepPrecondition(id: (typeof CHECKOUT_STEP_ORDER)[number], state: Check
 }
 
 /**
- * @internal The checkout step guards (spec §2 "Guards"); `null` when the step may be shown. A step
+ * The checkout step guards (spec §2 "Guards"); `null` when the step may be shown. A step
  * needs its own precondition and those of the steps before it (spec §4: "each needs the previous"), so
  * the payment step with an emptied cart goes to the cart even though the contact is pre-filled. The order
  * confirmation needs only the checkout-complete flag: it is shown after the cart was emptied by the order.

@@ -15,12 +15,10 @@
  * A double carries ~15.9 significant decimal digits; keeping 15 throws away exactly the noise that
  * multiplication and division add (`1.005 * 100 → 100.49999999999999 → 100.5`) while leaving every
  * real amount up to 10^13 cents untouched.
- *
- * @internal
  */
 const SNAP_DIGITS = 15;
 
-/** @internal `x × scale` rounded half away from zero to an integer, snapped first (see {@link SNAP_DIGITS}). */
+/** `x × scale` rounded half away from zero to an integer, snapped first (see {@link SNAP_DIGITS}). */
 function toUnits(x: number, scale: number): number {
   if (!Number.isFinite(x)) return x;
   const units = Math.sign(x) * Math.round(Number((Math.abs(x) * scale).toPrecision(SNAP_DIGITS)));

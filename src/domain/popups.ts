@@ -18,7 +18,7 @@ export type PseudoPageSlug = (typeof PSEUDO_PAGE_SLUGS)[number];
 export const HOMEPAGE_SLUG = 'homepage';
 
 /**
- * @internal The screens that stand for a pseudo-page. Typed from the contract's list so a renamed slug
+ * The screens that stand for a pseudo-page. Typed from the contract's list so a renamed slug
  * fails to compile here instead of silently never matching.
  */
 const PSEUDO_PAGE_OF_ROUTE: Partial<Record<RouteId, PseudoPageSlug>> = {
@@ -29,7 +29,7 @@ const PSEUDO_PAGE_OF_ROUTE: Partial<Record<RouteId, PseudoPageSlug>> = {
   'order-confirmation': 'order-confirmation',
 };
 
-/** @internal The content-page slug a path names: `/about-us?x=1` gives `about-us`; `null` for a malformed escape. */
+/** The content-page slug a path names: `/about-us?x=1` gives `about-us`; `null` for a malformed escape. */
 function slugOfPath(path: string): string | null {
   const pathname = path.split(/[?#]/)[0] ?? '';
   try {

@@ -113,7 +113,7 @@ export function sortTiers(tiers: readonly PriceTier[]): PriceTier[] {
   return [...tiers].sort((a, b) => a.min_quantity - b.min_quantity);
 }
 
-/** @internal Whether `quantity` lies in the tier's inclusive range; `null` max is unbounded. */
+/** Whether `quantity` lies in the tier's inclusive range; `null` max is unbounded. */
 function tierContains(tier: PriceTier, quantity: number): boolean {
   return quantity >= tier.min_quantity && quantity <= (tier.max_quantity ?? Infinity);
 }

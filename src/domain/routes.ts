@@ -125,7 +125,7 @@ export const ROUTES: readonly RouteDef[] = [
   { id: 'page', pattern: '/:slug', access: 'shop' },
 ];
 
-/** @internal The table by id. */
+/** The table by id. */
 const BY_ID = new Map<RouteId, RouteDef>(ROUTES.map((route) => [route.id, route]));
 
 /** The route table row of `id`. */
@@ -136,20 +136,20 @@ export function getRoute(id: RouteId): RouteDef {
   return route;
 }
 
-/** @internal Constraints on path parameters beyond "one non-empty segment". */
+/** Constraints on path parameters beyond "one non-empty segment". */
 const PARAM_RULES: Readonly<Record<string, RegExp>> = { id: /^\d+$/ };
 
-/** @internal Content pages that only exist when the shop has a page with this slug. */
+/** Content pages that only exist when the shop has a page with this slug. */
 const CONDITIONAL_SLUG_ROUTES: ReadonlySet<RouteId> = new Set(['privacy-policy', 'terms-of-use']);
 
-/** @internal The path part of a URL-ish string: no query string, no hash. */
+/** The path part of a URL-ish string: no query string, no hash. */
 function pathOnly(path: string): string {
   const end = path.search(/[?#]/);
   return end === -1 ? path : path.slice(0, end);
 }
 
 /**
- * @internal Splits a path into segments: `''` and `'/'` give `[]`, trailing slashes are dropped; `null`
+ * Splits a path into segments: `''` and `'/'` give `[]`, trailing slashes are dropped; `null`
  * for a relative path or an empty segment inside (`/products//x`).
  */
 function segmentsOf(path: string): string[] | null {
@@ -161,7 +161,7 @@ function segmentsOf(path: string): string[] | null {
   return segments.includes('') ? null : segments;
 }
 
-/** @internal `decodeURIComponent`, or `null` for a malformed escape. */
+/** `decodeURIComponent`, or `null` for a malformed escape. */
 function decode(segment: string): string | null {
   try {
     return decodeURIComponent(segment);
@@ -170,7 +170,7 @@ function decode(segment: string): string | null {
   }
 }
 
-/** @internal Matches segments against one pattern; the decoded params, or `null`. */
+/** Matches segments against one pattern; the decoded params, or `null`. */
 function matchPattern(pattern: string, segments: readonly string[]): Record<string, string> | null {
   const parts = pattern === '/' ? [] : pattern.slice(1).split('/');
   if (parts.length !== segments.length) return null;
@@ -192,7 +192,7 @@ function matchPattern(pattern: string, segments: readonly string[]): Record<stri
   return params;
 }
 
-/** @internal Whether a shop page gets its own `/{slug}` route. */
+/** Whether a shop page gets its own `/{slug}` route. */
 function isExtraContentPage(page: RoutablePage): boolean {
   return page.is_deletable !== 0 && page.type !== 'pseudo' && page.type !== 'homepage';
 }
@@ -240,7 +240,7 @@ export function matchRoute(path: string, pages: readonly RoutablePage[], { pages
   return null;
 }
 
-/** @internal The argument list of {@link buildPath} for route `Id`: params only where it has some. */
+/** The argument list of {@link buildPath} for route `Id`: params only where it has some. */
 type BuildPathArgs<Id extends RouteId> = Id extends keyof RouteParamMap ? [params: RouteParamMap[Id]] : [params?: Record<string, never>];
 
 /**
@@ -270,7 +270,7 @@ export function buildPath<Id extends RouteId>(id: Id, ...args: BuildPathArgs<Id>
   return `/${parts.join('/')}`;
 }
 
-/** @internal A base path as `/a/b` (leading slash, no trailing one), or `''` for the root. */
+/** A base path as `/a/b` (leading slash, no trailing one), or `''` for the root. */
 function normaliseBase(basePath: string): string {
   const trimmed = basePath.replace(/^\/+|\/+$/g, '');
   return trimmed === '' ? '' : `/${trimmed}`;

@@ -12,7 +12,7 @@
 const SLUG = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
 
 /**
- * @internal Lower-cases a host and drops its port and trailing dot; `null` for an IPv6 literal
+ * Lower-cases a host and drops its port and trailing dot; `null` for an IPv6 literal
  * (`[::1]:80`, or a bare `::1`), which can never name a shop.
  */
 function normaliseHost(raw: string): string | null {

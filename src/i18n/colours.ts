@@ -1,4 +1,4 @@
-import { locale, type Locale } from '../store/locale.ts';
+import { locale, type Locale } from './locale.ts';
 
 /** A product colour: its name in each interface language and a swatch colour. */
 export interface Colour {

@@ -1,4 +1,4 @@
-import { locale, type Locale } from '../store/locale.ts';
+import { locale, type Locale } from './locale.ts';
 import { intlLocale } from './format.ts';
 
 /** One choice of a select or autocomplete: the stored value and its label in the user's language. */

@@ -1,4 +1,4 @@
-import { locale, type Locale } from '../store/locale.ts';
+import { locale, type Locale } from './locale.ts';
 import { intlLocale } from './format.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { isPointsCurrency } from '../contract/contract.ts';
-import { locale, type Locale } from '../store/locale.ts';
+import { locale, type Locale } from './locale.ts';
 import { t } from './index.ts';
 
 /**
@@ -14,7 +14,7 @@ export function intlLocale(lang: Locale = locale.value): string {
 }
 
 /**
- * @internal Formatters by locale and options. Building an `Intl.NumberFormat` costs far more than using
+ * Formatters by locale and options. Building an `Intl.NumberFormat` costs far more than using
  * one (a page of 24 product cards formats dozens of prices), and the set of options is small and fixed.
  * A currency code Intl refuses is not cached: it throws each time, and the caller falls back.
  */

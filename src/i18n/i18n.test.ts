@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { locale, prepareLocalesWith, requestedLocale, setLocale } from '../store/locale.ts';
+import { prepareLocalesWith } from './locale.ts';
+import { locale, requestedLocale, setLocale } from '../store/locale.ts';
 import { dictionaries, hasMessage, loadMessages, messagesReady, t } from './index.ts';
 import en from './locales/en.ts';
 import pl from './locales/pl.ts';

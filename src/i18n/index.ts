@@ -1,6 +1,6 @@
 import { effect, signal } from '@preact/signals-react';
 import rosetta from 'rosetta';
-import { isLocale, LOCALES, locale, prepareLocalesWith, type Locale } from '../store/locale.ts';
+import { isLocale, LOCALES, locale, prepareLocalesWith, type Locale } from './locale.ts';
 import type { Messages } from './locales/en.ts';
 import { ALL_MESSAGE_PARTS, type MessagePart } from './parts.ts';
 

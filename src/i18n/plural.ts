@@ -1,4 +1,4 @@
-import { locale, type Locale } from '../store/locale.ts';
+import { locale, type Locale } from './locale.ts';
 import { formatNumber, intlLocale } from './format.ts';
 import { hasMessage, t, type MessageKey, type MessageParams } from './index.ts';
 

@@ -1,4 +1,4 @@
-import { locale, type Locale } from '../store/locale.ts';
+import { locale, type Locale } from './locale.ts';
 import type { TableOption } from './countries.ts';
 import { intlLocale } from './format.ts';
 

@@ -24,7 +24,7 @@ export const routerActive = pageSingleton('routerActive', () => signal(false));
  */
 export const routerScope = pageSingleton('routerScope', () => signal<readonly string[] | null>(null));
 
-/** @internal Whether the page's router handles `path` itself. */
+/** Whether the page's router handles `path` itself. */
 function routedHere(path: string): boolean {
   if (!routerActive.value) return false;
   const scope = routerScope.value;

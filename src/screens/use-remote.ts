@@ -39,7 +39,7 @@ export function useRemote<T>(key: string | null, load: (signal: AbortSignal) => 
       },
     );
     return () => controller.abort();
-    // `load` is a new closure each render; `key` names what it loads.
+    // oxlint-disable-next-line react-hooks/exhaustive-deps -- `load` is a new closure each render; `key` names what it loads.
   }, [key, attempt]);
 
   return { ...state, reload, update };

@@ -55,7 +55,7 @@ const inFlight = pageSingleton('cartHandoff.inFlight', () => new Set<string>());
 /** Handoff ids this page adopted, as `shop:id`: holds even when storage is blocked or full. */
 const adoptedHere = pageSingleton('cartHandoff.adopted', () => new Set<string>());
 
-/** @internal The ids remembered for `slug`, oldest first. */
+/** The ids remembered for `slug`, oldest first. */
 function rememberedIds(slug: string): string[] {
   return readStored(shopKey(slug, STORAGE_NAME), isIdList) ?? [];
 }
@@ -65,7 +65,7 @@ export function wasHandoffAdopted(slug: string, id: string): boolean {
   return adoptedHere.has(`${slug}:${id}`) || rememberedIds(slug).includes(id);
 }
 
-/** @internal Remembers `id` as adopted for `slug`, keeping the last {@link REMEMBERED_HANDOFFS}. */
+/** Remembers `id` as adopted for `slug`, keeping the last {@link REMEMBERED_HANDOFFS}. */
 function markAdopted(slug: string, id: string): void {
   adoptedHere.add(`${slug}:${id}`);
   const ids = [...rememberedIds(slug).filter((known) => known !== id), id].slice(-REMEMBERED_HANDOFFS);

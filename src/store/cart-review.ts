@@ -44,7 +44,7 @@ export const cartCheckError = pageSingleton('cartReview.error', () => signal<unk
 /** The last check changed a price per piece in the cart (the screen says so until the next check). */
 export const cartPricesChanged = pageSingleton('cartReview.pricesChanged', () => signal(false));
 
-/** @internal The check in flight. */
+/** The check in flight. */
 const request = pageSingleton('cartReview.request', latestRequest);
 
 /**

@@ -125,7 +125,7 @@ const isStoredCart = (value: unknown): value is StoredCart => v.is(StoredCartSch
 // ---------------------------------------------------------------------------------------------------
 // Keys and merging
 
-/** @internal The card details as one exact string ('' for none), fields in a fixed order. */
+/** The card details as one exact string ('' for none), fields in a fixed order. */
 function cardIdentity(card: CardInfo | null): string {
   if (!card) return '';
   return JSON.stringify([card.name, card.surname, card.email, card.phone, card.job, card.cost, card.address]);
@@ -141,7 +141,7 @@ export function lineKey(line: CartLine): string {
 }
 
 /**
- * @internal Applies a domain rule (`mergeLine`, `setLineQuantity`, `removeLine`) to the lines with the
+ * Applies a domain rule (`mergeLine`, `setLineQuantity`, `removeLine`) to the lines with the
  * same card details only; every other line keeps its place. Within such a group `cartLineKey` is unique,
  * so the rule's result is matched back by it: changed lines stay where they were, new ones go last.
  */
@@ -163,12 +163,12 @@ function withinCardGroup(lines: readonly CartLine[], card: string, rule: (group:
   return [...next, ...changed.values()];
 }
 
-/** @internal Adds `line` by the merge rules (spec §9, plus card details). */
+/** Adds `line` by the merge rules (spec §9, plus card details). */
 function mergeCartLine(lines: readonly CartLine[], line: CartLine): CartLine[] {
   return withinCardGroup(lines, cardIdentity(line.card_info), (group) => mergeLine(group, line));
 }
 
-/** @internal Stored lines as a valid cart: copies with only the known fields, duplicates merged. */
+/** Stored lines as a valid cart: copies with only the known fields, duplicates merged. */
 function normalise(stored: StoredCart): CartLine[] {
   return v.parse(StoredCartSchema, stored).lines.reduce<CartLine[]>((cart, line) => mergeCartLine(cart, line), []);
 }
@@ -203,7 +203,7 @@ export const cartCount = pageSingleton('cart.count', () => computed(() => countP
 const shownYet = pageSingleton('cart.shownYet', () => signal(false));
 
 /**
- * @internal The pieces of the cart this page will most likely show, read from storage before the
+ * The pieces of the cart this page will most likely show, read from storage before the
  * shop's config and the session are known: the shop's slug comes from the elements' attributes or the
  * host, the owner from the session cookie and the stored user id of that shop (no token: the guest; a
  * token whose user this browser never stored: unknown, so 0, never somebody else's count).
@@ -293,7 +293,7 @@ export const cartBudgetTotals = pageSingleton('cart.budgetTotals', () =>
 // ---------------------------------------------------------------------------------------------------
 // Persistence
 
-/** @internal The stored cart under `key`, or an empty one (bad data is discarded by `readStored`). */
+/** The stored cart under `key`, or an empty one (bad data is discarded by `readStored`). */
 function load(key: string): CartLine[] {
   const stored = readStored(key, isStoredCart);
   // After readStored: it removes an entry it cannot use.
@@ -302,7 +302,7 @@ function load(key: string): CartLine[] {
 }
 
 /**
- * @internal The lines an action starts from. Another tab may have just written the same cart (its
+ * The lines an action starts from. Another tab may have just written the same cart (its
  * storage event is still on its way): when storage no longer holds what this page last read or wrote,
  * the stored cart is the newer one and the action applies to it, so neither tab's line is lost. When
  * this page's copy could not be saved (full or blocked storage), this page's copy is the newer one.
@@ -313,7 +313,7 @@ function latestLines(): readonly CartLine[] {
   return load(binding.key);
 }
 
-/** @internal Writes the cart of the bound owner; an empty cart removes its key. Reports one failure. */
+/** Writes the cart of the bound owner; an empty cart removes its key. Reports one failure. */
 function save(cart: readonly CartLine[]): boolean {
   const binding = owner.binding;
   if (!binding) return false;
@@ -330,7 +330,7 @@ function save(cart: readonly CartLine[]): boolean {
   return saved;
 }
 
-/** @internal Runs the emptied listeners; one that throws does not stop the others or the cart. */
+/** Runs the emptied listeners; one that throws does not stop the others or the cart. */
 function notifyEmptied(): void {
   for (const listener of emptiedListeners) {
     try {
@@ -341,7 +341,7 @@ function notifyEmptied(): void {
   }
 }
 
-/** @internal Sets the lines, saves them unless they came from storage, and tells who waits for an empty cart. */
+/** Sets the lines, saves them unless they came from storage, and tells who waits for an empty cart. */
 function commit(next: CartLine[], persist = true): void {
   const wasEmpty = lines.peek().length === 0;
   batch(() => {
@@ -355,7 +355,7 @@ function commit(next: CartLine[], persist = true): void {
 // ---------------------------------------------------------------------------------------------------
 // Following the session
 
-/** @internal Whose cart the page should show now; null while there is no shop or the session is being checked. */
+/** Whose cart the page should show now; null while there is no shop or the session is being checked. */
 function targetOwner(): StateOwner | null {
   const slug = shop.value?.slug;
   if (!slug) return null;
@@ -368,7 +368,7 @@ function targetOwner(): StateOwner | null {
 }
 
 /**
- * @internal Shows the cart of `next`:
+ * Shows the cart of `next`:
  * - from no cart (page start, session being checked): the stored cart, plus anything added meanwhile;
  * - guest → user of the same shop (a login): the user's cart with the guest's lines merged in, saved,
  *   and the guest key removed once the merged cart is saved;

@@ -81,7 +81,7 @@ export const catalogueResultQuery = pageSingleton('catalogueResultQuery', () => 
  */
 export const catalogueAnnouncedTotal = pageSingleton('catalogueAnnouncedTotal', () => signal<number | null>(null));
 
-/** @internal The request in flight, the pending coalesced search and the held-back announcement (one catalogue per page). */
+/** The request in flight, the pending coalesced search and the held-back announcement (one catalogue per page). */
 const request = pageSingleton('catalogue.request', latestRequest);
 const pending = pageSingleton('cataloguePending', () => ({
   timer: undefined as ReturnType<typeof setTimeout> | undefined,
@@ -107,17 +107,17 @@ const pending = pageSingleton('cataloguePending', () => ({
  */
 export type CatalogueHistoryIntent = 'push' | 'search' | 'replace' | 'url';
 
-/** @internal The intent of the latest load, and the typed search (numbered) that already has its entry. */
+/** The intent of the latest load, and the typed search (numbered) that already has its entry. */
 const history = pageSingleton('catalogueHistory', () => ({ intent: 'replace' as CatalogueHistoryIntent, search: 0, written: 0 }));
 
-/** @internal Sets the intent of the next load; a keystroke after any other step starts a new search. */
+/** Sets the intent of the next load; a keystroke after any other step starts a new search. */
 function intend(intent: CatalogueHistoryIntent): void {
   if (intent === 'search' && history.intent !== 'search') history.search += 1;
   history.intent = intent;
 }
 
 /**
- * @internal Whether the URL write about to happen pushes a new history entry or replaces the current
+ * Whether the URL write about to happen pushes a new history entry or replaces the current
  * one ({@link CatalogueHistoryIntent}). Called once per write: a pushed step's later rewrites (a page
  * past the end) replace, as do a search's writes after its first.
  */
@@ -139,7 +139,7 @@ function takeCatalogueHistoryMode(): 'push' | 'replace' {
  */
 export type CatalogueUrlWriter = (path: string, options: { replace: boolean }) => void;
 
-/** @internal The writer of the routed catalogue's URL; `null` while no catalogue is routed. */
+/** The writer of the routed catalogue's URL; `null` while no catalogue is routed. */
 const url = pageSingleton('catalogueUrl', () => ({ write: null as CatalogueUrlWriter | null }));
 
 /**
@@ -159,7 +159,7 @@ export function routeCatalogueUrl(write: CatalogueUrlWriter): () => void {
   };
 }
 
-/** @internal Writes the query of the load being sent into the routed catalogue's URL, per the intent. */
+/** Writes the query of the load being sent into the routed catalogue's URL, per the intent. */
 function writeCatalogueUrl(query: CatalogueQuery): void {
   const write = url.write;
   if (!write || history.intent === 'url') return;
@@ -243,13 +243,13 @@ export function currentCatalogueQuery(): CatalogueQuery {
   };
 }
 
-/** @internal Drops the pending coalesced search. */
+/** Drops the pending coalesced search. */
 function clearPendingSearch(): void {
   clearTimeout(pending.timer);
   pending.timer = undefined;
 }
 
-/** @internal Drops the held-back announcement of a typed search's count. */
+/** Drops the held-back announcement of a typed search's count. */
 function clearPendingAnnouncement(): void {
   clearTimeout(pending.announce);
   pending.announce = undefined;
@@ -273,7 +273,7 @@ export function loadCatalogue(): Promise<void> {
   return load();
 }
 
-/** @internal {@link loadCatalogue}, keeping whether a keystroke started it ({@link pending}.typed). */
+/** {@link loadCatalogue}, keeping whether a keystroke started it ({@link pending}.typed). */
 async function load(): Promise<void> {
   clearPendingSearch();
   clearPendingAnnouncement();
@@ -326,7 +326,7 @@ async function load(): Promise<void> {
   }
 }
 
-/** @internal Whether the query the signals hold is the one loading or shown (none pending, none failed). */
+/** Whether the query the signals hold is the one loading or shown (none pending, none failed). */
 function isCurrentLoad(): boolean {
   const status = catalogueStatus.peek();
   return pending.timer === undefined && (status === 'loading' || status === 'ready') && sameCatalogueQuery(currentCatalogueQuery(), catalogueAppliedQuery.peek());

@@ -175,7 +175,7 @@ export const checkoutGuardState = pageSingleton('checkout.guard', () =>
 // ---------------------------------------------------------------------------------------------------
 // Persistence
 
-/** @internal The contact to start with: the stored one, else the user's profile. */
+/** The contact to start with: the stored one, else the user's profile. */
 function startingContact(savedContactKey: string, profile: User | null): ContactInformation {
   const stored = readStored(savedContactKey, isStoredContact);
   if (stored) return { ...EMPTY_CONTACT, ...stored };
@@ -191,19 +191,19 @@ function startingContact(savedContactKey: string, profile: User | null): Contact
   };
 }
 
-/** @internal The storage key of the contact `binding`'s user saved. */
+/** The storage key of the contact `binding`'s user saved. */
 function contactKey(binding: StateBinding): string {
   return owner.keyOf(binding, CONTACT_NAME);
 }
 
-/** @internal The stored state of `binding`, or a fresh one (bad data is discarded by `readStored`). */
+/** The stored state of `binding`, or a fresh one (bad data is discarded by `readStored`). */
 function load(binding: StateBinding, profile: User | null): { state: CheckoutState; attempt: OrderAttempt | null } {
   const stored = readStored(binding.key, isStoredState);
   const base = stored ? (v.parse(StoredStateSchema, stored).state as CheckoutState) : initialCheckoutState(currentRules());
   return { state: { ...base, contactInformation: startingContact(contactKey(binding), profile) }, attempt: stored?.attempt ?? null };
 }
 
-/** @internal Writes the state and the contact of the bound user. A full storage keeps the page's copy. */
+/** Writes the state and the contact of the bound user. A full storage keeps the page's copy. */
 function save(): void {
   const binding = owner.binding;
   if (!binding) return;
@@ -213,13 +213,13 @@ function save(): void {
   if (!isEmptyContact(state.contactInformation)) writeStored(contactKey(binding), state.contactInformation);
 }
 
-/** @internal Sets the state and saves it. */
+/** Sets the state and saves it. */
 function commit(next: CheckoutState): void {
   stateSignal.value = next;
   save();
 }
 
-/** @internal Shows the checkout of the bound user, or a fresh state when nobody is logged in. */
+/** Shows the checkout of the bound user, or a fresh state when nobody is logged in. */
 function show(binding: StateBinding | null): void {
   if (!binding) {
     internals.attempt = null;
@@ -338,7 +338,7 @@ export function enterCheckoutStep(step: 'delivery' | 'payment' | 'summary'): voi
   }
 }
 
-/** @internal Whether every contact field is blank (nothing typed, nothing pre-filled). */
+/** Whether every contact field is blank (nothing typed, nothing pre-filled). */
 function isEmptyContact(contact: ContactInformation): boolean {
   return Object.values(contact).every((value) => value.trim() === '');
 }

@@ -12,16 +12,16 @@ import { readStored, shopKey, writeStored } from './storage.ts';
  * @module
  */
 
-/** @internal The storage name of the closed popup ids. */
+/** The storage name of the closed popup ids. */
 const CLOSED_NAME = 'closed-popups';
 
-/** @internal What a stored entry must be: a list of popup ids (anything else is discarded). */
+/** What a stored entry must be: a list of popup ids (anything else is discarded). */
 function isIdList(value: unknown): value is number[] {
   return Array.isArray(value) && value.every((id) => Number.isSafeInteger(id));
 }
 
 /**
- * @internal Closed ids per shop slug as this page knows them: filled from storage on first read and
+ * Closed ids per shop slug as this page knows them: filled from storage on first read and
  * updated on close, so closing works for the page even when storage is unavailable or full.
  */
 const closedByShop = pageSingleton('closedPopupsByShop', () => signal<Readonly<Record<string, readonly number[]>>>({}));

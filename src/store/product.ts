@@ -36,7 +36,7 @@ export const productStatus = pageSingleton('product.status', () => signal<Produc
 /** Why the last load failed (`errorMessage` turns it into text); `null` otherwise. */
 export const productError = pageSingleton('product.error', () => signal<unknown>(null));
 
-/** @internal The request in flight (one product per page). */
+/** The request in flight (one product per page). */
 const request = pageSingleton('product.request', latestRequest);
 
 /** Whether `id` can name a product: a positive whole number. */

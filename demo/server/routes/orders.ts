@@ -39,7 +39,7 @@ const OrderListQuerySchema = v.object({
 const OrderDetailQuerySchema = v.object({ website_id: v.optional(websiteIdParam) });
 
 /**
- * Registers the order calls (documented in docs/api/orders.md):
+ * Registers the order calls (documented in docs/api.md, "Orders API"):
  * - `POST /api/order` (user): place an order, with an `Idempotency-Key` header;
  * - `GET /api/order/wait?website_id` (user): seconds until the buyer may order again;
  * - `GET /api/user/orders?website_id&page&per_page` (user): order history, newest first;

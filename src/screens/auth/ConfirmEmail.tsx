@@ -84,7 +84,7 @@ export function ConfirmEmail(_props: { routeId?: string; params?: Readonly<Recor
     if (websiteId === null || started.current || token === '') return;
     started.current = true;
     send(websiteId);
-    // Not on `send`: a new function each render, and the call must not repeat when the screen re-renders.
+    // oxlint-disable-next-line react-hooks/exhaustive-deps -- not on `send`: a new function each render, and the call must not repeat when the screen re-renders.
   }, [websiteId, token]);
 
   // The session's user (the header, Account details) learns the new address of their account.

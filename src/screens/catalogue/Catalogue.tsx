@@ -163,15 +163,6 @@ export function Catalogue({ routeId, search, sort, perPage }: CatalogueProps) {
   const announced = useDeferredValue(catalogueAnnouncedTotal.value);
   const answerPending = products !== catalogueProducts.value || meta !== catalogueMeta.value || result !== catalogueResultQuery.value;
 
-  /** The query this catalogue starts from: the URL's as it is now, or the element's attributes. */
-  const wanted = (): CatalogueQuery =>
-    (routed ? catalogueQueryFromPath(currentPath.peek()) : null) ?? {
-      search: (search ?? '').trim(),
-      sort: isSortOption(sort) ? sort : DEFAULT_SORT,
-      page: 1,
-      perPage: toPageSize(perPage),
-    };
-
   // An element used on its own page loads the shop's presets itself.
   useEffect(() => {
     if (shopStatus.peek() === 'idle') void loadShop();
@@ -185,7 +176,14 @@ export function Catalogue({ routeId, search, sort, perPage }: CatalogueProps) {
   // A start from the URL writes nothing back to it.
   useEffect(() => {
     if (shopId === null) return;
-    void setCatalogueQuery(wanted(), routed ? 'url' : 'replace');
+    // The query this catalogue starts from: the URL's as it is now, or the element's attributes.
+    const wanted: CatalogueQuery = (routed ? catalogueQueryFromPath(currentPath.peek()) : null) ?? {
+      search: (search ?? '').trim(),
+      sort: isSortOption(sort) ? sort : DEFAULT_SORT,
+      page: 1,
+      perPage: toPageSize(perPage),
+    };
+    void setCatalogueQuery(wanted, routed ? 'url' : 'replace');
     return cancelCatalogueLoad;
   }, [shopId, routed, search, sort, perPage]);
 

@@ -14,7 +14,7 @@ export const PAGINATION_SIBLINGS = 1;
 /** One entry of the page list: a page number, or a gap ("…") standing for the pages left out. */
 export type PageItem = number | 'gap';
 
-/** @internal The numbers `from`…`to`. */
+/** The numbers `from`…`to`. */
 function range(from: number, to: number): number[] {
   return Array.from({ length: Math.max(0, to - from + 1) }, (_, index) => from + index);
 }

@@ -63,7 +63,7 @@ export function OrderConfirmation(_props: { routeId?: string; params?: Readonly<
     const order = confirmPlacedOrder();
     if (order) setPlaced(order);
     else navigation.go('summary');
-    // Once per visit of the screen: the order is taken when it opens.
+    // oxlint-disable-next-line react-hooks/exhaustive-deps -- once per visit of the screen: the order is taken when it opens.
   }, []);
   useEffect(() => {
     if (placed && !heading.current?.contains(document.activeElement)) heading.current?.focus({ preventScroll: true });

@@ -19,7 +19,7 @@ export interface GroupBuyPanelProps {
   formatPrice: (price: number) => string;
 }
 
-/** @internal The tier of `list` that is `tier` by its range and price (`groupBuyTier` builds new objects). */
+/** The tier of `list` that is `tier` by its range and price (`groupBuyTier` builds new objects). */
 function sameTier(list: readonly PriceTier[], tier: PriceTier | undefined): PriceTier | undefined {
   if (!tier) return undefined;
   return list.find((item) => item.min_quantity === tier.min_quantity && item.max_quantity === tier.max_quantity && item.price === tier.price);

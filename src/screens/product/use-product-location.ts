@@ -10,12 +10,17 @@ import { buildPath } from '../../domain/routes.ts';
  */
 export function useProductLocation(routed: boolean, shown: Product | null, urlSlug: string | undefined, website: Website | null): void {
   // A shared link with an old or wrong slug: show the product's own in the URL (no new history entry).
+  // The fields, not the objects: a product or shop reloaded with the same values changes nothing.
+  const id = shown?.id;
+  const slug = shown?.slug;
+  const name = shown?.name;
+  const shopName = website?.name;
   useEffect(() => {
-    if (!routed || !shown || urlSlug === shown.slug) return;
-    navigate(buildPath('product', { slug: shown.slug, id: shown.id }), { replace: true });
-  }, [routed, shown?.id, shown?.slug, urlSlug]);
+    if (!routed || id === undefined || slug === undefined || urlSlug === slug) return;
+    navigate(buildPath('product', { slug, id }), { replace: true });
+  }, [routed, id, slug, urlSlug]);
 
   useEffect(() => {
-    if (routed && shown && website) document.title = `${shown.name} · ${website.name}`;
-  }, [routed, shown?.name, website?.name]);
+    if (routed && name !== undefined && shopName !== undefined) document.title = `${name} · ${shopName}`;
+  }, [routed, name, shopName]);
 }

@@ -127,7 +127,7 @@ export function Dropdown({
   useEffect(() => {
     if (open) setActive((current) => (current >= 0 ? current : initialActive()));
     else setActive(-1);
-    // Runs only when the list opens or closes, not on every option change.
+    // oxlint-disable-next-line react-hooks/exhaustive-deps -- runs only when the list opens or closes, not on every option change.
   }, [open]);
 
   // Keep the active option visible inside the scrolling list.

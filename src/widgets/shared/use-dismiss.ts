@@ -23,7 +23,7 @@ export interface DismissOptions {
  */
 const layers = pageSingleton('dismissLayers', () => [] as symbol[]);
 
-/** @internal Whether `layer` is the innermost open layer. */
+/** Whether `layer` is the innermost open layer. */
 function isTopmost(layer: symbol): boolean {
   return layers[layers.length - 1] === layer;
 }

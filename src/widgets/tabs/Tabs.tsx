@@ -41,6 +41,7 @@ const FOCUSABLE =
 function TabPanel({ id, tabId, selected, children }: { id: string; tabId: string; selected: boolean; children: ReactNode }) {
   const ref = useRef<HTMLDivElement>(null);
   const [hasFocusable, setHasFocusable] = useState(false);
+  // oxlint-disable-next-line react-hooks/exhaustive-deps -- after every render on purpose (any render may change the panel's content); an unchanged value re-renders nothing.
   useLayoutEffect(() => {
     const panel = ref.current;
     if (panel) setHasFocusable(panel.querySelector(FOCUSABLE) !== null);

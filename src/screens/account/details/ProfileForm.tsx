@@ -70,7 +70,7 @@ function ProfileFields({ me, onSubmitStart, onEmailChangeRequested }: ProfileFie
   // Back to the account's address: the password typed for another one is not kept (nor sent).
   useEffect(() => {
     if (!changing && form.values.current_password !== '') password.onValueChange('');
-    // Only when the address goes back, not on every keystroke in the password.
+    // oxlint-disable-next-line react-hooks/exhaustive-deps -- only when the address goes back, not on every keystroke in the password.
   }, [changing]);
 
   const submit = form.handleSubmit(async (values) => {

@@ -24,7 +24,7 @@ export function orderErrorTexts(error: unknown): string[] {
   return [text];
 }
 
-/** @internal Placeholders a message can show (strings and numbers). */
+/** Placeholders a message can show (strings and numbers). */
 function messageParams(params: Record<string, unknown>): MessageParams {
   const out: MessageParams = {};
   for (const [name, value] of Object.entries(params)) if (typeof value === 'string' || typeof value === 'number') out[name] = value;
