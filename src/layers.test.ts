@@ -82,9 +82,12 @@ function reachable(dirs: string[]): Map<string, string> {
 const FOUNDATIONS = ['src/page-singleton.ts', 'src/events.ts'];
 const ABOVE_DOMAIN = ['src/i18n', 'src/theme', 'src/api', 'src/store', 'src/kit', 'src/widgets', 'src/screens', 'src/app', 'elements'];
 
+/** Whether an import is code: package.json is data (the page-singleton key carries the package's major version). */
+const isCode = (target: string) => target !== 'package.json';
+
 describe('layers', () => {
-  it('should keep page-singleton.ts and events.ts at the very bottom: they import nothing of ours', () => {
-    expect(FOUNDATIONS.flatMap((file) => importsOf(file).map((target) => `${file} → ${target}`))).toEqual([]);
+  it('should keep page-singleton.ts and events.ts at the very bottom: they import no code of ours', () => {
+    expect(FOUNDATIONS.flatMap((file) => importsOf(file).filter(isCode).map((target) => `${file} → ${target}`))).toEqual([]);
   });
 
   it('should keep the contract at the bottom: it imports no other layer', () => {
