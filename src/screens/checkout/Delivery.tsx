@@ -2,6 +2,7 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import type { Address, DeliveryMethod } from '../../contract/contract.ts';
 import { needsDeliveryAddress, type ChosenDeliveryMethod } from '../../domain/checkout.ts';
+import { normaliseAddress } from '../../domain/typed-address.ts';
 import { isPlainLeftClick } from '../../kit/plain-click.ts';
 import { countryName } from '../../i18n/countries.ts';
 import { t } from '../../i18n/index.ts';
@@ -28,6 +29,7 @@ import { BillingSection } from './delivery/BillingSection.tsx';
 import { ContactFields } from './delivery/ContactFields.tsx';
 import {
   addressChoice,
+  ADDRESS_FIELDS,
   billingBookAddresses,
   billingFollowsDelivery,
   BILLING_FIELDS,
@@ -206,18 +208,11 @@ export function Delivery(_props: DeliveryProps) {
     for (const field of CONTACT_FIELDS) contact[field] = contact[field].trim();
     updateContact(contact);
     if (needsDeliveryAddress(current.deliveryMethod) && addressChoice(current.deliveryAddress, usableOrUnknown).kind === 'new') {
-      const typed = newAddressDraft(current, website.country);
-      const address = { ...emptyNewAddress() };
-      for (const field of ['name', 'surname', 'company', 'nip', 'street', 'city', 'zip', 'phone'] as const) address[field] = typed[field].trim();
-      address.country = typed.country.trim().toUpperCase();
-      chooseDeliveryAddress(address);
+      chooseDeliveryAddress({ ...emptyNewAddress(), ...normaliseAddress(newAddressDraft(current, website.country), ADDRESS_FIELDS) });
     }
     if (!billingFollowsDelivery(current, invoicing)) {
       if (current.billingAddressSameAsDelivery) setBillingSameAsDelivery(false);
-      const billing = { ...current.billingAddress };
-      for (const field of BILLING_FIELDS) billing[field] = billing[field].trim();
-      billing.country = billing.country.toUpperCase();
-      setBillingAddress(billing);
+      setBillingAddress({ ...current.billingAddress, ...normaliseAddress(current.billingAddress, BILLING_FIELDS) });
     }
     setMpkCode(current.mpkCode.trim());
     completeCheckoutStep('delivery');

@@ -6,6 +6,7 @@ import { checkoutState, chooseDeliveryAddress } from '../../../store/checkout.ts
 import type { FieldIssue } from '../../../widgets/field/validate-field.ts';
 import { ADDRESS_FIELDS, toCheckoutAddress, type AddressField } from '../../checkout/delivery/delivery-rules.ts';
 import { shopCountry } from '../../../domain/checkout.ts';
+import { normaliseAddress } from '../../../domain/typed-address.ts';
 
 /**
  * The account address book's rules as pure functions: the list's groups, the form's values, what is
@@ -27,11 +28,9 @@ export function draftOf(address: Address | null, country: string | null | undefi
   return draft;
 }
 
-/** The body of `POST`/`PUT /api/user/addresses` (every field, trimmed; the country upper-cased). */
+/** The body of `POST`/`PUT /api/user/addresses`: every field cleaned as the checkout cleans a typed address (`normaliseAddress`). */
 export function toAddressInput(draft: AddressDraft, type: AddressType): AddressInput {
-  const trimmed = {} as AddressDraft;
-  for (const field of ADDRESS_FIELDS) trimmed[field] = draft[field].trim();
-  return { type, ...trimmed, country: trimmed.country.toUpperCase() };
+  return { type, ...normaliseAddress(draft, ADDRESS_FIELDS) };
 }
 
 /** The entries of one type, in the book's order (newest first). */
