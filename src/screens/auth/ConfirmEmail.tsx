@@ -13,7 +13,7 @@ import { Loading } from '../../widgets/loading/Loading.tsx';
 import { AuthCard, FormAlert, ShopPending } from './AuthLayout.tsx';
 import { formErrorText } from './auth-rules.ts';
 import { forgetToken, isRetryable } from './link-token.ts';
-import { serverFieldText } from './use-auth-form.ts';
+import { serverFieldText } from '../use-form-state.ts';
 
 /** Where the confirmation stands: the call in flight, the address now in force, or why it failed. */
 type Outcome = { kind: 'checking' } | { kind: 'done'; email: string } | { kind: 'failed'; error: unknown };

@@ -9,7 +9,7 @@ import { shop } from '../../store/shop.ts';
 import { Button } from '../../widgets/button/Button.tsx';
 import { TextField } from '../../widgets/text-field/TextField.tsx';
 import { AuthCard, FormAlert, ShopPending } from './AuthLayout.tsx';
-import { useAuthForm, type FieldRules } from './use-auth-form.ts';
+import { useFormState, type FieldRules } from '../use-form-state.ts';
 
 const RULES: FieldRules<'email'> = { email: () => ForgotPasswordRequestSchema.entries.email };
 const INITIAL = { email: '' };
@@ -21,7 +21,7 @@ const INITIAL = { email: '' };
  */
 export function ForgotPassword() {
   useSignals();
-  const form = useAuthForm(INITIAL, RULES);
+  const form = useFormState(INITIAL, RULES);
   const [sent, setSent] = useState(false);
   const notice = useRef<HTMLParagraphElement>(null);
   useEffect(() => {

@@ -11,7 +11,7 @@ import { TextField } from '../../widgets/text-field/TextField.tsx';
 import { AuthCard, FormAlert, ShopPending } from './AuthLayout.tsx';
 import { isCheckoutPath, registrationClosed, safeRedirect } from './auth-rules.ts';
 import { CheckoutSignInNotice } from './CheckoutSignInNotice.tsx';
-import { useAuthForm, type FieldRules } from './use-auth-form.ts';
+import { useFormState, type FieldRules } from '../use-form-state.ts';
 
 type LoginField = 'email' | 'password';
 
@@ -33,7 +33,7 @@ export function Login() {
   useSignals();
   const emit = useEmit();
   const { host } = useElement();
-  const form = useAuthForm(INITIAL, RULES);
+  const form = useFormState(INITIAL, RULES);
   const website = shop.value;
   if (!website) return <ShopPending />;
 

@@ -13,7 +13,7 @@ import { Button } from '../../widgets/button/Button.tsx';
 import { confirmationField } from '../../widgets/field/validate-field.ts';
 import { TextField } from '../../widgets/text-field/TextField.tsx';
 import { AuthCard, FormAlert, ShopPending } from './AuthLayout.tsx';
-import { useAuthForm, type FieldRules } from './use-auth-form.ts';
+import { useFormState, type FieldRules } from '../use-form-state.ts';
 
 type NewPasswordField = 'password' | 'password_confirmation';
 
@@ -44,7 +44,7 @@ export function NewPassword() {
   useSignals();
   const emit = useEmit();
   const { host } = useElement();
-  const form = useAuthForm(INITIAL, RULES);
+  const form = useFormState(INITIAL, RULES);
   const [expired, setExpired] = useState(false);
   const website = shop.value;
   if (!website) return <ShopPending />;

@@ -12,7 +12,7 @@ import { confirmationField } from '../../widgets/field/validate-field.ts';
 import { TextField } from '../../widgets/text-field/TextField.tsx';
 import { AuthCard, FormAlert, ShopPending } from './AuthLayout.tsx';
 import { registrationClosed } from './auth-rules.ts';
-import { useAuthForm, type FieldRules } from './use-auth-form.ts';
+import { useFormState, type FieldRules } from '../use-form-state.ts';
 
 type RegisterField =
   | 'name'
@@ -65,7 +65,7 @@ const INITIAL: Record<RegisterField, string> = {
  */
 export function Register() {
   useSignals();
-  const form = useAuthForm(INITIAL, RULES);
+  const form = useFormState(INITIAL, RULES);
   const [sent, setSent] = useState(false);
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {

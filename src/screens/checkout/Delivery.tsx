@@ -1,7 +1,8 @@
 import { useSignals } from '@preact/signals-react/runtime';
-import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useMemo } from 'react';
 import type { Address, DeliveryMethod } from '../../contract/contract.ts';
 import { needsDeliveryAddress, type ChosenDeliveryMethod } from '../../domain/checkout.ts';
+import { normaliseAddress } from '../../domain/typed-address.ts';
 import { isPlainLeftClick } from '../../kit/plain-click.ts';
 import { countryName } from '../../i18n/countries.ts';
 import { t } from '../../i18n/index.ts';
@@ -19,15 +20,17 @@ import {
 import { user } from '../../store/session.ts';
 import { isPointsShop, shop } from '../../store/shop.ts';
 import { Button } from '../../widgets/button/Button.tsx';
-import { fieldMessage, type FieldIssue } from '../../widgets/field/validate-field.ts';
+import type { FieldIssue } from '../../widgets/field/validate-field.ts';
 import { TextField } from '../../widgets/text-field/TextField.tsx';
 import { LoginFirst, ShopPending } from '../ScreenFrame.tsx';
+import { useFormState } from '../use-form-state.ts';
 import { CheckoutFrame, checkoutPath, useCheckoutNavigation } from './CheckoutFrame.tsx';
 import { AddressChoice } from './delivery/AddressChoice.tsx';
 import { BillingSection } from './delivery/BillingSection.tsx';
 import { ContactFields } from './delivery/ContactFields.tsx';
 import {
   addressChoice,
+  ADDRESS_FIELDS,
   billingBookAddresses,
   billingFollowsDelivery,
   BILLING_FIELDS,
@@ -46,7 +49,6 @@ import {
   type DeliveryFieldId,
 } from './delivery/delivery-rules.ts';
 import { MethodChoice } from './delivery/MethodChoice.tsx';
-import { focusField, useFieldRegistry, type StepForm } from './delivery/step-form.ts';
 import { useAddressBook } from '../account/addresses/use-address-book.ts';
 import { useDeliveryMethods } from './delivery/use-delivery-data.ts';
 
@@ -113,10 +115,6 @@ export function Delivery(_props: DeliveryProps) {
   const methods = useDeliveryMethods(ready ? website.id : null, items);
   const book = useAddressBook(ready ? me.id : null);
 
-  const [submitted, setSubmitted] = useState(false);
-  const [touched, setTouched] = useState<ReadonlySet<DeliveryFieldId>>(() => new Set());
-  const { nodes, register } = useFieldRegistry();
-
   const specificOnly = website?.shipping_only_to_specific_address ?? false;
   const invoicing = website ? shopInvoices(website) : false;
   const bookData = book.data;
@@ -156,20 +154,13 @@ export function Delivery(_props: DeliveryProps) {
     if (pick) chooseDeliveryAddress(toCheckoutAddress(pick));
   }, [book.status, usable, needsAddress]);
 
-  const issues = useMemo(
-    () => (website ? deliveryIssues({ state, website, methods: methodList, usable: usableOrUnknown }) : new Map<DeliveryFieldId, FieldIssue>()),
-    [state, website, methodList, usableOrUnknown],
+  // The values live in the checkout store: the check reads them there, and a field's message follows
+  // every change once the field was left or Continue pressed.
+  const form = useFormState<DeliveryFieldId, never>(
+    {},
+    () => (website ? deliveryIssues({ state: checkoutState.peek(), website, methods: methodList, usable: usableOrUnknown }) : new Map<DeliveryFieldId, FieldIssue>()),
+    { live: true },
   );
-
-  const form: StepForm = {
-    error: (id) => {
-      if (!submitted && !touched.has(id)) return undefined;
-      const issue = issues.get(id);
-      return issue ? fieldMessage(issue.key, issue.params) : undefined;
-    },
-    touch: (id) => setTouched((previous) => (previous.has(id) ? previous : new Set(previous).add(id))),
-    register,
-  };
 
   if (!website) {
     return (
@@ -192,37 +183,23 @@ export function Delivery(_props: DeliveryProps) {
   const follows = billingFollowsDelivery(state, invoicing);
   const pickup = method?.type === 'self_pickup';
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setSubmitted(true);
+  // Continue: every field is checked (focus goes to the first invalid one) before anything is saved.
+  const onSubmit = form.handleSubmit(async () => {
     const current = checkoutState.peek();
-    const found = deliveryIssues({ state: current, website, methods: methodList, usable: usableOrUnknown });
-    const [first] = found.keys();
-    if (first !== undefined) {
-      focusField(nodes.current.get(first));
-      return;
-    }
     const contact = { ...current.contactInformation };
     for (const field of CONTACT_FIELDS) contact[field] = contact[field].trim();
     updateContact(contact);
     if (needsDeliveryAddress(current.deliveryMethod) && addressChoice(current.deliveryAddress, usableOrUnknown).kind === 'new') {
-      const typed = newAddressDraft(current, website.country);
-      const address = { ...emptyNewAddress() };
-      for (const field of ['name', 'surname', 'company', 'nip', 'street', 'city', 'zip', 'phone'] as const) address[field] = typed[field].trim();
-      address.country = typed.country.trim().toUpperCase();
-      chooseDeliveryAddress(address);
+      chooseDeliveryAddress({ ...emptyNewAddress(), ...normaliseAddress(newAddressDraft(current, website.country), ADDRESS_FIELDS) });
     }
     if (!billingFollowsDelivery(current, invoicing)) {
       if (current.billingAddressSameAsDelivery) setBillingSameAsDelivery(false);
-      const billing = { ...current.billingAddress };
-      for (const field of BILLING_FIELDS) billing[field] = billing[field].trim();
-      billing.country = billing.country.toUpperCase();
-      setBillingAddress(billing);
+      setBillingAddress({ ...current.billingAddress, ...normaliseAddress(current.billingAddress, BILLING_FIELDS) });
     }
     setMpkCode(current.mpkCode.trim());
     completeCheckoutStep('delivery');
     navigation.go('payment');
-  };
+  });
 
   return (
     <CheckoutFrame step="delivery" busy={methods.status === 'loading'}>
@@ -285,7 +262,7 @@ export function Delivery(_props: DeliveryProps) {
         {website.mpk_required && (
           <div className="shop-checkout__section">
             <TextField
-              ref={register('mpk')}
+              ref={form.register('mpk')}
               label={t('checkout.mpk')}
               value={state.mpkCode}
               onValueChange={setMpkCode}

@@ -16,7 +16,7 @@ import { Loading } from '../../widgets/loading/Loading.tsx';
 import { TextArea } from '../../widgets/text-area/TextArea.tsx';
 import { TextField } from '../../widgets/text-field/TextField.tsx';
 import { FormAlert } from '../auth/AuthLayout.tsx';
-import { namesFields, serverFieldText, useAuthForm, type FieldRules } from '../auth/use-auth-form.ts';
+import { namesFields, serverFieldText, useFormState, type FieldRules } from '../use-form-state.ts';
 import { LoginFirst, ScreenFrame, ShopPending, shopFailed } from '../ScreenFrame.tsx';
 import css from './contact.css?inline';
 
@@ -75,7 +75,7 @@ export function Contact({ routeId }: { routeId?: string; params?: Readonly<Recor
 function ContactForm({ websiteId, onSent }: { websiteId: number; onSent: () => void }) {
   useSignals();
   const me = user.peek();
-  const form = useAuthForm<ContactField>(
+  const form = useFormState<ContactField>(
     { name: me ? [me.name, me.surname].filter(Boolean).join(' ') : '', email: me?.email ?? '', phone: me?.phone ?? '', subject: '', message: '' },
     RULES,
   );

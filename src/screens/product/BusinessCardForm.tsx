@@ -3,7 +3,7 @@ import * as v from 'valibot';
 import { CardInfoSchema } from '../../contract/contract.ts';
 import { t } from '../../i18n/index.ts';
 import { TextField, type TextFieldType } from '../../widgets/text-field/TextField.tsx';
-import type { BoundField, FieldRules } from '../auth/use-auth-form.ts';
+import type { BoundField, FieldRules } from '../use-form-state.ts';
 
 /** The business-card fields (spec §3 Cart item `cardInfo`), in the order they are shown. */
 export const CARD_FIELDS = ['name', 'surname', 'email', 'phone', 'job', 'cost', 'address'] as const;

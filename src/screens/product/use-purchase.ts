@@ -10,7 +10,7 @@ import { showAlert } from '../../store/alerts.ts';
 import { addToCart, cartLines } from '../../store/cart.ts';
 import { locale, type Locale } from '../../store/locale.ts';
 import { isPointsShop } from '../../store/shop.ts';
-import { useAuthForm, type AuthForm } from '../auth/use-auth-form.ts';
+import { useFormState, type FormState } from '../use-form-state.ts';
 import { CARD_RULES, EMPTY_CARD, NO_CARD_RULES, type CardField } from './BusinessCardForm.tsx';
 import { purchasePrices, tierView, type PurchasePrices, type TierView } from './price-view.ts';
 import { defaultQuantity, inCartOf, isOrderable, quantityErrors, type InCart } from './purchase.ts';
@@ -51,7 +51,7 @@ export interface Purchase extends VariantChoice {
   /** The add button is disabled. */
   blocked: boolean;
   /** The business card's fields (no rules for other products). */
-  form: AuthForm<CardField>;
+  form: FormState<CardField>;
   onSubmit: (event: FormEvent<HTMLFormElement>) => void;
 }
 
@@ -73,7 +73,7 @@ export function usePurchase(product: Product, website: Website): Purchase {
   const [quantity, setQuantity] = useState(() => defaultQuantity(product, variant, inCart, shopMax));
   const groupbuy = product.groupbuy;
   const now = useMinuteClock(groupbuy !== null && groupbuy.isActive && groupbuy.ends_at !== null);
-  const form = useAuthForm(EMPTY_CARD, product.is_business_card ? CARD_RULES : NO_CARD_RULES);
+  const form = useFormState(EMPTY_CARD, product.is_business_card ? CARD_RULES : NO_CARD_RULES);
 
   const lang = locale.value;
   const points = isPointsShop.value;

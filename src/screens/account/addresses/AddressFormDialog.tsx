@@ -1,5 +1,5 @@
 import { useSignals } from '@preact/signals-react/runtime';
-import { useId, useMemo, useRef, useState, type FormEvent, type RefObject } from 'react';
+import { useCallback, useId, useMemo, useRef, type RefObject } from 'react';
 import { createAddress, updateAddress, type AddressType } from '../../../api/addresses.ts';
 import { needsRecipient, type Address } from '../../../contract/contract.ts';
 import { shop } from '../../../store/shop.ts';
@@ -7,12 +7,11 @@ import { errorMessage } from '../../../api/errors.ts';
 import { t } from '../../../i18n/index.ts';
 import { Button } from '../../../widgets/button/Button.tsx';
 import { Dialog } from '../../../widgets/dialog/Dialog.tsx';
-import { fieldMessage, type FieldIssue } from '../../../widgets/field/validate-field.ts';
 import { SelectButton } from '../../../widgets/select-button/SelectButton.tsx';
 import { AddressFields } from '../../checkout/delivery/AddressFields.tsx';
 import { ADDRESS_FIELDS, addressIssues, addressRequired, type AddressField, type DeliveryFieldId } from '../../checkout/delivery/delivery-rules.ts';
-import { focusField, useFieldRegistry, type StepForm } from '../../checkout/delivery/step-form.ts';
-import { ADDRESS_TYPES, draftOf, serverFieldIssues, toAddressInput, type AddressDraft } from './address-book-rules.ts';
+import { useFormState, type FormCheck, type FormFields } from '../../use-form-state.ts';
+import { ADDRESS_TYPES, draftOf, toAddressInput } from './address-book-rules.ts';
 
 /** Props of {@link AddressFormDialog}. */
 export interface AddressFormDialogProps {
@@ -26,6 +25,15 @@ export interface AddressFormDialogProps {
   onSaved: (address: Address, created: boolean) => void;
 }
 
+/** The form's fields: the address's, and its type (which only the server's answer may refuse). */
+type AddressFormField = AddressField | 'type';
+
+/** The checkout's rules of an address of the chosen type. */
+const checkAddress: FormCheck<AddressFormField> = (values) => addressIssues(values, values.type as AddressType);
+
+/** Where a refused save's field errors land, in the order focus goes to them: the address's fields first, then the type. */
+const SERVER_FIELDS: readonly AddressFormField[] = [...ADDRESS_FIELDS, 'type'];
+
 /** `address.zip` → `zip`: the checkout's fields name their ids by section. */
 const fieldOf = (id: DeliveryFieldId) => id.slice('address.'.length) as AddressField;
 
@@ -34,20 +42,27 @@ const fieldOf = (id: DeliveryFieldId) => id.slice('address.'.length) as AddressF
  * billing or specific), then the checkout's address fields, in the checkout's order and with its rules
  * (`AddressInputSchema`, the postal code against the country). A field shows its first failing rule
  * once left; Save checks every field and focuses the first invalid one, else saves. Field errors of a
- * refused save show on their fields (until the field is edited); any other failure above the actions.
+ * refused save show on their fields (until the field is edited; the postal code's also when the
+ * country is); any other failure above the actions.
  */
 export function AddressFormDialog({ editing, invoicing, onCancel, onSaved }: AddressFormDialogProps) {
   useSignals();
   const formId = useId();
-  const [type, setType] = useState<AddressType>(editing?.type ?? 'delivery');
-  const [draft, setDraft] = useState<AddressDraft>(() => draftOf(editing, shop.peek()?.country));
-  const [touched, setTouched] = useState<ReadonlySet<DeliveryFieldId>>(() => new Set());
-  const [submitted, setSubmitted] = useState(false);
-  const [saving, setSaving] = useState(false);
-  const [server, setServer] = useState<ReadonlyMap<string, FieldIssue>>(() => new Map());
-  const [failure, setFailure] = useState<unknown>(null);
-  const { nodes, register } = useFieldRegistry();
-  const typeBox = useRef<HTMLDivElement>(null);
+  const form = useFormState<AddressFormField>({ ...draftOf(editing, shop.peek()?.country), type: editing?.type ?? 'delivery' }, checkAddress, {
+    live: true,
+    fields: SERVER_FIELDS,
+    dependents: { country: ['zip'] },
+  });
+  const type = form.values.type as AddressType;
+  const typeBox = useRef<HTMLDivElement | null>(null);
+  const registerType = form.register('type');
+  const typeRef = useCallback(
+    (node: HTMLDivElement | null) => {
+      typeBox.current = node;
+      registerType(node);
+    },
+    [registerType],
+  );
   // Focus on open: the chosen type (the first control of the form), not the dialog's Close button.
   const initialFocus = useMemo<RefObject<HTMLElement | null>>(
     () => ({
@@ -58,70 +73,21 @@ export function AddressFormDialog({ editing, invoicing, onCancel, onSaved }: Add
     [],
   );
 
-  const issues = useMemo(() => addressIssues(draft, type), [draft, type]);
-
-  const form: StepForm = {
-    error: (id) => {
-      const field = fieldOf(id);
-      const fromServer = server.get(field);
-      if (fromServer) return fieldMessage(fromServer.key, fromServer.params);
-      if (!submitted && !touched.has(id)) return undefined;
-      const issue = issues.get(field);
-      return issue ? fieldMessage(issue.key, issue.params) : undefined;
-    },
-    touch: (id) => setTouched((previous) => (previous.has(id) ? previous : new Set(previous).add(id))),
-    register,
+  // The address fields are the checkout's, named `address.…`.
+  const fields: FormFields<DeliveryFieldId> = {
+    error: (id) => form.error(fieldOf(id)),
+    touch: (id) => form.touch(fieldOf(id)),
+    register: (id) => form.register(fieldOf(id)),
   };
 
-  const forget = (field: string) =>
-    setServer((previous) => {
-      if (!previous.has(field)) return previous;
-      const next = new Map(previous);
-      next.delete(field);
-      return next;
-    });
+  const onSubmit = form.handleSubmit(async (values) => {
+    const input = toAddressInput(values, type);
+    const saved = editing ? await updateAddress(editing.id, input) : await createAddress(input);
+    onSaved(saved, editing === null);
+  });
 
-  const onChange = (field: AddressField, value: string) => {
-    setDraft((previous) => ({ ...previous, [field]: value }));
-    forget(field);
-    // The postal code is checked against the country: a new country may change its message.
-    if (field === 'country') forget('zip');
-  };
-
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (saving) return;
-    setSubmitted(true);
-    setFailure(null);
-    const [first] = addressIssues(draft, type).keys();
-    if (first !== undefined) {
-      focusField(nodes.current.get(`address.${first}`));
-      return;
-    }
-    setSaving(true);
-    try {
-      const input = toAddressInput(draft, type);
-      const saved = editing ? await updateAddress(editing.id, input) : await createAddress(input);
-      onSaved(saved, editing === null);
-    } catch (error) {
-      setSaving(false);
-      const fields = serverFieldIssues(error);
-      setServer(fields);
-      const firstField = ADDRESS_FIELDS.find((field) => fields.has(field));
-      if (firstField) {
-        focusField(nodes.current.get(`address.${firstField}`));
-        return;
-      }
-      if (fields.has('type')) {
-        focusField(typeBox.current ?? undefined);
-        return;
-      }
-      setFailure(error);
-    }
-  };
-
-  const typeIssue = server.get('type');
-  const nipMissing = invoicing && type === 'billing' && draft.nip.trim() === '';
+  const failure = form.formError;
+  const nipMissing = invoicing && type === 'billing' && form.values.nip.trim() === '';
 
   return (
     <Dialog
@@ -133,18 +99,15 @@ export function AddressFormDialog({ editing, invoicing, onCancel, onSaved }: Add
       initialFocus={initialFocus}
       className="shop-account-addresses__dialog"
     >
-      <form id={formId} className="shop-account-addresses__form" noValidate onSubmit={onSubmit} aria-busy={saving || undefined}>
-        <div ref={typeBox}>
+      <form id={formId} className="shop-account-addresses__form" noValidate onSubmit={onSubmit} aria-busy={form.pending || undefined}>
+        <div ref={typeRef}>
           <SelectButton
             label={t('account.addresses_screen.type')}
             options={ADDRESS_TYPES.map((value) => ({ value, label: t(`account.address_type.${value}`) }))}
             value={type}
-            onValueChange={(value) => {
-              setType(value as AddressType);
-              forget('type');
-            }}
+            onValueChange={(value) => form.setValue('type', value)}
             hint={t(`account.addresses_screen.type_hint.${type}`)}
-            error={typeIssue ? fieldMessage(typeIssue.key, typeIssue.params) : undefined}
+            error={form.error('type')}
             required
           />
         </div>
@@ -152,10 +115,10 @@ export function AddressFormDialog({ editing, invoicing, onCancel, onSaved }: Add
           section="address"
           recipient={needsRecipient(type)}
           fields={ADDRESS_FIELDS}
-          values={draft}
+          values={form.values}
           required={addressRequired(type)}
-          onChange={onChange}
-          form={form}
+          onChange={form.setValue}
+          form={fields}
         />
         <div role="status">
           {nipMissing && (
@@ -170,10 +133,10 @@ export function AddressFormDialog({ editing, invoicing, onCancel, onSaved }: Add
           </p>
         )}
         <div className="shop-account-addresses__form-actions">
-          <Button variant="secondary" onClick={onCancel} disabled={saving}>
+          <Button variant="secondary" onClick={onCancel} disabled={form.pending}>
             {t('account.addresses_screen.cancel')}
           </Button>
-          <Button type="submit" loading={saving}>
+          <Button type="submit" loading={form.pending}>
             {t('account.addresses_screen.save')}
           </Button>
         </div>

@@ -1,15 +1,13 @@
 import type { Address, AddressInput } from '../../../contract/contract.ts';
 import type { AddressType } from '../../../api/addresses.ts';
-import { isApiClientError } from '../../../api/errors.ts';
-import type { MessageParams } from '../../../i18n/index.ts';
 import { checkoutState, chooseDeliveryAddress } from '../../../store/checkout.ts';
-import type { FieldIssue } from '../../../widgets/field/validate-field.ts';
 import { ADDRESS_FIELDS, toCheckoutAddress, type AddressField } from '../../checkout/delivery/delivery-rules.ts';
 import { shopCountry } from '../../../domain/checkout.ts';
+import { normaliseAddress } from '../../../domain/typed-address.ts';
 
 /**
  * The account address book's rules as pure functions: the list's groups, the form's values, what is
- * sent, the server's field errors, and keeping the checkout's chosen address in step with the book.
+ * sent, and keeping the checkout's chosen address in step with the book.
  * Field order and rules are the checkout's (`ADDRESS_FIELDS`, `addressIssues`).
  */
 
@@ -27,40 +25,14 @@ export function draftOf(address: Address | null, country: string | null | undefi
   return draft;
 }
 
-/** The body of `POST`/`PUT /api/user/addresses` (every field, trimmed; the country upper-cased). */
+/** The body of `POST`/`PUT /api/user/addresses`: every field cleaned as the checkout cleans a typed address (`normaliseAddress`). */
 export function toAddressInput(draft: AddressDraft, type: AddressType): AddressInput {
-  const trimmed = {} as AddressDraft;
-  for (const field of ADDRESS_FIELDS) trimmed[field] = draft[field].trim();
-  return { type, ...trimmed, country: trimmed.country.toUpperCase() };
+  return { type, ...normaliseAddress(draft, ADDRESS_FIELDS) };
 }
 
 /** The entries of one type, in the book's order (newest first). */
 export function entriesOfType(book: readonly Address[], type: AddressType): Address[] {
   return book.filter((address) => address.type === type);
-}
-
-/**
- * The first error the server gave for each field of a refused save (422 `validation.invalid`): its
- * i18n key with placeholders (`error_keys`), else its text (`errors`; `t` shows an unknown key as is).
- * Empty for any other failure.
- */
-export function serverFieldIssues(error: unknown): Map<string, FieldIssue> {
-  const issues = new Map<string, FieldIssue>();
-  if (!isApiClientError(error, 'http')) return issues;
-  for (const [field, texts] of Object.entries(error.fieldErrors ?? {})) {
-    const text = texts[0];
-    if (text) issues.set(field, { key: text as FieldIssue['key'], params: {} });
-  }
-  for (const [field, keys] of Object.entries(error.fieldKeys ?? {})) {
-    const first = keys[0];
-    if (!first) continue;
-    const params: MessageParams = {};
-    for (const [name, value] of Object.entries(first.params)) {
-      if (typeof value === 'string' || typeof value === 'number') params[name] = value;
-    }
-    issues.set(field, { key: first.key as FieldIssue['key'], params });
-  }
-  return issues;
 }
 
 /**

@@ -3,9 +3,9 @@ import { FormAlert } from '../../auth/AuthLayout.tsx';
 
 /** Props of {@link DetailsForm}. */
 export interface DetailsFormProps {
-  /** The form's failed call, shown in its alert (`useAuthForm`'s `formError`). */
+  /** The form's failed call, shown in its alert (`useFormState`'s `formError`). */
   error: unknown;
-  /** `useAuthForm`'s `handleSubmit(…)`. */
+  /** `useFormState`'s `handleSubmit(…)`. */
   submit: (event: FormEvent<HTMLFormElement>) => void;
   /** A submit started: the section's last status text goes. */
   onSubmitStart: () => void;

@@ -7,7 +7,7 @@ import { t } from '../../../i18n/index.ts';
 import { Button } from '../../../widgets/button/Button.tsx';
 import { confirmationField } from '../../../widgets/field/validate-field.ts';
 import { TextField } from '../../../widgets/text-field/TextField.tsx';
-import { useAuthForm, type FieldRules } from '../../auth/use-auth-form.ts';
+import { useFormState, type FieldRules } from '../../use-form-state.ts';
 import { DetailsForm } from './DetailsForm.tsx';
 import { DetailsSection } from './DetailsSection.tsx';
 
@@ -36,7 +36,7 @@ interface PasswordFormProps {
 /** The three password fields; a new instance (`key`) is an empty form. */
 function PasswordForm({ email, onSubmitStart, onChanged }: PasswordFormProps) {
   useSignals();
-  const form = useAuthForm(INITIAL, RULES);
+  const form = useFormState(INITIAL, RULES);
   const submit = form.handleSubmit(async (values) => {
     await changePassword(v.parse(ChangePasswordRequestSchema, values));
     onChanged();

@@ -9,7 +9,7 @@ import { updateSessionUser } from '../../../store/session.ts';
 import { Button } from '../../../widgets/button/Button.tsx';
 import { TextField } from '../../../widgets/text-field/TextField.tsx';
 import { FormAlert } from '../../auth/AuthLayout.tsx';
-import { useAuthForm, type FieldRules } from '../../auth/use-auth-form.ts';
+import { useFormState, type FieldRules } from '../../use-form-state.ts';
 import { DetailsForm } from './DetailsForm.tsx';
 import { DetailsSection } from './DetailsSection.tsx';
 
@@ -63,7 +63,7 @@ interface ProfileFieldsProps {
 /** The profile fields; a new instance (`key`) starts again from the session's user. */
 function ProfileFields({ me, onSubmitStart, onEmailChangeRequested }: ProfileFieldsProps) {
   useSignals();
-  const form = useAuthForm(profileValues(me), profileRules(me.email));
+  const form = useFormState(profileValues(me), profileRules(me.email));
   const changing = changesEmail(form.values.email, me.email);
   const password = form.field('current_password');
 

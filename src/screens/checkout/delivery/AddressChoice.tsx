@@ -8,8 +8,8 @@ import { Button } from '../../../widgets/button/Button.tsx';
 import { Loading } from '../../../widgets/loading/Loading.tsx';
 import { AddressFields, formatAddress } from './AddressFields.tsx';
 import { ChoiceList } from './ChoiceList.tsx';
-import { ADDRESS_FIELDS, RECIPIENT_ADDRESS_REQUIRED, type AddressChoice as Choice, type AddressField } from './delivery-rules.ts';
-import type { StepForm } from './step-form.ts';
+import { ADDRESS_FIELDS, RECIPIENT_ADDRESS_REQUIRED, type AddressChoice as Choice, type AddressField, type DeliveryFieldId } from './delivery-rules.ts';
+import type { FormFields } from '../../use-form-state.ts';
 import type { Remote } from '../../use-remote.ts';
 
 const NEW = 'new';
@@ -28,7 +28,7 @@ export interface AddressChoiceProps {
   onChooseBook: (address: Address) => void;
   onChooseNew: () => void;
   onDraftChange: (field: AddressField, value: string) => void;
-  form: StepForm;
+  form: FormFields<DeliveryFieldId>;
 }
 
 /** Whether `address` is a one-off address typed earlier with anything worth offering again. */

@@ -7,7 +7,7 @@ import { registerStyles } from '../../../theme/styles.ts';
 import { TextField } from '../../../widgets/text-field/TextField.tsx';
 import css from '../checkout.css?inline';
 import type { AddressField, BillingField, DeliveryFieldId } from './delivery-rules.ts';
-import type { StepForm } from './step-form.ts';
+import type { FormFields } from '../../use-form-state.ts';
 
 /** The parts of an address a one-line summary shows. */
 export interface AddressLike {
@@ -98,7 +98,7 @@ export interface AddressFieldsProps<F extends AnyField> {
   values: Readonly<Record<F, string>>;
   required: ReadonlySet<F>;
   onChange: (field: F, value: string) => void;
-  form: StepForm;
+  form: FormFields<DeliveryFieldId>;
 }
 
 /**

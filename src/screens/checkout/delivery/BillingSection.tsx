@@ -6,8 +6,8 @@ import { t } from '../../../i18n/index.ts';
 import { Checkbox } from '../../../widgets/checkbox/Checkbox.tsx';
 import { Dropdown } from '../../../widgets/dropdown/Dropdown.tsx';
 import { AddressFields, formatAddress } from './AddressFields.tsx';
-import { BILLING_FIELDS, toBillingAddress, type BillingField } from './delivery-rules.ts';
-import type { StepForm } from './step-form.ts';
+import { BILLING_FIELDS, toBillingAddress, type BillingField, type DeliveryFieldId } from './delivery-rules.ts';
+import type { FormFields } from '../../use-form-state.ts';
 
 const REQUIRED = new Set<BillingField>(['name', 'surname', 'street', 'city', 'zip', 'country']);
 
@@ -31,7 +31,7 @@ export interface BillingSectionProps {
   onFieldChange: (field: BillingField, value: string) => void;
   /** The fields were filled from a book entry. */
   onFill: (billing: BillingAddress) => void;
-  form: StepForm;
+  form: FormFields<DeliveryFieldId>;
 }
 
 /**

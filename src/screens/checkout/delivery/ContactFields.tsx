@@ -2,8 +2,8 @@ import { useSignals } from '@preact/signals-react/runtime';
 import type { ContactInformation } from '../../../domain/checkout.ts';
 import { t, type MessageKey } from '../../../i18n/index.ts';
 import { TextField, type TextFieldType } from '../../../widgets/text-field/TextField.tsx';
-import { CONTACT_FIELDS, type ContactField } from './delivery-rules.ts';
-import type { StepForm } from './step-form.ts';
+import { CONTACT_FIELDS, type ContactField, type DeliveryFieldId } from './delivery-rules.ts';
+import type { FormFields } from '../../use-form-state.ts';
 
 interface ContactFieldSpec {
   label: MessageKey;
@@ -27,7 +27,7 @@ const SPECS: Record<ContactField, ContactFieldSpec> = {
 export interface ContactFieldsProps {
   contact: ContactInformation;
   onChange: (field: ContactField, value: string) => void;
-  form: StepForm;
+  form: FormFields<DeliveryFieldId>;
 }
 
 /** The contact information (spec §3 "Contact"), pre-filled from the stored contact or the profile. */

@@ -10,7 +10,8 @@ import { Button } from '../../../widgets/button/Button.tsx';
 import { Loading } from '../../../widgets/loading/Loading.tsx';
 import { formatAddress } from './AddressFields.tsx';
 import { ChoiceList } from './ChoiceList.tsx';
-import type { StepForm } from './step-form.ts';
+import type { DeliveryFieldId } from './delivery-rules.ts';
+import type { FormFields } from '../../use-form-state.ts';
 import type { Remote } from '../../use-remote.ts';
 
 /** Props of {@link MethodChoice}. */
@@ -23,7 +24,7 @@ export interface MethodChoiceProps {
   pointsShop: boolean;
   /** The shop shows gross prices (`is_gross`): a method's price is shown gross, as the order charges it. */
   isGross: boolean;
-  form: StepForm;
+  form: FormFields<DeliveryFieldId>;
 }
 
 /**
