@@ -12,7 +12,7 @@ import css from './signin-offer.css?inline';
 registerStyles('signin-offer', css);
 
 /**
- * The question before a sign-in from a link (issue 26), like an identity provider's "Continue as …":
+ * The question before a sign-in from a link (against login CSRF), like an identity provider's "Continue as …":
  * a modal dialog naming the account the link signs in as (name and e-mail) and, when someone is
  * signed in already, who that is. "Continue as …" signs in; "Not me" (a guest) or "Stay signed in as
  * …", Escape and Close drop the link's code. Focus starts on the choice that changes nothing, so an

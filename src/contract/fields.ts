@@ -13,7 +13,7 @@ import * as v from 'valibot';
  */
 
 /**
- * Simple x@y.z shape (spec §5 "simple x@y.z pattern") of one plain address (issue 26): no white space
+ * Simple x@y.z shape (spec §5 "simple x@y.z pattern") of one plain address: no white space
  * or control characters (CR/LF included), one `@`, and none of the characters that make a header
  * value a list or a display name (`,` `;` `:` `<` `>` `"` `(` `)` `[` `]` `\`). A mailer reads
  * `victim,attacker@evil.test` or `x<attacker@evil.test>` as more or other recipients than the shop

@@ -5,7 +5,7 @@ import { emailField, idField, MPK_MAX_LENGTH, optionalPhoneField, PASSWORD_PATTE
 /**
  * The one password policy and the three requests that set a password (registration, the reset, the
  * password change), shared by the client's forms and the server's checks. Apart from the rest of the
- * contract because of the common-password list (issue 26, about 1.6 kB): the contract's other schemas
+ * contract because of the common-password list (about 1.6 kB): the contract's other schemas
  * are in the runtime chunk every element loads, and only the three password forms need the list.
  *
  * @module
@@ -14,7 +14,7 @@ import { emailField, idField, MPK_MAX_LENGTH, optionalPhoneField, PASSWORD_PATTE
 /**
  * The one password policy (spec §5, §9): at least 8 characters with an
  * uppercase letter, a lowercase letter and a digit, and not one of the most common passwords
- * (`isCommonPassword`, `./common-passwords.ts`; issue 26). Registration, the password change and the reset
+ * (`isCommonPassword`, `./common-passwords.ts`). Registration, the password change and the reset
  * all check it through {@link strongPassword}, on the client and on the server, so no way into an
  * account accepts a weaker password than another.
  */

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 
 /**
- * Reading provider answers tolerantly (issue 16): what must be there (ids, names, prices) is checked
+ * Reading provider answers tolerantly, so that one odd field does not hide a whole page: what must be there (ids, names, prices) is checked
  * as before, and what may vary gets the spec's default instead of failing the whole answer. An enum
  * value the storefront does not know, a field left out, `null` where a value was due: the field takes
  * its default ({@link orDefault}); an item of a list that is unusable (a product without a price, a

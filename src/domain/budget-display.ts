@@ -1,5 +1,5 @@
 /**
- * How a buyer's budget assignments read on screen (issue 27: "budgets read plainly"): the phase of each
+ * How a buyer's budget assignments read on screen, so that budgets read plainly: the phase of each
  * by its dates, the order they are listed in, and the points to spend now over all budgets. Kept apart
  * from the spending rule (`budget-spend.ts`, which it builds on) so the screens that only spend do not
  * load it. Pure: no React, no I/O.
@@ -11,7 +11,7 @@ import { isSpendable, type SpendableAssignment } from './budget-spend.ts';
 const time = (date: string | Date): number => (typeof date === 'string' ? Date.parse(date) : date.getTime());
 
 /**
- * Where an assignment stands on its dates, for showing it (issue 27: an expired budget must not read as
+ * Where an assignment stands on its dates, for showing it (an expired budget must not read as
  * "500 of 500 left"): `expired` from its expiry on, `scheduled` before its start, otherwise `active`
  * when switched on and `inactive` when not. Only `active` has points to spend ({@link isSpendable}).
  */

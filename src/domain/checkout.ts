@@ -148,7 +148,7 @@ export function shopCountry(country: string | null | undefined): string {
 }
 
 /**
- * The billing address the delivery step starts from (issue 27, "forms fill what they can"): one whose
+ * The billing address the delivery step starts from, so the form fills what it can: one whose
  * country is still empty takes the shop's country (`Website.country`), when the shop names one. The
  * initial and cleared states stay empty (spec §4); this fills the form as the buyer opens it.
  */

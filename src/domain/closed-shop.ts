@@ -1,5 +1,5 @@
 /**
- * What a guest may see of a login-required shop (issue 26; spec §2 and §6): the login screen and the
+ * What a guest may see of a login-required shop (spec §2 and §6): the login screen and the
  * guest-only screens need the shop's name, look, languages and sign-in settings, and a guest may read
  * the guest-flagged content pages (privacy policy, terms of use). The homepage, the other pages and the
  * popups are for the shop's members. The provider answers a guest with {@link guestView} of the shop

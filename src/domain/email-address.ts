@@ -1,5 +1,5 @@
 /**
- * The one comparison key of an e-mail address (issue 26): accounts, registration requests and the
+ * The one comparison key of an e-mail address: accounts, registration requests and the
  * server's throttle and rate-limit keys all compare addresses by it, so no spelling of an address can
  * be one account to the database and another key to the login throttle.
  *

@@ -45,7 +45,7 @@ export function mpkCodeRule(website: MpkShop | null | undefined): typeof MPK_COD
 }
 
 /**
- * The code the checkout starts from (issue 27, "forms fill what they can"): in an `mpk_required` shop
+ * The code the checkout starts from, so the form fills what it can: in an `mpk_required` shop
  * an empty code is filled from the buyer's profile (`cost_center`, given at registration), trimmed; a
  * code already there (typed, or filled before) stays. Elsewhere the code is left as it is: the shop
  * asks for none, and an order must not carry a code its buyer never saw.

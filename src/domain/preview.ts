@@ -9,7 +9,7 @@ import type { DesignerPage, DesignerSettings } from './designer.ts';
 
 /**
  * A page the designer previews that the shop's config does not hold: in a guest view of a
- * login-required shop (issue 26) the homepage and most pages are withheld, so the designer brings
+ * login-required shop the homepage and most pages are withheld, so the designer brings
  * them. Blocks make a homepage, HTML a routed content page. Negative ids: no saved page has them.
  */
 function previewedPage(page: DesignerPage, index: number): Page {

@@ -1,5 +1,5 @@
 /**
- * Reading what a buyer types in a quantity field (issue 27: "quantities are never changed silently"),
+ * Reading what a buyer types in a quantity field, so that a quantity is never changed silently,
  * for the numeric counter of the product page and the cart. The limits it is then held to are the
  * rules of `quantity.ts` (`maxLineQuantity`, the minimums); this module only says what the text is.
  * Apart from `quantity.ts` so the store's cart chunk, which needs those rules on every page, does not
@@ -8,8 +8,8 @@
  * @module
  */
 /**
- * What a buyer typed in a quantity field, read without guessing (issue 27: "quantities are never
- * changed silently"): `empty` (spec §5: counts as 0), a whole `number`, or a refusal. A decimal
+ * What a buyer typed in a quantity field, read without guessing, so that a quantity is never
+ * changed silently: `empty` (spec §5: counts as 0), a whole `number`, or a refusal. A decimal
  * ("2.5", Polish "2,5") is `not_whole` rather than 25 or 2, and anything else with letters or signs
  * ("abc", "-1", "1e3") is `not_number`; the field then keeps the text and shows why.
  *

@@ -1,7 +1,7 @@
 import { normaliseEmail } from './email-address.ts';
 
 /**
- * The question the storefront asks before a sign-in code from a link is used (issue 26): a link made
+ * The question the storefront asks before a sign-in code from a link is used: a link made
  * by one account must never sign another person's browser in unawares (login CSRF), so the person
  * who opened it sees which account it is, and who is signed in now, and chooses. Pure: no React, no I/O.
  *

@@ -1,5 +1,5 @@
 /**
- * How much of a limited stock one buyer's unpaid online orders may hold (issue 26). An order paid
+ * How much of a limited stock one buyer's unpaid online orders may hold. An order paid
  * online takes its pieces off the stock at placement and keeps them until its payment ends (paid,
  * cancelled or expired after the hold time), so without a cap one buyer could keep a product sold out
  * for everyone by placing, and abandoning, unpaid orders of the whole stock again and again.

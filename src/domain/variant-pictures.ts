@@ -1,5 +1,5 @@
 /**
- * Which pictures show for the variant a buyer chose (issue 27: picking White must show the white
+ * Which pictures show for the variant a buyer chose (picking White must show the white
  * T-shirt, on the product page and as the thumbnail of the cart line and the order line).
  *
  * A provider links a picture to a variant with the variant's `image` (docs/api.md "The product"), as

@@ -101,7 +101,7 @@ class Boundary extends Component<BoundaryProps, BoundaryState> {
 }
 
 /**
- * Keeps a failure inside its box (issue 16): when code inside cannot be loaded or a part throws while
+ * Keeps a failure inside its box: when code inside cannot be loaded or a part throws while
  * rendering, only this part shows "Something went wrong!" with Try again; the rest of the element and
  * the host page go on. Fires `shop-error` on the element. Try again loads failed code again and
  * re-renders, or reloads the page when the browser keeps the code failed.

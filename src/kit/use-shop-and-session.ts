@@ -13,7 +13,7 @@ export function useShopAndSession(): void {
   useEffect(() => {
     if (status === 'idle') {
       void loadShop();
-      // Beside the shop's config, not after it (issue 20); restoreSession takes its answer.
+      // Beside the shop's config, not after it, so the two requests overlap; restoreSession takes its answer.
       prefetchSession();
     }
     else if (status === 'ready' && sessionStatus.peek() === 'unknown') void restoreSession();

@@ -12,7 +12,7 @@ import css from './auth.css?inline';
 registerStyles('auth', css);
 
 /**
- * Why Login shows up on the way to the checkout of an open shop (issue 27), so a guest who filled a
+ * Why Login shows up on the way to the checkout of an open shop, so a guest who filled a
  * cart never meets a bare login form: orders are placed from a buyer account, the cart waits for them,
  * and how to get an account in this shop: the registration form where the shop has one, else ask
  * the company's shop administrator, or the shop through its contact page. A labelled region above the

@@ -41,7 +41,7 @@ function AccountLink({ children }: { children: string }) {
 }
 
 /**
- * Confirm e-mail address (issue 22, `/confirm-email?token=…`): the page the link mailed to a new
+ * Confirm e-mail address (`/confirm-email?token=…`): the page the link mailed to a new
  * address opens, for guests and logged-in users alike. It reads the token once, takes it out of the
  * address bar and sends it once (`POST /api/user/email/confirm`; React's development double effects and
  * a second click on "Try again" do not send it twice), saying so while it waits. Then either "Your

@@ -31,7 +31,7 @@ function failureText(error: unknown): string {
 }
 
 /**
- * Confirm registration (issue 26, `/confirm-registration?token=…`): the page the link mailed to a
+ * Confirm registration (`/confirm-registration?token=…`): the page the link mailed to a
  * registration's address opens. It takes the token out of the address bar and confirms only when
  * the person presses "Confirm" (`POST /api/register/confirm`), never on its own: mail scanners and
  * link previews open links, and some run the page's script, so a screen that confirmed by itself would

@@ -60,7 +60,7 @@ const INITIAL: Record<RegisterField, string> = {
  * coordinator named in it reviews. Client rules are the contract's (`RegisterRequestSchema`); the
  * server's answers "The email has already been taken" and "not an existing coordinator" land on their
  * fields. Once sent, the screen says so (spec §4 request-sent state), asks to confirm the address by
- * the mailed link (issue 26: the coordinator sees the request only then), and focus moves to that heading.
+ * the mailed link (the coordinator sees the request only then), and focus moves to that heading.
  * A shop that registers without a form (`{product}_noform`) only gets a message and a link to Login.
  */
 export function Register() {

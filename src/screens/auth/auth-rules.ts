@@ -27,7 +27,7 @@ export function isCheckoutPath(path: string): boolean {
 }
 
 /**
- * How a guest of an open shop who reached the checkout can get an account (issue 27): the shop's
+ * How a guest of an open shop who reached the checkout can get an account: the shop's
  * registration form (`register`), or, when the shop registers without one (`{product}_noform`), by
  * asking whoever runs the shop at their company, or the shop through its contact page (`ask`).
  */

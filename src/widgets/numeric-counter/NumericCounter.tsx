@@ -58,7 +58,7 @@ function changedNote(bound: 'min' | 'max', value: number): Note {
 
 /**
  * A whole-number input with decrease/increase buttons (spec §2 "numeric counter", §5), which never
- * changes a quantity silently (issue 27): text that is not a whole number ("2.5", "2,5", "abc") is
+ * changes a quantity silently: text that is not a whole number ("2.5", "2,5", "abc") is
  * refused, kept as typed, marked `aria-invalid` and explained, and the value stays what it was; a
  * number above `max` becomes `max` at once and the field says so; below `min` (an empty field counts
  * as 0) the value is `min`, and when the field is left the text shows it and the field says so, so a

@@ -105,8 +105,8 @@ export function toBillingAddress(address: Pick<Address, BillingField>): BillingA
 }
 
 /**
- * The book entry the delivery step chooses by itself when none is chosen yet (issue 27, "forms fill
- * what they can"): the one used last (`savedSpecificAddress`, when the book still offers it), else the
+ * The book entry the delivery step chooses by itself when none is chosen yet, so the form
+ * fills what it can: the one used last (`savedSpecificAddress`, when the book still offers it), else the
  * only one, else the most recently added (the highest id; the contract has no "default" flag). Null
  * for an empty book.
  */
