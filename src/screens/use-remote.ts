@@ -1,5 +1,6 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { isApiClientError } from '../api/errors.ts';
+import { latestRequest } from '../store/latest-request.ts';
 
 /** Where a screen's load stands; `data` stays from the last success while the next one loads. */
 export interface Remote<T> {
@@ -15,32 +16,39 @@ export interface Remote<T> {
 type RemoteState<T> = Pick<Remote<T>, 'status' | 'data' | 'error'>;
 
 /**
- * The one way a screen loads what it shows: runs `load(signal)` whenever `key` changes and on
- * `reload`; a `null` key loads nothing and stays `loading` (no shop or user yet). A newer load, or
- * leaving the screen, aborts the one in flight, and only the answer of the load started last is kept.
+ * How a screen loads data that only it shows (an order, the address book, delivery methods, a homepage
+ * carousel, the wait before ordering): runs `load(signal)` whenever `key` changes and on `reload`; a
+ * `null` key loads nothing and stays `loading` (no shop or user yet).
+ *
+ * The rule for loading, one of two ways: data that several elements share, or that outlives the screen
+ * (the shop, the catalogue page, the product, the cart check), sits in a store slot that starts its
+ * loads on {@link latestRequest}; data of one screen is loaded here, on the same primitive, so "a newer
+ * load aborts the one in flight, leaving the screen aborts it too, and only the answer of the load
+ * started last is kept" has one implementation. A screen never loads from a hand-written effect.
  */
 export function useRemote<T>(key: string | null, load: (signal: AbortSignal) => Promise<T>): Remote<T> {
   const [attempt, setAttempt] = useState(0);
   const [state, setState] = useState<RemoteState<T>>({ status: 'loading', data: null, error: null });
+  const request = useMemo(latestRequest, []);
   const reload = useCallback(() => setAttempt((count) => count + 1), []);
   const update = useCallback((change: (data: T | null) => T | null) => setState((previous) => ({ ...previous, data: change(previous.data) })), []);
 
   useEffect(() => {
     if (key === null) return undefined;
-    const controller = new AbortController();
+    const run = request.start();
     setState((previous) => (previous.status === 'loading' ? previous : { ...previous, status: 'loading', error: null }));
-    load(controller.signal).then(
+    load(run.signal).then(
       (data) => {
-        if (!controller.signal.aborted) setState({ status: 'ready', data, error: null });
+        if (run.settle()) setState({ status: 'ready', data, error: null });
       },
       (error: unknown) => {
-        if (controller.signal.aborted || isApiClientError(error, 'aborted')) return;
+        if (!run.settle() || isApiClientError(error, 'aborted')) return;
         setState((previous) => ({ status: 'error', data: previous.data, error }));
       },
     );
-    return () => controller.abort();
+    return request.cancel;
     // oxlint-disable-next-line react-hooks/exhaustive-deps -- `load` is a new closure each render; `key` names what it loads.
-  }, [key, attempt]);
+  }, [key, attempt, request]);
 
   return { ...state, reload, update };
 }

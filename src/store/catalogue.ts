@@ -1,10 +1,27 @@
 import { batch, signal } from '@preact/signals-react';
 import { fetchProducts } from '../api/catalogue.ts';
-import { SORT_OPTIONS, type Product, type ProductPage, type SortOption } from '../contract/contract.ts';
-import { buildPath, matchRoute } from '../domain/routes.ts';
+import type { Product, ProductPage, SortOption } from '../contract/contract.ts';
+import { CATALOGUE_PAGE_SIZE, clampSearch, DEFAULT_SORT, sameCatalogueQuery, toPage, toPageSize, type CatalogueQuery } from './catalogue-query.ts';
+import { forgetCatalogueUrl, intend, normalisedUrl, writeCatalogueUrl, type CatalogueHistoryIntent } from './catalogue-url.ts';
 import { latestRequest } from './latest-request.ts';
 import { pageSingleton } from '../page-singleton.ts';
 import { shop } from './shop.ts';
+
+export {
+  CATALOGUE_MAX_PAGE_SIZE,
+  CATALOGUE_PAGE_SIZE,
+  CATALOGUE_SEARCH_MAX_LENGTH,
+  catalogueQueryFromParams,
+  catalogueQueryFromPath,
+  cataloguePath,
+  DEFAULT_SORT,
+  isSortOption,
+  sameCatalogueQuery,
+  toPage,
+  toPageSize,
+  type CatalogueQuery,
+} from './catalogue-query.ts';
+export { routeCatalogueUrl, type CatalogueHistoryIntent, type CatalogueUrlWriter } from './catalogue-url.ts';
 
 /**
  * The catalogue's state (spec §2 `/products`, issue 5): the query the buyer builds (search, sort,
@@ -18,6 +35,9 @@ import { shop } from './shop.ts';
  * loading) until the newer answer replaces it, and the result count for the live status is held back
  * while the buyer types ({@link CATALOGUE_ANNOUNCE_DELAY_MS}). Only one page
  * ({@link CATALOGUE_PAGE_SIZE} products) is ever held, whatever the size of the catalogue.
+ *
+ * Its parts: `catalogue-query.ts` (the query, its limits and its URL form) and `catalogue-url.ts` (the
+ * routed catalogue's URL, written by the loads).
  *
  * @module
  */
@@ -35,25 +55,8 @@ export const CATALOGUE_SEARCH_COALESCE_MS = 0;
  * pauses, not once per keystroke. Answers to Enter, a sort or a page are announced at once.
  */
 export const CATALOGUE_ANNOUNCE_DELAY_MS = 500;
-/** Products per page of the storefront's catalogue. */
-export const CATALOGUE_PAGE_SIZE = 24;
-/** The most products one page may ask for (`ProductQuerySchema.per_page`). */
-export const CATALOGUE_MAX_PAGE_SIZE = 100;
-/** The longest search the API accepts (`ProductQuerySchema.search`). */
-export const CATALOGUE_SEARCH_MAX_LENGTH = 100;
-/** The API's default order (`ProductQuerySchema.sort`); left out of URLs. */
-export const DEFAULT_SORT: SortOption = 'name_asc';
-
 /** Where the catalogue's load stands. */
 export type CatalogueStatus = 'idle' | 'loading' | 'ready' | 'error';
-
-/** What a page of the catalogue is asked for; `search` is trimmed, `''` means none. */
-export interface CatalogueQuery {
-  search: string;
-  sort: SortOption;
-  page: number;
-  perPage: number;
-}
 
 /** The search as typed (the field's value; sent after the coalescing window). */
 export const catalogueSearch = pageSingleton('catalogueSearch', () => signal(''));
@@ -89,149 +92,6 @@ const pending = pageSingleton('cataloguePending', () => ({
   typed: false,
   announce: undefined as ReturnType<typeof setTimeout> | undefined,
 }));
-
-/**
- * How the storefront's URL takes the query of a load (issue 27). The store writes it itself, when the
- * load is sent (issue 28: the URL has one owner, so nothing else can overwrite a URL changed from
- * outside with an older query):
- * - `push`: a new history entry. Paging, sorting and clearing the search are steps the buyer takes on
- *   purpose and expects Back to undo, as with any link: Back from page 2 is page 1, not the homepage.
- * - `search`: one entry per search, not per keystroke. The first URL write of a typed search pushes
- *   (Back returns to the list before the search), every later keystroke of the same search replaces
- *   it, so typing "kubek" does not leave five entries to step back through. A search ends with any
- *   other step (a page, a sort, a URL from outside); typing after it starts a new one.
- * - `replace`: the query was normalised (a page past the end) or set by an element's attributes: the
- *   current entry is replaced, never a new one.
- * - `url`: the query comes from the URL (a start from it, back/forward, the header search, a link): the
- *   URL already says it, so nothing is written back, not even a tidier spelling of it.
- */
-export type CatalogueHistoryIntent = 'push' | 'search' | 'replace' | 'url';
-
-/** The intent of the latest load, and the typed search (numbered) that already has its entry. */
-const history = pageSingleton('catalogueHistory', () => ({ intent: 'replace' as CatalogueHistoryIntent, search: 0, written: 0 }));
-
-/** Sets the intent of the next load; a keystroke after any other step starts a new search. */
-function intend(intent: CatalogueHistoryIntent): void {
-  if (intent === 'search' && history.intent !== 'search') history.search += 1;
-  history.intent = intent;
-}
-
-/**
- * Whether the URL write about to happen pushes a new history entry or replaces the current
- * one ({@link CatalogueHistoryIntent}). Called once per write: a pushed step's later rewrites (a page
- * past the end) replace, as do a search's writes after its first.
- */
-function takeCatalogueHistoryMode(): 'push' | 'replace' {
-  if (history.intent === 'push') {
-    history.intent = 'replace';
-    return 'push';
-  }
-  if (history.intent === 'search' && history.written !== history.search) {
-    history.written = history.search;
-    return 'push';
-  }
-  return 'replace';
-}
-
-/**
- * Writes a storefront path into the URL: the router's `navigate`, pushing a history entry or, with
- * `replace`, replacing the current one (and doing nothing when the URL already is `path`).
- */
-export type CatalogueUrlWriter = (path: string, options: { replace: boolean }) => void;
-
-/** The writer of the routed catalogue's URL; `null` while no catalogue is routed. */
-const url = pageSingleton('catalogueUrl', () => ({ write: null as CatalogueUrlWriter | null }));
-
-/**
- * The storefront routes the catalogue (`/products`): until the returned function is called, every load
- * writes its query into the URL with `write`, as it is sent, pushing or replacing per its
- * {@link CatalogueHistoryIntent}. The URL is then never behind the query the store holds. A URL
- * changed from outside is the routed screen's to read as it changes and apply with
- * `setCatalogueQuery(query, 'url')`, which writes nothing back and makes it the latest load at once,
- * so no answer to an older query is applied after it; the only write an answer makes (a page past the
- * end, replaced by the last page) is the latest load's. Without a routed catalogue (`<shop-catalogue>`
- * on an intranet page) the store leaves the URL alone.
- */
-export function routeCatalogueUrl(write: CatalogueUrlWriter): () => void {
-  url.write = write;
-  return () => {
-    if (url.write === write) url.write = null;
-  };
-}
-
-/** Writes the query of the load being sent into the routed catalogue's URL, per the intent. */
-function writeCatalogueUrl(query: CatalogueQuery): void {
-  const write = url.write;
-  if (!write || history.intent === 'url') return;
-  write(cataloguePath(query), { replace: takeCatalogueHistoryMode() === 'replace' });
-}
-
-/** Whether a value is one of the six sort options of spec §2. */
-export function isSortOption(value: unknown): value is SortOption {
-  return typeof value === 'string' && (SORT_OPTIONS as readonly string[]).includes(value);
-}
-
-/** A page number from text or a number: a positive integer, else 1. */
-export function toPage(value: unknown): number {
-  const page = typeof value === 'number' ? value : Number(String(value ?? '').trim() || Number.NaN);
-  return Number.isInteger(page) && page >= 1 ? page : 1;
-}
-
-/** A page size within 1…{@link CATALOGUE_MAX_PAGE_SIZE}; anything unusable is {@link CATALOGUE_PAGE_SIZE}. */
-export function toPageSize(value: unknown): number {
-  const size = typeof value === 'number' ? value : Number(String(value ?? '').trim() || Number.NaN);
-  if (!Number.isInteger(size) || size < 1) return CATALOGUE_PAGE_SIZE;
-  return Math.min(size, CATALOGUE_MAX_PAGE_SIZE);
-}
-
-/** A search as the API takes it: at most {@link CATALOGUE_SEARCH_MAX_LENGTH} characters. */
-function clampSearch(value: string): string {
-  return value.slice(0, CATALOGUE_SEARCH_MAX_LENGTH);
-}
-
-/**
- * The catalogue query of a `/products` URL's parameters (`search`, `sort`, `page`), with unusable
- * values replaced by the defaults, so a hand-edited URL still shows a catalogue.
- */
-export function catalogueQueryFromParams(params: URLSearchParams, perPage: number = CATALOGUE_PAGE_SIZE): CatalogueQuery {
-  const sort = params.get('sort');
-  return {
-    search: clampSearch(params.get('search') ?? '').trim(),
-    sort: isSortOption(sort) ? sort : DEFAULT_SORT,
-    page: toPage(params.get('page')),
-    perPage: toPageSize(perPage),
-  };
-}
-
-/**
- * The catalogue query of a storefront path (base path stripped) when it is the catalogue's
- * (`/products?…`, see {@link catalogueQueryFromParams}); `null` for any other screen's path.
- */
-export function catalogueQueryFromPath(path: string): CatalogueQuery | null {
-  if (matchRoute(path, [])?.route.id !== 'products') return null;
-  const index = path.indexOf('?');
-  return catalogueQueryFromParams(new URLSearchParams(index === -1 ? '' : path.slice(index + 1)));
-}
-
-/**
- * The storefront path of a catalogue query: `/products?search=…&sort=…&page=…`, leaving out what is
- * the default (no search, {@link DEFAULT_SORT}, page 1), so the plain catalogue is just `/products`.
- */
-export function cataloguePath(query: Pick<CatalogueQuery, 'search' | 'sort' | 'page'>): string {
-  const params = new URLSearchParams();
-  const search = query.search.trim();
-  if (search) params.set('search', search);
-  if (query.sort !== DEFAULT_SORT) params.set('sort', query.sort);
-  if (query.page > 1) params.set('page', String(query.page));
-  const text = params.toString().replace(/\+/g, '%20');
-  return text ? `${buildPath('products')}?${text}` : buildPath('products');
-}
-
-/** Whether two queries ask for the same page. */
-export function sameCatalogueQuery(a: CatalogueQuery | null, b: CatalogueQuery | null): boolean {
-  if (!a || !b) return a === b;
-  return a.search === b.search && a.sort === b.sort && a.page === b.page && a.perPage === b.perPage;
-}
 
 /** The query the signals hold now (the search trimmed). */
 export function currentCatalogueQuery(): CatalogueQuery {
@@ -299,8 +159,7 @@ async function load(): Promise<void> {
     const lastPage = Math.max(1, Math.ceil(answer.meta.total / Math.max(1, answer.meta.per_page)));
     if (answer.data.length === 0 && query.page > lastPage) {
       cataloguePage.value = lastPage;
-      // Normalised: the URL (even one the query came from) takes the last page in place of its entry.
-      if (history.intent === 'url') history.intent = 'replace';
+      normalisedUrl();
       return await load();
     }
     batch(() => {
@@ -430,8 +289,5 @@ export function resetCatalogue(): void {
     catalogueAnnouncedTotal.value = null;
   });
   pending.typed = false;
-  history.intent = 'replace';
-  history.search = 0;
-  history.written = 0;
-  url.write = null;
+  forgetCatalogueUrl();
 }

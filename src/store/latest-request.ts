@@ -1,7 +1,16 @@
 /**
- * "Only the latest request counts": a store that loads on demand (a product, a catalogue page, a cart
- * check) starts each load here. Starting one aborts the one before, and an answer that arrives after a
- * newer load started, or after a cancel, is recognised as stale and dropped by its caller.
+ * "Only the latest request counts", the one primitive every load of the storefront starts on. Starting a
+ * load aborts the one before, and an answer that arrives after a newer load started, or after a cancel,
+ * is recognised as stale and dropped by its caller.
+ *
+ * The rule for loading, one of two ways:
+ * - data that several elements share, or that outlives a screen (the product, the catalogue page, the
+ *   cart check), lives in a store slot: a signal plus one `latestRequest()` kept in a `pageSingleton`,
+ *   whose actions start and cancel its loads;
+ * - data that one screen shows and forgets when it goes is loaded through `useRemote`
+ *   (`src/screens/use-remote.ts`), which keeps one `latestRequest()` per mounted screen.
+ * No screen loads from a hand-written effect; a user's action that must not overlap itself (order again)
+ * may start its calls on its own `latestRequest()`.
  *
  * @module
  */

@@ -1,13 +1,13 @@
 import { useSignals } from '@preact/signals-react/runtime';
-import { useEffect, useId, useState } from 'react';
+import { useId } from 'react';
 import { fetchProducts, fetchProductsByIds } from '../../api/catalogue.ts';
 import type { Product } from '../../contract/contract.ts';
-import { isApiClientError } from '../../api/errors.ts';
 import { Link } from '../../kit/router.tsx';
 import { t } from '../../i18n/index.ts';
 import { shop } from '../../store/shop.ts';
 import { Loading } from '../../widgets/loading/Loading.tsx';
 import { ProductCard } from '../catalogue/ProductCard.tsx';
+import { useRemote } from '../use-remote.ts';
 
 /** How many products a carousel by search shows when the block sets no limit. */
 const DEFAULT_LIMIT = 8;
@@ -22,7 +22,12 @@ export interface ProductRowProps {
   limit?: number | undefined;
 }
 
-type Load = { status: 'loading' } | { status: 'ready'; products: Product[] } | { status: 'error' };
+/** The chosen products in the block's order (ones no longer sold left out), or the first ones a search finds. */
+async function loadProducts(websiteId: number, chosen: readonly number[], search: string, count: number, signal: AbortSignal): Promise<Product[]> {
+  if (chosen.length === 0) return (await fetchProducts({ website_id: websiteId, search, per_page: count }, { signal })).data;
+  const byId = new Map((await fetchProductsByIds(websiteId, chosen, { signal })).map((product) => [product.id, product]));
+  return chosen.flatMap((id) => byId.get(id) ?? []).slice(0, count);
+}
 
 /**
  * A homepage product carousel: the chosen products (in the block's order; ones the shop no longer sells
@@ -34,33 +39,15 @@ type Load = { status: 'loading' } | { status: 'ready'; products: Product[] } | {
 export function ProductRow({ title, productIds, search, limit }: ProductRowProps) {
   useSignals();
   const websiteId = shop.value?.id ?? null;
-  const [load, setLoad] = useState<Load>({ status: 'loading' });
   const ids = productIds?.join(',') ?? '';
   const headingId = useId();
+  const count = limit ?? DEFAULT_LIMIT;
+  const load = useRemote(websiteId === null ? null : JSON.stringify([websiteId, ids, search ?? '', count]), (signal) =>
+    loadProducts(websiteId ?? 0, ids === '' ? [] : ids.split(',').map(Number), search ?? '', count, signal),
+  );
+  const products = load.data ?? [];
 
-  useEffect(() => {
-    if (websiteId === null) return undefined;
-    const controller = new AbortController();
-    const count = limit ?? DEFAULT_LIMIT;
-    const chosen = ids === '' ? [] : ids.split(',').map(Number);
-    const request =
-      chosen.length > 0
-        ? fetchProductsByIds(websiteId, chosen, { signal: controller.signal }).then((found) => {
-            const byId = new Map(found.map((product) => [product.id, product]));
-            return chosen.flatMap((id) => byId.get(id) ?? []).slice(0, count);
-          })
-        : fetchProducts({ website_id: websiteId, search: search ?? '', per_page: count }, { signal: controller.signal }).then((page) => page.data);
-    setLoad({ status: 'loading' });
-    request.then(
-      (products) => setLoad({ status: 'ready', products }),
-      (error: unknown) => {
-        if (!isApiClientError(error, 'aborted')) setLoad({ status: 'error' });
-      },
-    );
-    return () => controller.abort();
-  }, [websiteId, ids, search, limit]);
-
-  if (load.status === 'error' || (load.status === 'ready' && load.products.length === 0)) return null;
+  if (load.status === 'error' || (load.status === 'ready' && products.length === 0)) return null;
   return (
     <section className="shop-home-products" aria-labelledby={title ? headingId : undefined} aria-label={title ? undefined : t('nav.products')} aria-busy={load.status === 'loading' || undefined}>
       <div className="shop-home-products__head">
@@ -77,7 +64,7 @@ export function ProductRow({ title, productIds, search, limit }: ProductRowProps
         <Loading loading className="shop-home-products__pending" />
       ) : (
         <ul className="shop-home-products__list">
-          {load.products.map((product) => (
+          {products.map((product) => (
             <li key={product.id} className="shop-home-products__item">
               <ProductCard product={product} headingLevel={3} />
             </li>
