@@ -24,7 +24,8 @@ import { sumMoney, toCents } from './money.ts';
 import type { DeliveryCharge } from './delivery-charge.ts';
 import { shownDelivery } from './delivery-charge.ts';
 import { DELIVERY_VAT, pointsTotal, shownLine, type TotalsLine } from './line-totals.ts';
-import { vatSummary, type VatAmounts, type VatRateTotals } from './vat-summary.ts';
+import { vatSummary } from './vat-summary.ts';
+import type { VatAmounts, VatRateTotals } from './vat-totals.ts';
 
 export { vatSummary } from './vat-summary.ts';
 export { DELIVERY_VAT } from './line-totals.ts';

@@ -8,7 +8,7 @@
  */
 import type { DeliveryCostBudgetChoice } from './checkout.ts';
 import { DELIVERY_VAT, shownDeliveryPrice } from './line-totals.ts';
-import { vatTotals } from './vat-summary.ts';
+import { vatTotals } from './vat-totals.ts';
 
 /** A delivery-cost budget a method offers (`DeliveryMethod.budgets[]`). */
 export interface OfferedDeliveryBudget {

@@ -7,7 +7,7 @@
  */
 import { sumMoney, roundMoney } from './money.ts';
 import { DEFAULT_VAT, displayPrice, roundUnitPrice, vatRate } from './vat-display.ts';
-import { vatTotals, type VatAmounts, type VatRateTotals } from './vat-summary.ts';
+import { vatTotals, type VatAmounts, type VatRateTotals } from './vat-totals.ts';
 
 /**
  * The total of one line, rounded to cents: `unit` is the SHOWN unit price ({@link displayPrice}, or

@@ -8,7 +8,7 @@
  * without this module importing anything outside `src/domain`.
  *
  * This module is pricing's public face: it re-exports the rules of the modules beside it, one per job
- * (VAT display, tiers, boxes, line totals, the VAT summary), and holds the unit price of a product.
+ * (VAT display, tiers, boxes, line totals, the VAT totals), and holds the unit price of a product.
  *
  * @module
  */
@@ -39,7 +39,7 @@ export {
   type ShownLine,
   type TotalsLine,
 } from './line-totals.ts';
-export { vatTotals, type RatedAmount, type VatAmounts, type VatRateTotals, type VatSummary } from './vat-summary.ts';
+export { vatTotals, type RatedAmount, type VatAmounts, type VatRateTotals, type VatSummary } from './vat-totals.ts';
 
 /** The product fields pricing needs; any product type from the API satisfies it structurally. */
 export interface PricedProduct {
