@@ -1,6 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { ROUTES, buildPath, getRoute, matchRoute, stripBasePath, withBasePath } from './routes.ts';
-import type { RoutablePage, RouteAccess, RouteId } from './routes.ts';
+import { ROUTES, buildPath, getRoute, matchRoute, type RoutablePage, type RouteId } from './routes.ts';
 
 /** The demo shops' nine pages (docs/demo-data.md "Pages"). */
 const DEMO_PAGES: RoutablePage[] = [
@@ -15,61 +14,9 @@ const DEMO_PAGES: RoutablePage[] = [
   { slug: 'order-confirmation', type: 'pseudo', is_deletable: 0 },
 ];
 
-/** Every route id, written out by hand: the table must have exactly these. */
-const ALL_IDS: RouteId[] = [
-  'home', 'privacy-policy', 'terms-of-use', 'page', 'login', 'register', 'forget', 'new-password', 'confirm-email', 'confirm-registration',
-  'products', 'product', 'cart', 'checkout', 'checkout-delivery', 'checkout-payment', 'checkout-summary',
-  'payment-processing', 'order-confirmation', 'user', 'user-orders', 'user-order', 'user-budgets',
-  'user-account-details', 'user-addresses', 'coordinator', 'contact', 'not-found', 'store-not-found',
-];
-
 function idOf(path: string, pages: RoutablePage[] = DEMO_PAGES): RouteId | null {
   return matchRoute(path, pages)?.route.id ?? null;
 }
-
-describe('ROUTES', () => {
-  it('should have one row for every route id and no other', () => {
-    expect(ROUTES.map((route) => route.id).sort()).toEqual([...ALL_IDS].sort());
-  });
-
-  it.each<[RouteId, string, RouteAccess]>([
-    ['home', '/', 'shop'],
-    ['privacy-policy', '/privacy-policy', 'guest'],
-    ['terms-of-use', '/terms-of-use', 'guest'],
-    ['page', '/:slug', 'shop'],
-    ['login', '/login', 'guest-only'],
-    ['register', '/register', 'guest-only'],
-    ['forget', '/forget', 'guest-only'],
-    ['new-password', '/new-password', 'guest-only'],
-    ['confirm-email', '/confirm-email', 'any'],
-    ['confirm-registration', '/confirm-registration', 'any'],
-    ['products', '/products', 'shop'],
-    ['product', '/products/:slug/:id', 'open-shop'],
-    ['cart', '/cart', 'open-shop'],
-    ['checkout', '/checkout', 'any'],
-    ['checkout-delivery', '/checkout/delivery', 'auth'],
-    ['checkout-payment', '/checkout/payment', 'auth'],
-    ['checkout-summary', '/checkout/summary', 'auth'],
-    ['payment-processing', '/payment-processing', 'any'],
-    ['order-confirmation', '/order-confirmation', 'auth'],
-    ['user', '/user', 'auth'],
-    ['user-orders', '/user/orders', 'auth'],
-    ['user-order', '/user/orders/:name', 'auth'],
-    ['user-budgets', '/user/budgets', 'auth'],
-    ['user-account-details', '/user/account-details', 'auth'],
-    ['user-addresses', '/user/addresses', 'auth'],
-    ['coordinator', '/user/coordinator', 'auth'],
-    ['contact', '/contact', 'shop'],
-    ['not-found', '/404', 'any'],
-    ['store-not-found', '/store-not-found', 'any'],
-  ])('should give %s the pattern %s and access %s', (id, pattern, access) => {
-    expect(getRoute(id)).toEqual({ id, pattern, access });
-  });
-
-  it('should put the /{slug} content route last so it never shadows a fixed route', () => {
-    expect(ROUTES.at(-1)?.id).toBe('page');
-  });
-});
 
 describe('matchRoute', () => {
   it.each<[string, RouteId, Record<string, string>]>([
@@ -305,63 +252,4 @@ describe('buildPath', () => {
       expect(matchRoute(path, ROUND_TRIP_PAGES)).toEqual({ route: getRoute(id), params });
     },
   );
-});
-
-describe('stripBasePath', () => {
-  it.each([
-    ['/shop/products', '/shop', '/products'],
-    ['/shop/products/mug/7', '/shop', '/products/mug/7'],
-    ['/shop', '/shop', '/'],
-    ['/shop/', '/shop', '/'],
-    ['/shop/products', '/shop/', '/products'],
-    ['/shop/products', 'shop', '/products'],
-    ['/shop?x=1', '/shop', '/?x=1'],
-    ['/shop/payment-processing?status=success', '/shop', '/payment-processing?status=success'],
-    ['/shop#top', '/shop', '/#top'],
-    ['/a/b/cart', '/a/b', '/cart'],
-    ['/products', '', '/products'],
-    ['/products', '/', '/products'],
-    ['/', '/', '/'],
-  ])('should read %s under base %s as %s', (pathname, base, path) => {
-    expect(stripBasePath(pathname, base)).toBe(path);
-  });
-
-  it.each([
-    ['/shopping', '/shop'],
-    ['/shopping/cart', '/shop'],
-    ['/', '/shop'],
-    ['/other/shop', '/shop'],
-    ['/Shop/products', '/shop'],
-    ['/a/cart', '/a/b'],
-  ])('should give null for %s outside base %s', (pathname, base) => {
-    expect(stripBasePath(pathname, base)).toBeNull();
-  });
-});
-
-describe('withBasePath', () => {
-  it.each([
-    ['/products', '/shop', '/shop/products'],
-    ['/', '/shop', '/shop'],
-    ['/?x=1', '/shop', '/shop?x=1'],
-    ['/login?redirect=%2Fcart', '/shop', '/shop/login?redirect=%2Fcart'],
-    ['/products', '/shop/', '/shop/products'],
-    ['/products', 'shop', '/shop/products'],
-    ['/cart', '/a/b', '/a/b/cart'],
-    ['products', '/shop', '/shop/products'],
-    ['/products', '', '/products'],
-    ['/products', '/', '/products'],
-    ['/', '', '/'],
-  ])('should put %s under base %s as %s', (path, base, full) => {
-    expect(withBasePath(path, base)).toBe(full);
-  });
-
-  it.each([
-    ['/', '/shop'],
-    ['/products', '/shop'],
-    ['/products/mug/7?x=1', '/shop'],
-    ['/cart', '/'],
-    ['/user/orders', '/a/b'],
-  ])('should round-trip %s through base %s', (path, base) => {
-    expect(stripBasePath(withBasePath(path, base), base)).toBe(path);
-  });
 });

@@ -1,8 +1,11 @@
-import { useCallback, useRef, useState, type FocusEvent, type FormEvent, type MutableRefObject } from 'react';
+import { useRef, useState, type FocusEvent, type FormEvent } from 'react';
 import type * as v from 'valibot';
 import { isApiClientError } from '../api/errors.ts';
-import { hasMessage, type MessageKey, type MessageParams } from '../i18n/index.ts';
 import { fieldMessage, firstFieldIssue, type FieldIssue } from '../widgets/field/validate-field.ts';
+import { errorText, namesFields, serverFieldError, type ShownError } from './form-errors.ts';
+import { focusField, isSubmitOf, useFieldRegistry, type RegisterField } from './form-focus.ts';
+
+export { namesFields, serverFieldText } from './form-errors.ts';
 
 /**
  * The one way a screen keeps a form's state (spec §5 and the brief's screen conventions), used by the
@@ -47,9 +50,6 @@ export interface FormOptions<F extends string> {
   dependents?: { readonly [K in F]?: readonly F[] };
 }
 
-/** A shown field error: a rule's key and params, or a server text this client has no key for. */
-type ShownError = FieldIssue | { text: string };
-
 /** What a screen spreads onto a `TextField` (or a `TextArea`). */
 export interface BoundField {
   name: string;
@@ -76,7 +76,7 @@ export interface FormFields<F extends string> {
    * A stable ref for the field's control (an input), or for a wrapper holding it (a radio group's
    * fieldset, a combobox's wrapper): focus goes to the checked radio, else the first control inside.
    */
-  register(id: F): (node: HTMLElement | null) => void;
+  register: RegisterField<F>;
 }
 
 /** What {@link useFormState} gives a screen: fields `F`, of which the form keeps the values of `K`. */
@@ -96,89 +96,6 @@ export interface FormState<F extends string, K extends F = F> extends FormFields
    * form error; `onError` may handle a failure itself by returning true.
    */
   handleSubmit(action: (values: Readonly<Record<K, string>>) => Promise<void>, onError?: (error: unknown) => boolean): (event: FormEvent<HTMLFormElement>) => void;
-}
-
-/** Only string and number placeholders reach `t()`. */
-function messageParams(params: Record<string, unknown>): MessageParams {
-  const out: MessageParams = {};
-  for (const [name, value] of Object.entries(params)) if (typeof value === 'string' || typeof value === 'number') out[name] = value;
-  return out;
-}
-
-function errorText(shown: ShownError | undefined): string | undefined {
-  if (!shown) return undefined;
-  return 'text' in shown ? shown.text : fieldMessage(shown.key, shown.params);
-}
-
-/** The server's error for `field` of a 422: its i18n key when this client knows it, else its text. */
-function serverFieldError(error: unknown, field: string): ShownError | null {
-  if (!isApiClientError(error)) return null;
-  const keyed = error.fieldKeys?.[field]?.[0];
-  if (keyed && hasMessage(keyed.key)) return { key: keyed.key as MessageKey, params: messageParams(keyed.params) };
-  const text = error.fieldErrors?.[field]?.[0];
-  if (text) return { text };
-  return keyed ? { text: keyed.key } : null;
-}
-
-/** Whether `target` is a submit button of `form`. */
-function isSubmitOf(target: EventTarget | null, form: HTMLFormElement | null): boolean {
-  return form !== null && target instanceof HTMLButtonElement && target.type === 'submit' && target.form === form;
-}
-
-/**
- * Moves focus to a registered field: the node itself when it is a control, else its checked or first
- * control, else the group itself.
- */
-function focusField(node: HTMLElement | undefined): void {
-  if (!node) return;
-  if (node.matches('input, select, textarea, button')) {
-    node.focus();
-    return;
-  }
-  const target = node.querySelector<HTMLElement>('input:checked') ?? node.querySelector<HTMLElement>('input:not([type="hidden"]), select, textarea, button');
-  if (target) {
-    target.focus();
-    return;
-  }
-  // Nothing to choose yet (no delivery method offered): the group itself, so its message is read.
-  node.tabIndex = -1;
-  node.focus();
-}
-
-/**
- * The registered field nodes of a form, and `register(id)`: one stable ref callback per field (so
- * React does not detach and re-attach it on every render) that keeps `nodes` up to date.
- */
-function useFieldRegistry<F extends string>(): { nodes: MutableRefObject<Map<F, HTMLElement>>; register: FormFields<F>['register'] } {
-  const nodes = useRef(new Map<F, HTMLElement>());
-  const refs = useRef(new Map<F, (node: HTMLElement | null) => void>());
-  const register = useCallback((id: F) => {
-    let ref = refs.current.get(id);
-    if (!ref) {
-      ref = (node: HTMLElement | null) => {
-        if (node) nodes.current.set(id, node);
-        else nodes.current.delete(id);
-      };
-      refs.current.set(id, ref);
-    }
-    return ref;
-  }, []);
-  return { nodes, register };
-}
-
-/**
- * The text of the server's error for `field` of a 422, in the current language (its i18n key when this
- * client knows it, else the provider's text); `null` when the error names no such field. For fields a
- * screen shows outside this hook (the contact form's file).
- */
-export function serverFieldText(error: unknown, field: string): string | null {
-  return errorText(serverFieldError(error, field) ?? undefined) ?? null;
-}
-
-/** The fields a failed call names (a 422 with field errors); none for any other failure. */
-export function namesFields(error: unknown): string[] {
-  if (!isApiClientError(error)) return [];
-  return [...new Set([...Object.keys(error.fieldKeys ?? {}), ...Object.keys(error.fieldErrors ?? {})])];
 }
 
 /**
