@@ -11,3 +11,4 @@ export * from './pages/cart.ts';
 export * from './pages/checkout.ts';
 export * from './pages/account.ts';
 export * from './pages/elements.ts';
+export * from './pages/demo.ts';

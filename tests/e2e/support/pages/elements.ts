@@ -42,9 +42,9 @@ export class CatalogueElement {
     this.search = root.getByRole('searchbox');
   }
 
-  /** The catalogue's level-1 heading. */
-  heading(): Locator {
-    return this.root.getByRole('heading', { level: 1 });
+  /** The catalogue's level-1 heading, named `name` when given. */
+  heading(name?: string | RegExp): Locator {
+    return this.root.getByRole('heading', name === undefined ? { level: 1 } : { level: 1, name });
   }
 
   /** Follows the link of the card named exactly `name`. */
@@ -72,9 +72,24 @@ export class CartButtonElement {
     this.viewCart = this.drawer.getByRole('link', { name: /^(View cart|Zobacz koszyk)$/ });
   }
 
+  /** The button while it counts `count` pieces. */
+  counting(count: number): Locator {
+    return this.root.getByRole('button', { name: new RegExp(`^(Cart|Koszyk) \\(${count}\\)$`) });
+  }
+
   /** Opens the drawer. */
   async open(): Promise<void> {
     await this.button.click();
     await expect(this.drawer).toBeVisible();
+  }
+}
+
+/** `<shop-language-switch>`: one radio per language, and its label when `show-label` is set. */
+export class LanguageSwitchElement {
+  constructor(readonly page: Page, readonly root: Locator = page.locator('shop-language-switch')) {}
+
+  /** The radio of `language` ("English", "Polski"). */
+  radio(language: string): Locator {
+    return this.root.getByRole('radio', { name: language });
   }
 }
