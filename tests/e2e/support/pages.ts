@@ -12,3 +12,4 @@ export * from './pages/checkout.ts';
 export * from './pages/account.ts';
 export * from './pages/elements.ts';
 export * from './pages/demo.ts';
+export * from './pages/orders.ts';
