@@ -13,3 +13,4 @@ export * from './pages/account.ts';
 export * from './pages/elements.ts';
 export * from './pages/demo.ts';
 export * from './pages/orders.ts';
+export * from './pages/sign-in.ts';

@@ -10,12 +10,15 @@ export class LoginPage {
   readonly password: Locator;
   readonly submit: Locator;
   readonly heading: Locator;
+  /** "Forgot password?" / "Nie pamiętasz hasła?". */
+  readonly forgotLink: Locator;
 
   constructor(readonly page: Page) {
     this.email = page.getByRole('textbox', { name: /e-mail/i });
     this.password = page.getByRole('textbox', { name: /^(password|hasło)$/i });
     this.submit = page.getByRole('button', { name: /^(log in|zaloguj się)$/i });
     this.heading = page.getByRole('heading', { level: 1, name: /^(Log in|Logowanie)$/ });
+    this.forgotLink = page.getByRole('link', { name: /^(Forgot password\?|Nie pamiętasz hasła\?)$/ });
   }
 
   /** Opens the shop's login screen, with `redirect` (a path) to go to after logging in. */

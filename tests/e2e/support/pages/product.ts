@@ -23,6 +23,16 @@ export class ProductPage {
     await expect(this.page.getByRole('heading', { level: 1, name })).toBeVisible();
   }
 
+  /** The product's name, its level-1 heading, named `name` when given. */
+  heading(name?: string | RegExp): Locator {
+    return this.page.getByRole('heading', name === undefined ? { level: 1 } : { level: 1, name });
+  }
+
+  /** The value (`<dd>`) of the product fact named exactly `term` (`<dt>`: "Quantity in box", "Product code", …). */
+  fact(term: string): Locator {
+    return this.main.locator('dl > div').filter({ has: this.page.getByRole('term').filter({ hasText: new RegExp(`^${term}$`) }) }).getByRole('definition');
+  }
+
   /** Picks the colour named `colour`. */
   async chooseColour(colour: string): Promise<void> {
     await this.main.getByRole('radiogroup', { name: /^(Colour|Kolor)$/ }).getByRole('radio', { name: colour }).click();

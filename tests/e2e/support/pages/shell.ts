@@ -55,6 +55,12 @@ export class Storefront {
     return this.header.getByRole('button', { name });
   }
 
+  /** Opens the account menu of the header's account button named `name` and logs out. */
+  async logOut(name: string | RegExp): Promise<void> {
+    await this.accountButton(name).click();
+    await this.page.getByRole('menuitem', { name: /^(Log out|Wyloguj się)$/ }).click();
+  }
+
   /** The language switch's radio named `language` ("English", "Polski"). */
   language(language: string): Locator {
     return this.header.getByRole('radio', { name: language });
