@@ -7,8 +7,9 @@ export class AccountPage {
   /** "Account menu" / "Menu konta". */
   readonly menu: Locator;
 
-  constructor(readonly page: Page) {
-    this.main = page.getByRole('main');
+  /** `root`: where the account area is, the storefront's main landmark unless given (a `<shop-account>`). */
+  constructor(readonly page: Page, root?: Locator) {
+    this.main = root ?? page.getByRole('main');
     this.menu = this.main.getByRole('navigation', { name: /^(Account menu|Menu konta)$/ });
   }
 

@@ -7,11 +7,31 @@ export class ProductPage {
   readonly main: Locator;
   readonly quantity: Locator;
   readonly addButton: Locator;
+  readonly colours: Locator;
+  readonly sizes: Locator;
+  /** The quantity rule's message under the counter. */
+  readonly error: Locator;
+  /** The business card's fields (`Business card details` / `Dane na wizytówkę`). */
+  readonly businessCard: Locator;
 
   constructor(readonly page: Page) {
     this.main = page.getByRole('main');
     this.quantity = this.main.getByRole('spinbutton', { name: /^(Quantity|Ilość)$/ });
     this.addButton = this.main.getByRole('button', { name: /^(Add to cart|Dodaj do koszyka)$/ });
+    this.colours = this.main.getByRole('radiogroup', { name: /^(Colour|Kolor)$/ });
+    this.sizes = this.main.getByRole('radiogroup', { name: /^(Size|Rozmiar)$/ });
+    this.error = this.main.locator('[part="error"]');
+    this.businessCard = this.main.getByRole('group', { name: /^(Business card details|Dane na wizytówkę)$/ });
+  }
+
+  /** A section of the product named `name` ("Price tiers", "Group Buy"). */
+  region(name: string): Locator {
+    return this.main.getByRole('region', { name });
+  }
+
+  /** The business card field labelled exactly `name` ("Name", "E-mail", …). */
+  cardField(name: string): Locator {
+    return this.businessCard.getByRole('textbox', { name, exact: true });
   }
 
   /** Opens a product by searching the catalogue for its code and following its card named `name`. */
@@ -35,12 +55,12 @@ export class ProductPage {
 
   /** Picks the colour named `colour`. */
   async chooseColour(colour: string): Promise<void> {
-    await this.main.getByRole('radiogroup', { name: /^(Colour|Kolor)$/ }).getByRole('radio', { name: colour }).click();
+    await this.colours.getByRole('radio', { name: colour }).click();
   }
 
   /** Picks the size named exactly `size`. */
   async chooseSize(size: string): Promise<void> {
-    await this.main.getByRole('radiogroup', { name: /^(Size|Rozmiar)$/ }).getByRole('radio', { name: size, exact: true }).click();
+    await this.sizes.getByRole('radio', { name: size, exact: true }).click();
   }
 
   /**

@@ -50,6 +50,11 @@ export class Storefront {
     return this.page.getByRole('heading', name === undefined ? { level: 1 } : { level: 1, name });
   }
 
+  /** The header's link named `name` ("Products", the shop's name, …). */
+  headerLink(name: string | RegExp): Locator {
+    return this.header.getByRole('link', { name });
+  }
+
   /** The header's account button, whose name matches `name` (the buyer's name, points to spend). */
   accountButton(name: string | RegExp): Locator {
     return this.header.getByRole('button', { name });
@@ -95,5 +100,24 @@ export class Storefront {
   /** The Close button in the footer of the popup named `title`. */
   popupClose(title: string): Locator {
     return this.popup(title).locator('[part="footer"]').getByRole('button', { name: /^(Close|Zamknij)$/ });
+  }
+}
+
+/**
+ * What a screen or element shows in its place when its code fails to load: "Something went wrong!"
+ * with "Try again", inside `scope` (the storefront's main landmark, an element on a host page).
+ */
+export class FailedScreen {
+  /** The message's heading, at any level. */
+  readonly heading: Locator;
+  /** The message's heading as the screen's level-1 heading (it stands in for the screen). */
+  readonly title: Locator;
+  readonly tryAgain: Locator;
+
+  constructor(readonly scope: Locator) {
+    const name = /^(Something went wrong!|Coś poszło nie tak!)$/;
+    this.heading = scope.getByRole('heading', { name });
+    this.title = scope.getByRole('heading', { level: 1, name });
+    this.tryAgain = scope.getByRole('button', { name: /^(Try again|Spróbuj ponownie)$/ });
   }
 }
