@@ -14,3 +14,4 @@ export * from './pages/elements.ts';
 export * from './pages/demo.ts';
 export * from './pages/orders.ts';
 export * from './pages/sign-in.ts';
+export * from './pages/designer.ts';

@@ -87,6 +87,11 @@ export class DemoIndex {
     return this.page.getByRole('link', { name, exact });
   }
 
+  /** The shops table's row of the shop named `name` (its host, its operator key). */
+  shopRow(name: string): Locator {
+    return this.page.getByRole('table').first().getByRole('row').filter({ hasText: name });
+  }
+
   /** The demo accounts table's cell holding `email`. */
   account(email: string): Locator {
     return this.page.getByRole('cell', { name: email });
