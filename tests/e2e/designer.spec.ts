@@ -2,7 +2,8 @@ import { expect, test, type FrameLocator, type Page } from '@playwright/test';
 import { CHROMIUM_ARGS } from './browser.ts';
 import { E2E_ORIGIN } from './playwright.config.ts';
 import { expectNoAxeViolations as axe } from './support/axe.ts';
-import { logInTo, shopUrl } from './support/shop.ts';
+import { shopUrl } from './support/shop.ts';
+import { DemoIndex, DesignerPage, Storefront, signInAs } from './support/pages.ts';
 
 /**
  * Store-designer preview mode against the real server: the demo storefront page allows exactly the
@@ -124,92 +125,86 @@ test.describe('designer preview mode', () => {
   });
 });
 
-const preview = (page: Page) => page.frameLocator('#preview');
+const preview = (page: Page) => new DesignerPage(page).preview;
 
 const accentOf = (page: Page) =>
-  preview(page)
-    .locator('shop-storefront')
+  new DesignerPage(page)
+    .previewStorefront()
     .evaluate((element) => getComputedStyle(element.shadowRoot!.querySelector('.shop-root')!).getPropertyValue('--accent').trim());
 
-/** The designer's preview status (the save status is a second live region). */
-const designerStatus = (page: Page) => page.locator('#status');
 
 test.describe('store designer demo', () => {
   test('should preview the accent colour, the button style and composed sections live, and pass axe', async ({ page }) => {
     test.slow();
-    await page.goto('/demo/designer.html');
-    await expect(designerStatus(page)).toHaveText(/Designer mode on/);
+    const designer = new DesignerPage(page);
+    await designer.open();
+    await expect(designer.status).toHaveText(/Designer mode on/);
     // The acme homepage shows to the designer without logging in.
     await expect(hero(preview(page))).toBeVisible();
     const before = await accentOf(page);
 
-    await page.getByLabel('Accent colour').fill('#ff0000');
+    await designer.accent.fill('#ff0000');
     await expect.poll(() => accentOf(page)).not.toBe(before);
     expect(await accentOf(page)).toMatch(/#ff0000|rgb\(255,? 0,? 0\)/i);
 
-    await page.getByRole('radio', { name: 'Square' }).check();
+    await designer.buttonStyle('Square').check();
     await expect
-      .poll(() => preview(page).locator('shop-storefront').evaluate((element) => getComputedStyle(element.shadowRoot!.querySelector('.shop-root')!).getPropertyValue('--button-radius').trim()))
+      .poll(() => designer.previewStorefront().evaluate((element) => getComputedStyle(element.shadowRoot!.querySelector('.shop-root')!).getPropertyValue('--button-radius').trim()))
       .toMatch(/^0(px)?$/);
 
     // Compose: a text section with hostile HTML (sanitised by the storefront) and a cart button element.
-    await page.getByLabel('New section').selectOption('rich_text');
-    await page.getByRole('button', { name: 'Add section' }).click();
-    const html = page.getByLabel('HTML (sanitised by the storefront)').last();
-    await html.fill('<h2>Designed live</h2><img src=x onerror="window.__designerXss=1">');
+    await designer.addText('<h2>Designed live</h2><img src=x onerror="window.__designerXss=1">');
     await expect(preview(page).getByRole('heading', { level: 2, name: 'Designed live' })).toBeVisible();
     const shopFrame = page.frames().find((frame) => frame.url().startsWith(shopUrl('acme', '/')));
     expect(await shopFrame?.evaluate(() => (window as unknown as Record<string, unknown>)['__designerXss'])).toBeUndefined();
-    await page.getByLabel('New section').selectOption('cart_button');
-    await page.getByRole('button', { name: 'Add section' }).click();
+    await designer.add('cart_button');
     await expect(preview(page).getByRole('main').getByRole('button', { name: /^Cart \(\d+\)$/ })).toBeVisible();
     // Moving the text section to the top puts it first in the preview.
-    const sections = page.getByRole('list', { name: 'Sections in page order' }).getByRole('listitem');
+    const sections = designer.sections;
     const count = await sections.count();
-    await page.getByRole('button', { name: `Move Text, section ${count - 1} up` }).click();
+    await designer.moveUp('Text', count - 1);
     await expect(sections.nth(count - 3).getByRole('heading', { level: 3 })).toHaveText(`${count - 2}. Text`);
     await axe(page);
 
     // Nothing was saved: a storefront opened on its own shows the saved design.
-    await page.goto(shopUrl('acme', '/privacy-policy'));
-    await expect(page.getByRole('heading', { level: 2, name: 'Designed live' })).toHaveCount(0);
+    const shell = new Storefront(page);
+    await shell.open('acme', '/privacy-policy');
+    await expect(shell.main.getByRole('heading', { level: 2, name: 'Designed live' })).toHaveCount(0);
   });
 
   test('should save a draft with the shop operator key, show it again after a reload, and keep it off the storefront until published', async ({ page }) => {
     test.slow();
     // The demo index shows each shop's operator key (a new one at every start).
-    await page.goto('/demo/');
-    const row = page.getByRole('table').first().getByRole('row').filter({ hasText: 'Initech' });
+    const demo = new DemoIndex(page);
+    await demo.open();
+    const row = demo.shopRow('Initech');
     const key = (await row.locator('td code').last().innerText()).trim();
     expect(key).toMatch(/^[\w-]{20,}$/);
 
-    await page.goto('/demo/designer.html');
-    await page.getByLabel('Shop', { exact: true }).selectOption('initech');
-    await expect(designerStatus(page)).toHaveText(/Designer mode on: previewing Initech/);
-    await page.getByRole('radio', { name: 'Medium' }).check();
-    await page.getByLabel('New section').selectOption('rich_text');
-    await page.getByRole('button', { name: 'Add section' }).click();
-    await page.getByLabel('HTML (sanitised by the storefront)').last().fill('<h2>Saved as a draft</h2>');
+    const designer = new DesignerPage(page);
+    await designer.open();
+    await designer.previewShop('initech', /Designer mode on: previewing Initech/);
+    await designer.buttonStyle('Medium').check();
+    await designer.addText('<h2>Saved as a draft</h2>');
     // Only the fonts the storefront ships are offered.
-    expect(await page.getByLabel('Font').locator('option').allInnerTexts()).toEqual(['Inter', 'Lora', 'System font']);
+    expect(await designer.font.locator('option').allInnerTexts()).toEqual(['Inter', 'Lora', 'System font']);
 
     // A wrong key saves nothing and says so.
-    const saveStatus = page.locator('#save-status');
-    await page.getByLabel('Shop operator key').fill('not-the-key');
-    await page.getByRole('button', { name: 'Save draft' }).click();
+    const saveStatus = designer.saveStatus;
+    await designer.operatorKey.fill('not-the-key');
+    await designer.saveDraft.click();
     await expect(saveStatus).toHaveText(/^Not saved: This shop's operator key is missing or wrong\.$/);
 
-    await page.getByLabel('Shop operator key').fill(key);
-    await page.getByRole('button', { name: 'Save draft' }).click();
+    await designer.operatorKey.fill(key);
+    await designer.saveDraft.click();
     await expect(saveStatus).toHaveText(/^Draft saved at .+\. The storefront shows it once you publish\.$/);
 
     // A reload brings the draft back (the key is kept for the tab), and the preview shows it.
     await page.reload();
-    await page.getByLabel('Shop', { exact: true }).selectOption('initech');
-    await expect(designerStatus(page)).toHaveText(/Designer mode on: previewing Initech/);
+    await designer.previewShop('initech', /Designer mode on: previewing Initech/);
     await expect(saveStatus).toHaveText(/^Draft saved .+ loaded\.$/);
-    await expect(page.getByRole('radio', { name: 'Medium' })).toBeChecked();
-    await expect(page.getByLabel('HTML (sanitised by the storefront)').last()).toHaveValue('<h2>Saved as a draft</h2>');
+    await expect(designer.buttonStyle('Medium')).toBeChecked();
+    await expect(designer.lastHtml).toHaveValue('<h2>Saved as a draft</h2>');
     await expect(preview(page).getByRole('heading', { level: 2, name: 'Saved as a draft' })).toBeVisible();
     await axe(page);
 
@@ -222,16 +217,17 @@ test.describe('store designer demo', () => {
 
   test("should preview a login-required shop whole with the operator key's preview session: products, pages, and the account area as not available", async ({ page }) => {
     test.slow();
-    await page.goto('/demo/designer.html');
+    const designer = new DesignerPage(page);
+    await designer.open();
     // The demo fills in the key; it opens a preview session, so acme's own products show without a sign-in.
-    await expect(designerStatus(page)).toHaveText('Designer mode on: previewing ACME Corporation.');
-    await expect(page.getByLabel('Shop operator key')).not.toHaveValue('');
-    const main = preview(page).getByRole('main');
+    await expect(designer.status).toHaveText('Designer mode on: previewing ACME Corporation.');
+    await expect(designer.operatorKey).not.toHaveValue('');
+    const main = designer.preview.getByRole('main');
     await expect(main.getByRole('region', { name: 'Bestsellers' }).getByRole('article')).toHaveCount(4);
     await expect(main.getByRole('region', { name: 'Drinkware' }).getByRole('article').first()).toBeVisible();
 
-    await page.getByLabel('Preview page').selectOption('/products');
-    await expect(designerStatus(page)).toHaveText('Designer mode on: previewing ACME Corporation.');
+    await designer.previewPage.selectOption('/products');
+    await expect(designer.status).toHaveText('Designer mode on: previewing ACME Corporation.');
     await expect(main.getByRole('heading', { level: 1, name: 'Products' })).toBeVisible();
     await expect(main.getByRole('article').first()).toBeVisible();
     await expect(main.getByText('Please log in to continue.')).toHaveCount(0);
@@ -240,17 +236,17 @@ test.describe('store designer demo', () => {
     await expect(main.getByRole('button', { name: /add to cart/i })).toBeVisible();
 
     // The account area holds a buyer's own data: the preview signs nobody in and says so.
-    await page.getByLabel('Preview page').selectOption('/user');
+    await designer.previewPage.selectOption('/user');
     await expect(main.getByRole('heading', { level: 1, name: 'Not available in the preview' })).toBeVisible();
-    await page.getByLabel('Preview page').selectOption('/checkout/delivery');
+    await designer.previewPage.selectOption('/checkout/delivery');
     await expect(main.getByRole('heading', { level: 1, name: 'Not available in the preview' })).toBeVisible();
     await axe(page);
 
     // Without the key there is no session: the preview shows what a visitor who has not signed in sees.
-    await page.getByLabel('Shop operator key').fill('');
-    await page.getByLabel('Shop operator key').blur();
-    await page.getByLabel('Preview page').selectOption('/');
-    await expect(designerStatus(page)).toHaveText(/Without the shop's operator key the preview shows what a visitor who has not signed in sees\.$/);
+    await designer.operatorKey.fill('');
+    await designer.operatorKey.blur();
+    await designer.previewPage.selectOption('/');
+    await expect(designer.status).toHaveText(/Without the shop's operator key the preview shows what a visitor who has not signed in sees\.$/);
     await expect(main.getByRole('region', { name: 'Bestsellers' }).getByRole('article')).toHaveCount(0);
   });
 
@@ -270,33 +266,31 @@ test.describe('store designer demo', () => {
     await saveDraft(original);
     const buyer = await browser.newPage();
     try {
-      await page.goto('/demo/designer.html');
-      await page.getByLabel('Shop', { exact: true }).selectOption('acme');
-      await expect(designerStatus(page)).toHaveText('Designer mode on: previewing ACME Corporation.');
-      await page.getByLabel('New section').selectOption('rich_text');
-      await page.getByRole('button', { name: 'Add section' }).click();
-      await page.getByLabel('HTML (sanitised by the storefront)').last().fill('<h2>Published by the designer</h2>');
-      const saveStatus = page.locator('#save-status');
-      await page.getByRole('button', { name: 'Save draft' }).click();
+      const designer = new DesignerPage(page);
+      await designer.open();
+      await designer.previewShop('acme', 'Designer mode on: previewing ACME Corporation.');
+      await designer.addText('<h2>Published by the designer</h2>');
+      const saveStatus = designer.saveStatus;
+      await designer.saveDraft.click();
       await expect(saveStatus).toHaveText(/^Draft saved at .+\. The storefront shows it once you publish\.$/);
 
       // Saved, not published: the storefront does not show it.
-      await logInTo(buyer, 'acme', 'buyer@acme.test');
-      await buyer.goto(shopUrl('acme', '/'));
-      await expect(buyer.getByRole('heading', { level: 1, name: 'Welcome to the ACME merchandise store' })).toBeVisible();
-      await expect(buyer.getByRole('heading', { level: 2, name: 'Published by the designer' })).toHaveCount(0);
+      const storefront = new Storefront(buyer);
+      await signInAs(buyer, 'acme', 'buyer@acme.test');
+      await storefront.open('acme', '/');
+      await expect(storefront.heading('Welcome to the ACME merchandise store')).toBeVisible();
+      await expect(storefront.main.getByRole('heading', { level: 2, name: 'Published by the designer' })).toHaveCount(0);
 
       // A reload keeps the draft, in the form and in the preview.
       await page.reload();
-      await page.getByLabel('Shop', { exact: true }).selectOption('acme');
-      await expect(designerStatus(page)).toHaveText('Designer mode on: previewing ACME Corporation.');
-      await expect(page.getByLabel('HTML (sanitised by the storefront)').last()).toHaveValue('<h2>Published by the designer</h2>');
+      await designer.previewShop('acme', 'Designer mode on: previewing ACME Corporation.');
+      await expect(designer.lastHtml).toHaveValue('<h2>Published by the designer</h2>');
       await expect(preview(page).getByRole('heading', { level: 2, name: 'Published by the designer' })).toBeVisible();
 
-      await page.getByRole('button', { name: 'Publish' }).click();
+      await designer.publish.click();
       await expect(saveStatus).toHaveText('Published: the storefront now shows the saved draft.');
       await buyer.reload();
-      await expect(buyer.getByRole('heading', { level: 2, name: 'Published by the designer' })).toBeVisible();
+      await expect(storefront.main.getByRole('heading', { level: 2, name: 'Published by the designer' })).toBeVisible();
     } finally {
       await buyer.close();
       await putBack();
@@ -304,10 +298,10 @@ test.describe('store designer demo', () => {
   });
 
   test("should show another shop's homepage without its popup, which blocks the view", async ({ page }) => {
-    await page.goto('/demo/designer.html');
-    await expect(designerStatus(page)).toHaveText(/Designer mode on/);
-    await page.getByLabel('Shop', { exact: true }).selectOption('globex');
-    await expect(designerStatus(page)).toHaveText(/Designer mode on: previewing Globex/);
+    const designer = new DesignerPage(page);
+    await designer.open();
+    await expect(designer.status).toHaveText(/Designer mode on/);
+    await designer.previewShop('globex', /Designer mode on: previewing Globex/);
     await expect(preview(page).getByRole('heading', { level: 1, name: 'Welcome to the Globex merchandise store' })).toBeVisible();
     // Globex shows a homepage popup to every visitor (its dialog would be up within this); the designer sees none.
     await page.waitForTimeout(1_500);

@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 import { E2E_ORIGIN } from './playwright.config.ts';
 import { shopId } from './support/api.ts';
-import { headerCart } from './support/shop.ts';
+import { CartButtonElement, CatalogueElement, ProductElement, Storefront } from './support/pages.ts';
 
 /**
  * The elements as widgets on a plain intranet page the shop does not control (served on the
@@ -59,19 +59,13 @@ async function serveHostPage(context: BrowserContext, request: APIRequestContext
 /** Opens the host page and waits until the product and the cart button are ready. */
 async function openHostPage(page: Page) {
   await page.goto(HOST_PATH);
-  await expect(productElement(page).getByRole('heading', { level: 1, name: 'Ceramic mug' })).toBeVisible();
+  await expect(new ProductElement(page).heading('Ceramic mug')).toBeVisible();
   await expect(cartButton(page)).toBeVisible();
 }
 
-const productElement = (page: Page) => page.locator('shop-product');
-const cartButton = (page: Page) => page.locator('shop-cart-button').getByRole('button', { name: /^Cart \(\d+\)$/ });
-const addButton = (page: Page) => productElement(page).getByRole('button', { name: 'Add to cart' });
-
-async function addMugs(page: Page, count: number) {
-  await productElement(page).getByRole('spinbutton', { name: 'Quantity' }).fill(String(count));
-  await expect(productElement(page).getByRole('spinbutton', { name: 'Quantity' })).toHaveAttribute('aria-valuenow', String(count));
-  await addButton(page).click();
-}
+const cartButton = (page: Page) => new CartButtonElement(page).button;
+const addMugs = (page: Page, count: number) => new ProductElement(page).add(count);
+const cards = (page: Page) => new CatalogueElement(page).cards;
 
 /** What the test's listeners keep on the host page's window. */
 interface RecordingWindow {
@@ -116,7 +110,7 @@ test.describe('elements on an intranet page', () => {
     await expect(cartButton(page)).toHaveAccessibleName('Cart (0)');
     const atStart = (await recorded(page, 'shop-cart-change')).length;
     // The catalogue on the same page shows the shop's mugs (the shop comes from the cart button's attribute).
-    await expect(page.locator('shop-catalogue').getByRole('article').first()).toBeVisible();
+    await expect(cards(page).first()).toBeVisible();
 
     await addMugs(page, 2);
     await expect(cartButton(page)).toHaveAccessibleName('Cart (2)');
@@ -127,9 +121,9 @@ test.describe('elements on an intranet page', () => {
     await expect.poll(() => cartCounts(page, atStart)).toEqual([2, 5]);
 
     // The drawer lists the one merged line.
-    await cartButton(page).click();
-    const drawer = page.getByRole('dialog', { name: 'Cart' });
-    const lines = drawer.getByRole('list', { name: 'Cart' }).getByRole('listitem');
+    const cart = new CartButtonElement(page);
+    await cart.open();
+    const lines = cart.drawerLines;
     await expect(lines).toHaveCount(1);
     await expect(lines.first()).toContainText('Ceramic mug');
     await expect(lines.first()).toContainText('Quantity: 5');
@@ -143,28 +137,28 @@ test.describe('elements on an intranet page', () => {
     await expect(cartButton(page)).toHaveAccessibleName('Cart (1)');
 
     // Cancelled: the host page handles navigation itself; the page stays.
-    await cartButton(page).click();
-    const drawer = page.getByRole('dialog', { name: 'Cart' });
-    await drawer.getByRole('link', { name: 'View cart' }).click();
+    const cart = new CartButtonElement(page);
+    await cart.open();
+    await cart.viewCart.click();
     // The storefront is on another origin: its links carry the cart there (src/store/handoff-links.ts).
     const handoff = new RegExp(`^${STOREFRONT_URL.replaceAll('.', '\\.')}/cart#cart=1\\.[\\w-]+$`);
     await expect.poll(() => recorded(page, 'shop-navigate')).toEqual([{ detail: { path: '/cart', href: expect.stringMatching(handoff) }, cancelable: true }]);
     await expect(page).toHaveURL(`${E2E_ORIGIN}${HOST_PATH}`);
 
     // A product link in the catalogue is a shop-navigate too.
-    const firstCard = page.locator('shop-catalogue').getByRole('article').first();
+    const firstCard = cards(page).first();
     await firstCard.getByRole('heading').getByRole('link').click();
     await expect.poll(async () => (await recorded(page, 'shop-navigate')).at(-1)?.detail.path).toMatch(/^\/products\/[a-z0-9-]+\/\d+$/);
     await expect(page).toHaveURL(`${E2E_ORIGIN}${HOST_PATH}`);
 
     // Not cancelled: the browser follows storefront-url + path.
     await page.evaluate(() => ((window as unknown as RecordingWindow).shopTestPrevent = false));
-    await cartButton(page).click();
-    await expect(drawer.getByRole('link', { name: 'View cart' })).toHaveAttribute('href', handoff);
-    await drawer.getByRole('link', { name: 'View cart' }).click();
+    await cart.open();
+    await expect(cart.viewCart).toHaveAttribute('href', handoff);
+    await cart.viewCart.click();
     // The storefront took the cart out of the address bar, and has the line.
     await expect(page).toHaveURL(`${STOREFRONT_URL}/cart`);
-    await expect(headerCart(page)).toHaveAccessibleName('Cart (1)');
+    await expect(new Storefront(page).cartLink).toHaveAccessibleName('Cart (1)');
   });
 
   test('should keep two tabs of one browser in step without a reload', async ({ page, context, request }) => {
@@ -182,13 +176,14 @@ test.describe('elements on an intranet page', () => {
     // The other tab's host page hears the change too.
     await expect.poll(() => cartCounts(other, atStart)).toEqual([4]);
     // The other tab's product knows what the cart holds now.
-    await expect(productElement(other).getByText('Already in your cart: 4 pcs')).toBeVisible();
+    await expect(new ProductElement(other).root.getByText('Already in your cart: 4 pcs')).toBeVisible();
 
     await addMugs(other, 6);
     await expect(cartButton(other)).toHaveAccessibleName('Cart (10)');
     await expect(cartButton(page)).toHaveAccessibleName('Cart (10)');
-    await cartButton(page).click();
-    const lines = page.getByRole('dialog', { name: 'Cart' }).getByRole('list', { name: 'Cart' }).getByRole('listitem');
+    const cart = new CartButtonElement(page);
+    await cart.open();
+    const lines = cart.drawerLines;
     await expect(lines).toHaveCount(1);
     await expect(lines.first()).toContainText('Quantity: 10');
   });
@@ -197,14 +192,14 @@ test.describe('elements on an intranet page', () => {
     await serveHostPage(context, request);
     await recordEvents(page, 'shop-cart-change');
     await openHostPage(page);
-    await expect(page.locator('shop-catalogue').getByRole('article').first()).toBeVisible();
+    await expect(cards(page).first()).toBeVisible();
     expect(await recorded(page, 'shop-cart-change')).toEqual([]);
     await addMugs(page, 2);
     await expect.poll(() => cartCounts(page, 0)).toEqual([2]);
     // A reload starts with the stored cart of 2: not a change either.
     await page.reload();
-    await expect(productElement(page).getByText('Already in your cart: 2 pcs')).toBeVisible();
-    await expect(page.locator('shop-catalogue').getByRole('article').first()).toBeVisible();
+    await expect(new ProductElement(page).root.getByText('Already in your cart: 2 pcs')).toBeVisible();
+    await expect(cards(page).first()).toBeVisible();
     expect(await recorded(page, 'shop-cart-change')).toEqual([]);
   });
 });

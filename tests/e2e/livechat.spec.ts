@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { E2E_ORIGIN } from './playwright.config.ts';
 import { shopUrl } from './support/shop.ts';
+import { CartButtonElement, CatalogueElement, Storefront } from './support/pages.ts';
 
 /**
  * Live chat (spec §2; initech has it on, docs/demo-data.md): the shop's script is added once per page
@@ -42,8 +43,8 @@ async function openHostPage(page: Page, shop: string): Promise<void> {
   );
   await page.goto(`${origin}/livechat-test.html`);
   // Both elements are up (initech asks guests to log in before it lists products).
-  await expect(page.locator('shop-catalogue').getByRole('heading', { level: 1 })).toBeVisible();
-  await expect(page.locator('shop-cart-button').getByRole('button', { name: /\(0\)$/ })).toBeVisible();
+  await expect(new CatalogueElement(page).heading()).toBeVisible();
+  await expect(new CartButtonElement(page).counting(0)).toBeVisible();
 }
 
 test.describe('live chat', () => {
@@ -63,21 +64,22 @@ test.describe('live chat', () => {
   });
 
   test('should add the script on the storefront once, and none for a shop that has live chat off', async ({ page }) => {
-    await page.goto(shopUrl('initech', '/privacy-policy'));
+    const shell = new Storefront(page);
+    await shell.open('initech', '/privacy-policy');
     // The chat speaks the page's language (initech is a Polish shop) and follows the language switch.
     const chat = page.locator('#initech-livechat');
     await expect(chat.getByRole('button', { name: 'Czat' })).toBeVisible();
-    await page.locator('shop-storefront').getByRole('radio', { name: 'English' }).click();
+    await shell.language('English').click();
     await expect(chat.getByRole('button', { name: 'Chat' })).toBeVisible();
-    await page.locator('shop-storefront').getByRole('radio', { name: 'Polski' }).click();
+    await shell.language('Polski').click();
     await expect(chat.getByRole('button', { name: 'Czat' })).toBeVisible();
     // Moving around the storefront does not add it again.
-    await page.locator('shop-storefront').getByRole('link', { name: 'Regulamin' }).first().click();
+    await shell.element.getByRole('link', { name: 'Regulamin' }).first().click();
     await expect(page).toHaveURL(shopUrl('initech', '/terms-of-use'));
     await expect(page.locator('script[data-shop-livechat]')).toHaveCount(1);
 
-    await page.goto(shopUrl('globex', '/privacy-policy'));
-    await expect(page.getByRole('heading', { level: 1, name: /privacy/i })).toBeVisible();
+    await shell.open('globex', '/privacy-policy');
+    await expect(shell.heading(/privacy/i)).toBeVisible();
     await page.waitForLoadState('networkidle');
     await expect(page.locator('script[data-shop-livechat]')).toHaveCount(0);
   });

@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { expectNoAxeViolations as axe } from './support/axe.ts';
-import { headerCart, logInTo, shopUrl } from './support/shop.ts';
+import { CartPage, OrderHistoryPage, OrderPage, Storefront, signInAs } from './support/pages.ts';
 
 /**
  * Order history and one order (issue 7) in the routed storefront against the real server and the demo
@@ -11,11 +11,9 @@ import { headerCart, logInTo, shopUrl } from './support/shop.ts';
  * by name, page by page, never by count or position.
  */
 
-const main = (page: Page) => page.getByRole('main');
+const main = (page: Page) => new Storefront(page).main;
 /** Intl puts no-break spaces between amount and unit: compare with plain spaces. */
 const plain = async (locator: Locator) => (await locator.innerText()).replace(/[\u00a0\u202f]/g, ' ').trim();
-/** The history's table on page `n`, named by its caption in either language. */
-const historyTable = (page: Page, n: number) => main(page).getByRole('table', { name: new RegExp(`^(Your orders, page|Twoje zamówienia, strona) ${n} (of|z) \\d+$`) });
 const cells = (row: Locator) => row.getByRole('cell');
 /** An English money amount ("PLN 1,234.50") in cents. */
 const money = (text: string) => Math.round(Number(text.replace(/^PLN /, '').replaceAll(',', '')) * 100);
@@ -23,50 +21,20 @@ const money = (text: string) => Math.round(Number(text.replace(/^PLN /, '').repl
 const EN_DATE = /^\d{1,2} [A-Z][a-z]{2,3} \d{4}$/;
 const PL_DATE = /^\d{1,2} [a-ząćęłńóśźż]{3,4}\.? \d{4}$/;
 
-/** Opens the history (a full page load: the shop's own language again). */
-async function openHistory(page: Page, slug: string): Promise<void> {
-  await page.goto(shopUrl(slug, '/user/orders'));
-  await expect(historyTable(page, 1)).toBeVisible();
-}
-
-/**
- * From any account screen: goes to the history's first page with the account menu, then page by
- * page with "Next page" until the row of order `name` shows, and answers it. Inside the storefront,
- * so a language picked with the switch stays. Newer orders placed by other specs push the seeded ones
- * onto later pages.
- */
-async function orderRow(page: Page, name: string): Promise<Locator> {
-  await main(page)
-    .getByRole('navigation', { name: /^(Account menu|Menu konta)$/ })
-    .getByRole('link', { name: /^(Order history|Historia zamówień)$/ })
-    .click();
-  for (let n = 1; n <= 30; n += 1) {
-    const table = historyTable(page, n);
-    await expect(table).toBeVisible();
-    const link = table.getByRole('link', { name, exact: true });
-    // `has` is matched inside each row: a locator of the link alone, not one rooted at the page.
-    if ((await link.count()) > 0) return table.getByRole('row').filter({ has: page.getByRole('link', { name, exact: true }) });
-    const next = main(page).getByRole('link', { name: /^(Next page|Następna strona)$/ });
-    if ((await next.count()) === 0 || (await next.getAttribute('aria-disabled')) === 'true') break;
-    await next.click();
-  }
-  throw new Error(`order ${name} is not in the history`);
-}
+const openHistory = (page: Page, slug: string) => new OrderHistoryPage(page).openIn(slug);
+const orderRow = (page: Page, name: string) => new OrderHistoryPage(page).row(name);
 
 /** Expects the row's status label; the badge reads "Status: New" (its prefix is for screen readers only). */
 const expectStatus = (row: Locator, label: string) => expect(cells(row).nth(1)).toHaveText(`Status: ${label}`);
 
-/** Switches the interface language with the header's switch. */
-async function switchTo(page: Page, language: 'English' | 'Polski') {
-  await page.getByRole('banner').getByRole('radio', { name: language }).click();
-  await expect(page.getByRole('banner').getByRole('radio', { name: language })).toHaveAttribute('aria-checked', 'true');
-}
+const switchTo = (page: Page, language: 'English' | 'Polski') => new Storefront(page).switchLanguage(language);
+const heading = (page: Page, name: string) => new Storefront(page).heading(name);
 
 test.describe('order history', () => {
   test('acme: the seeded orders newest first with their labels, dates and points totals, in English and Polish; axe', async ({ page }) => {
-    await logInTo(page, 'acme', 'buyer@acme.test');
+    await signInAs(page, 'acme', 'buyer@acme.test');
     await openHistory(page, 'acme');
-    await expect(page.getByRole('heading', { level: 1, name: 'Order history' })).toBeVisible();
+    await expect(heading(page, 'Order history')).toBeVisible();
     const seeded = [
       ['ACME-000003', 'New', 'Nowe', '25', '1'],
       ['ACME-000002', 'In Progress', 'W realizacji', '75', '1'],
@@ -90,11 +58,11 @@ test.describe('order history', () => {
     for (let index = 1; index < seeded.length; index += 1) {
       expect(pages[index]! > pages[index - 1]! || (pages[index] === pages[index - 1] && positions[index]! > positions[index - 1]!)).toBe(true);
     }
-    await expect(main(page).getByRole('navigation', { name: 'Account menu' }).getByRole('link', { name: 'Order history' })).toHaveAttribute('aria-current', 'page');
+    await expect(new OrderHistoryPage(page).menuLink('Order history')).toHaveAttribute('aria-current', 'page');
     await axe(page);
 
     await switchTo(page, 'Polski');
-    await expect(page.getByRole('heading', { level: 1, name: 'Historia zamówień' })).toBeVisible();
+    await expect(heading(page, 'Historia zamówień')).toBeVisible();
     for (const [name, , polish, points] of seeded) {
       const row = await orderRow(page, name);
       await expectStatus(row, polish);
@@ -105,9 +73,9 @@ test.describe('order history', () => {
   });
 
   test('initech: the seeded orders in Polish with EUR totals, then in English', async ({ page }) => {
-    await logInTo(page, 'initech', 'buyer@initech.test');
+    await signInAs(page, 'initech', 'buyer@initech.test');
     await openHistory(page, 'initech');
-    await expect(page.getByRole('heading', { level: 1, name: 'Historia zamówień' })).toBeVisible();
+    await expect(heading(page, 'Historia zamówień')).toBeVisible();
     let row = await orderRow(page, 'INITECH-000001');
     await expectStatus(row, 'Zrealizowane');
     expect(await plain(cells(row).nth(0))).toMatch(PL_DATE);
@@ -121,7 +89,7 @@ test.describe('order history', () => {
     await axe(page);
 
     await switchTo(page, 'English');
-    await expect(page.getByRole('heading', { level: 1, name: 'Order history' })).toBeVisible();
+    await expect(heading(page, 'Order history')).toBeVisible();
     await expectStatus(row, 'New');
     expect(await plain(cells(row).nth(2))).toBe('€64.40');
     expect(await plain(cells(row).nth(0))).toMatch(EN_DATE);
@@ -133,65 +101,65 @@ test.describe('order history', () => {
 
 test.describe('order', () => {
   test('acme: ACME-000001 with its lines, budget, points totals and details; Order again fills the cart; axe', async ({ page }) => {
-    await logInTo(page, 'acme', 'buyer@acme.test');
+    await signInAs(page, 'acme', 'buyer@acme.test');
     await openHistory(page, 'acme');
     const row = await orderRow(page, 'ACME-000001');
     await row.getByRole('link', { name: 'ACME-000001', exact: true }).click();
     await expect(page).toHaveURL(/\/user\/orders\/ACME-000001$/);
-    await expect(page.getByRole('heading', { level: 1, name: 'Order ACME-000001' })).toBeVisible();
+    await expect(heading(page, 'Order ACME-000001')).toBeVisible();
 
-    const products = main(page).getByRole('region', { name: 'Products' });
-    const tee = products.getByRole('row').filter({ hasText: 'Classic T-shirt' });
+    const order = new OrderPage(page);
+    const tee = order.productRows('Classic T-shirt');
     await expect(tee).toContainText('Colour: Navy · Size: L');
     await expect(tee).toContainText('Welcome pack');
     expect(await plain(cells(tee).nth(1))).toBe('40 pts');
-    const mug = products.getByRole('row').filter({ hasText: 'Ceramic mug' });
+    const mug = order.productRows('Ceramic mug');
     await expect(mug).toContainText('Colour: White');
     await expect(cells(mug).nth(0)).toHaveText('6');
     expect(await plain(cells(mug).nth(2))).toBe('60 pts');
-    const totals = products.getByLabel('Order totals');
-    expect(await plain(totals.locator('div').filter({ hasText: /^Total/ }).getByRole('definition'))).toBe('100 pts');
+    expect(await plain(order.total(/^Total/))).toBe('100 pts');
 
-    await expect(main(page).getByRole('region', { name: 'Delivery' })).toContainText('Self-pickup');
-    await expect(main(page).getByRole('region', { name: 'Billing address' })).toContainText('ACME Polska Sp. z o.o.');
-    await expect(main(page).getByRole('region', { name: 'Contact' })).toContainText('Anna Nowak');
-    await expect(main(page).getByRole('region', { name: 'Payment' })).toContainText('MPK-100');
-    await expect(main(page).getByRole('region', { name: 'Comment' })).toContainText('For the new starters in the Warsaw office.');
-    await expect(main(page).locator('[data-status="complete"]')).toHaveText('Status: Complete');
+    await expect(order.section('Delivery')).toContainText('Self-pickup');
+    await expect(order.section('Billing address')).toContainText('ACME Polska Sp. z o.o.');
+    await expect(order.section('Contact')).toContainText('Anna Nowak');
+    await expect(order.section('Payment')).toContainText('MPK-100');
+    await expect(order.section('Comment')).toContainText('For the new starters in the Warsaw office.');
+    await expect(order.status('complete')).toHaveText('Status: Complete');
     await axe(page);
 
     await switchTo(page, 'Polski');
-    await expect(page.getByRole('heading', { level: 1, name: 'Zamówienie ACME-000001' })).toBeVisible();
-    await expect(main(page).locator('[data-status="complete"]')).toHaveText('Status: Zrealizowane');
-    await expect(main(page).getByRole('region', { name: 'Produkty' }).getByRole('row').filter({ hasText: 'Classic T-shirt' })).toContainText('Kolor: Granatowy · Rozmiar: L');
+    await expect(heading(page, 'Zamówienie ACME-000001')).toBeVisible();
+    await expect(order.status('complete')).toHaveText('Status: Zrealizowane');
+    await expect(order.productRows('Classic T-shirt', 'Produkty')).toContainText('Kolor: Granatowy · Rozmiar: L');
     await switchTo(page, 'English');
 
-    await main(page).getByRole('button', { name: 'Order again' }).click();
+    await order.main.getByRole('button', { name: 'Order again' }).click();
     await expect(main(page).getByText('Products added to the cart: 2 of 2.')).toBeVisible();
-    await expect(headerCart(page)).toHaveAccessibleName('Cart (7)');
-    await main(page).getByRole('link', { name: 'Go to the cart' }).click();
-    await expect(page.getByRole('heading', { level: 1, name: 'Cart' })).toBeVisible();
-    await expect(main(page).getByRole('list', { name: 'Cart' }).getByText('Colour: Navy · Size: L').first()).toBeVisible();
+    await expect(new Storefront(page).cartLink).toHaveAccessibleName('Cart (7)');
+    await order.main.getByRole('link', { name: 'Go to the cart' }).click();
+    const cart = new CartPage(page);
+    await expect(cart.heading).toBeVisible();
+    await expect(cart.main.getByRole('list', { name: 'Cart' }).getByText('Colour: Navy · Size: L').first()).toBeVisible();
   });
 
   test('initech: INITECH-000001 in Polish with its lines, gross total and the Łódź address; axe', async ({ page }) => {
-    await logInTo(page, 'initech', 'buyer@initech.test');
-    await page.goto(shopUrl('initech', '/user/orders/INITECH-000001'));
-    await expect(page.getByRole('heading', { level: 1, name: 'Zamówienie INITECH-000001' })).toBeVisible();
-    const products = main(page).getByRole('region', { name: 'Produkty' });
-    await expect(products.getByRole('row').filter({ hasText: 'Długopis z logo' })).toContainText('Kolor: Niebieski');
-    await expect(products.getByRole('row').filter({ hasText: 'Kolor: Czerwony' })).toHaveCount(1);
-    const totals = products.getByLabel('Podsumowanie zamówienia');
-    expect(await plain(totals.locator('div').filter({ hasText: /^Brutto/ }).getByRole('definition'))).toBe('213,90 €');
-    await expect(main(page).getByRole('region', { name: 'Dostawa' })).toContainText('ul. Piotrkowska 100');
-    await expect(main(page).getByRole('region', { name: 'Uwagi' })).toContainText('Materiały na szkolenie w Łodzi.');
+    await signInAs(page, 'initech', 'buyer@initech.test');
+    const order = new OrderPage(page);
+    await order.openIn('initech', 'INITECH-000001');
+    await expect(heading(page, 'Zamówienie INITECH-000001')).toBeVisible();
+    await expect(order.productRows('Długopis z logo', 'Produkty')).toContainText('Kolor: Niebieski');
+    await expect(order.productRows('Kolor: Czerwony', 'Produkty')).toHaveCount(1);
+    expect(await plain(order.total(/^Brutto/, 'Podsumowanie zamówienia', 'Produkty'))).toBe('213,90 €');
+    await expect(order.section('Dostawa')).toContainText('ul. Piotrkowska 100');
+    await expect(order.section('Uwagi')).toContainText('Materiały na szkolenie w Łodzi.');
     await axe(page);
   });
 
   test('globex: GLOBEX-000001 shows every line as unit × quantity = line total, adding up with the gross delivery to the total', async ({ page }) => {
-    await logInTo(page, 'globex', 'buyer@globex.test');
-    await page.goto(shopUrl('globex', '/user/orders/GLOBEX-000001'));
-    const products = main(page).getByRole('region', { name: 'Products' });
+    await signInAs(page, 'globex', 'buyer@globex.test');
+    const order = new OrderPage(page);
+    await order.openIn('globex', 'GLOBEX-000001');
+    const products = order.section('Products');
     await expect(products.getByRole('row')).toHaveCount(3);
     let lines = 0;
     for (const row of await products.getByRole('row').all()) {
@@ -201,8 +169,7 @@ test.describe('order', () => {
       expect(money(unit!) * Number(quantity)).toBe(money(total!));
       lines += money(total!);
     }
-    const totals = products.getByLabel('Order totals');
-    const term = (label: RegExp) => plain(totals.locator('div').filter({ hasText: label }).getByRole('definition'));
+    const term = (label: RegExp) => plain(order.total(label));
     expect(lines).toBe(money(await term(/^Products \(gross\)/)));
     expect(await term(/^Delivery cost \(gross\)/)).toBe('PLN 24.59');
     expect(lines + money(await term(/^Delivery cost \(gross\)/))).toBe(money(await term(/^Total \(gross\)/)));
@@ -211,22 +178,23 @@ test.describe('order', () => {
   });
 
   test("another buyer's order name gives Page not found, never the order; axe", async ({ page }) => {
-    await logInTo(page, 'acme', 'buyer@acme.test');
+    await signInAs(page, 'acme', 'buyer@acme.test');
+    const order = new OrderPage(page);
     for (const name of ['GLOBEX-000001', 'INITECH-000001', 'NO-SUCH-ORDER']) {
-      await page.goto(shopUrl('acme', `/user/orders/${name}`));
-      await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+      await order.openIn('acme', name);
+      await expect(heading(page, 'Page not found')).toBeVisible();
       await expect(main(page).getByText(`There is no order ${name} in your account in this shop.`)).toBeVisible();
       await expect(main(page).getByRole('table')).toHaveCount(0);
     }
     await expect(main(page).getByText('Conference kit for the spring fair.')).toHaveCount(0);
     await axe(page);
     await main(page).getByRole('link', { name: 'Back to order history' }).click();
-    await expect(page.getByRole('heading', { level: 1, name: 'Order history' })).toBeVisible();
+    await expect(heading(page, 'Order history')).toBeVisible();
 
     // The same for a Polish buyer: another shop's order is not there.
-    await logInTo(page, 'initech', 'buyer@initech.test');
-    await page.goto(shopUrl('initech', '/user/orders/ACME-000001'));
-    await expect(page.getByRole('heading', { level: 1, name: 'Nie znaleziono strony' })).toBeVisible();
+    await signInAs(page, 'initech', 'buyer@initech.test');
+    await order.openIn('initech', 'ACME-000001');
+    await expect(heading(page, 'Nie znaleziono strony')).toBeVisible();
     await expect(main(page).getByRole('link', { name: 'Wróć do historii zamówień' })).toBeVisible();
   });
 });

@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { rmSync } from 'node:fs';
 import { buildConsumerApps, COUNT_REACT_COPIES, typeCheck, type ConsumerApps } from './support/consumer-apps.ts';
 import { CONSUMER_PORT, E2E_ORIGIN } from './playwright.config.ts';
+import { CartButtonElement, ProductElement } from './support/pages.ts';
 
 /**
  * The package from its users' side (issue 21): `npm run package`'s tarball installed into a fresh Vite
@@ -30,13 +31,10 @@ test.afterAll(async () => {
 
 /** Adds two mugs with the page's `<shop-product>` and checks the cart button and the host's listener. */
 async function addTwoMugs(page: Page, heard: string) {
-  const product = page.locator('shop-product');
-  await expect(product.getByRole('heading', { level: 1, name: 'Ceramic mug' })).toBeVisible();
-  const counter = product.getByRole('spinbutton', { name: 'Quantity' });
-  await counter.fill('2');
-  await expect(counter).toHaveAttribute('aria-valuenow', '2');
-  await product.getByRole('button', { name: 'Add to cart' }).click();
-  await expect(page.locator('shop-cart-button').getByRole('button', { name: 'Cart (2)' })).toBeVisible();
+  const product = new ProductElement(page);
+  await expect(product.heading('Ceramic mug')).toBeVisible();
+  await product.add(2);
+  await expect(new CartButtonElement(page).counting(2)).toBeVisible();
   await expect(page.locator('#host-count')).toHaveText(heard);
 }
 

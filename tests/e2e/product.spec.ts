@@ -1,7 +1,8 @@
 import { expectNoAxeViolations } from './support/axe.ts';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { E2E_ORIGIN } from './playwright.config.ts';
-import { bearer, fillGlobexInvoiceAddress, logIn, openProduct, shopUrl } from './support/shop.ts';
+import { bearer, fillGlobexInvoiceAddress, shopUrl } from './support/shop.ts';
+import { CartButtonElement, CataloguePage, CheckoutPage, LoginPage, OrderPage, ProductPage, Storefront } from './support/pages.ts';
 
 /**
  * The product screen in the routed storefront against the real server and the demo data
@@ -15,17 +16,20 @@ import { bearer, fillGlobexInvoiceAddress, logIn, openProduct, shopUrl } from '.
  */
 /** Logs buyer@globex.test in on the open login screen and waits for the account menu. */
 async function logInGlobexBuyer(page: Page) {
-  await logIn(page, 'buyer@globex.test');
-  await expect(page.getByRole('button', { name: /John/ })).toBeVisible();
+  await new LoginPage(page).logIn('buyer@globex.test');
+  await expect(new Storefront(page).accountButton(/John/)).toBeVisible();
 }
+const logIn = (page: Page, email: string) => new LoginPage(page).logIn(email);
+const openProduct = (page: Page, slug: string, code: string, name: string) => new ProductPage(page).open(slug, code, name);
+const product = (page: Page) => new ProductPage(page);
 
-const main = (page: Page) => page.getByRole('main');
-const quantity = (page: Page) => main(page).getByRole('spinbutton', { name: /^(Quantity|Ilość)$/ });
-const addButton = (page: Page) => main(page).getByRole('button', { name: /^(Add to cart|Dodaj do koszyka)$/ });
+const main = (page: Page) => product(page).main;
+const quantity = (page: Page) => product(page).quantity;
+const addButton = (page: Page) => product(page).addButton;
 const productCode = (page: Page) => main(page).getByText(/^Product code: /);
 /** The header's cart link, named "Cart (n)". */
-const headerCart = (page: Page) => page.getByRole('banner').getByRole('link', { name: /^Cart \(\d+\)$/ });
-const toasts = (page: Page) => page.getByRole('status', { name: 'Notifications' });
+const headerCart = (page: Page) => new Storefront(page).cartLink;
+const toasts = (page: Page) => new Storefront(page).toasts;
 /** The value (`<dd>`) of the fact named `term` (`<dt>`) in a facts list. */
 const fact = (scope: Locator, term: string) =>
   scope.locator('dl > div').filter({ has: scope.page().getByRole('term').filter({ hasText: new RegExp(`^${term}$`) }) }).getByRole('definition');
@@ -55,10 +59,9 @@ async function openCartDrawer(page: Page): Promise<Locator> {
     await import(entry);
     if (!document.querySelector('shop-cart-button')) document.body.append(document.createElement('shop-cart-button'));
   }, '/dist/cart-button.js');
-  await page.locator('shop-cart-button').getByRole('button', { name: /^Cart \(\d+\)$/ }).click();
-  const drawer = page.getByRole('dialog', { name: 'Cart' });
-  await expect(drawer).toBeVisible();
-  return drawer;
+  const cart = new CartButtonElement(page);
+  await cart.open();
+  return cart.drawer;
 }
 
 /** "PLN 1,234.56" → 1234.56. */
@@ -78,8 +81,8 @@ test.describe('product page', () => {
     await openProduct(page, 'globex', 'GLX-TEE', 'Classic T-shirt');
     await expect(page).toHaveURL(/\/products\/classic-t-shirt\/\d+$/);
     await expect(page).toHaveTitle('Classic T-shirt · Globex');
-    const colours = main(page).getByRole('radiogroup', { name: 'Colour' });
-    const sizes = main(page).getByRole('radiogroup', { name: 'Size' });
+    const colours = product(page).colours;
+    const sizes = product(page).sizes;
     await expect(colours.getByRole('radio')).toHaveCount(3);
     await expect(sizes.getByRole('radio')).toHaveCount(4);
     await expect(colours.getByRole('radio', { name: 'Black', exact: true })).toBeChecked();
@@ -114,7 +117,7 @@ test.describe('product page', () => {
 
     await setQuantity(page, 49);
     await expect(quantity(page)).toHaveAttribute('aria-invalid', 'true');
-    await expect(main(page).locator('[part="error"]')).toHaveText('Minimum product order quantity: 50');
+    await expect(product(page).error).toHaveText('Minimum product order quantity: 50');
     await expect(addButton(page)).toBeDisabled();
 
     await setQuantity(page, 50);
@@ -122,16 +125,16 @@ test.describe('product page', () => {
     await expect(addButton(page)).toBeEnabled();
     // The minimum is per colour: black starts at 50 too, and 50 blue pieces in the cart do not count for it.
     await addAndExpectCount(page, 50);
-    await main(page).getByRole('radiogroup', { name: 'Colour' }).getByRole('radio', { name: 'Black', exact: true }).click();
+    await product(page).colours.getByRole('radio', { name: 'Black', exact: true }).click();
     await expect(productCode(page)).toHaveText('Product code: GLX-PEN-BLACK');
     await setQuantity(page, 10);
-    await expect(main(page).locator('[part="error"]')).toHaveText('Minimum product order quantity: 50');
+    await expect(product(page).error).toHaveText('Minimum product order quantity: 50');
     await expect(addButton(page)).toBeDisabled();
   });
 
   test('should block adding above the available stock, counting what the cart holds, and refuse a sold-out colour', async ({ page }) => {
     await openProduct(page, 'globex', 'GLX-BOTTLE', 'Steel water bottle');
-    const colours = main(page).getByRole('radiogroup', { name: 'Colour' });
+    const colours = product(page).colours;
     await expect(colours.getByRole('radio', { name: 'Grey', exact: true })).toBeChecked();
     await expect(quantity(page)).toHaveAccessibleDescription(/Currently available maximum order quantity: 15/);
     // The counter stops at the stock.
@@ -144,7 +147,7 @@ test.describe('product page', () => {
     // 10 in the cart + 6 more is above the 15 available.
     await setQuantity(page, 6);
     await expect(quantity(page)).toHaveAttribute('aria-invalid', 'true');
-    await expect(main(page).locator('[part="error"]')).toHaveText('Currently available maximum order quantity: 15');
+    await expect(product(page).error).toHaveText('Currently available maximum order quantity: 15');
     await expect(addButton(page)).toBeDisabled();
     await setQuantity(page, 5);
     await expect(quantity(page)).not.toHaveAttribute('aria-invalid', 'true');
@@ -173,8 +176,8 @@ test.describe('product page', () => {
     await addAndExpectCount(page, 5);
     await expect(main(page).getByText('Already in your cart: 5 pcs')).toBeVisible();
 
-    await main(page).getByRole('radiogroup', { name: 'Colour' }).getByRole('radio', { name: 'Navy', exact: true }).click();
-    await main(page).getByRole('radiogroup', { name: 'Size' }).getByRole('radio', { name: 'M', exact: true }).click();
+    await product(page).colours.getByRole('radio', { name: 'Navy', exact: true }).click();
+    await product(page).sizes.getByRole('radio', { name: 'M', exact: true }).click();
     await expect(productCode(page)).toHaveText('Product code: GLX-TEE-NAVY-M');
     await setQuantity(page, 4);
     await addAndExpectCount(page, 9);
@@ -196,7 +199,7 @@ test.describe('product page', () => {
 
   test('should highlight the tier for the quantity, cart included, and count the pieces to the next tier', async ({ page }) => {
     await openProduct(page, 'globex', 'GLX-TEE', 'Classic T-shirt');
-    const tiers = main(page).getByRole('region', { name: 'Price tiers' });
+    const tiers = product(page).region('Price tiers');
     const note = tiers.getByText(/pieces to the next tier$/);
     const pricePerPiece = fact(main(page), 'Price per piece');
     await expect(tierRow(tiers, '1–99 pcs')).toHaveAttribute('aria-current', 'true');
@@ -222,7 +225,7 @@ test.describe('product page', () => {
     // Tiers count the product across colours: 60 black in the cart + 40 white reach the second tier.
     await setQuantity(page, 60);
     await addAndExpectCount(page, 60);
-    await main(page).getByRole('radiogroup', { name: 'Colour' }).getByRole('radio', { name: 'White', exact: true }).click();
+    await product(page).colours.getByRole('radio', { name: 'White', exact: true }).click();
     await expect(note).toHaveText('39 pieces to the next tier');
     await setQuantity(page, 40);
     await expect(tierRow(tiers, '100–499 pcs')).toHaveAttribute('aria-current', 'true');
@@ -231,7 +234,7 @@ test.describe('product page', () => {
 
   test('should show the running group buy with its countdown, the group total and the pieces to the next tier', async ({ page }) => {
     await openProduct(page, 'globex', 'GLX-HOODIE', 'Team hoodie');
-    const panel = main(page).getByRole('region', { name: 'Group Buy' });
+    const panel = product(page).region('Group Buy');
     await expect(panel).toBeVisible();
     // Ends 14 days after seeding.
     await expect(fact(panel, 'Time left')).toHaveText(/^1[34] d \d{1,2} h \d{1,2} min$/);
@@ -264,14 +267,14 @@ test.describe('product page', () => {
   });
 
   test('should show prices in the cart that the server charges for the same order', async ({ page }) => {
-    await page.goto(shopUrl('globex', '/login?redirect=%2Fproducts'));
+    await new LoginPage(page).open('globex', '/products');
     await logInGlobexBuyer(page);
     await expect(page).toHaveURL(shopUrl('globex', '/products'));
 
     // 60 black M + 50 white L: 110 pieces of the product reach the 100–499 tier for both lines.
     await openProduct(page, 'globex', 'GLX-TEE', 'Classic T-shirt');
-    const colours = main(page).getByRole('radiogroup', { name: 'Colour' });
-    const sizes = main(page).getByRole('radiogroup', { name: 'Size' });
+    const colours = product(page).colours;
+    const sizes = product(page).sizes;
     await sizes.getByRole('radio', { name: 'M', exact: true }).click();
     await setQuantity(page, 60);
     await addAndExpectCount(page, 60);
@@ -279,12 +282,12 @@ test.describe('product page', () => {
     await sizes.getByRole('radio', { name: 'L', exact: true }).click();
     await expect(productCode(page)).toHaveText('Product code: GLX-TEE-WHITE-L');
     await setQuantity(page, 50);
-    await expect(tierRow(main(page).getByRole('region', { name: 'Price tiers' }), '100–499 pcs')).toHaveAttribute('aria-current', 'true');
+    await expect(tierRow(product(page).region('Price tiers'), '100–499 pcs')).toHaveAttribute('aria-current', 'true');
     await addAndExpectCount(page, 110);
 
     // The group buy: enough hoodies for the group to reach its next tier.
     await openProduct(page, 'globex', 'GLX-HOODIE', 'Team hoodie');
-    const note = main(page).getByRole('region', { name: 'Group Buy' }).getByText(/^Pieces to the next tier: \d+$/);
+    const note = product(page).region('Group Buy').getByText(/^Pieces to the next tier: \d+$/);
     const missing = Number(/(\d+)$/.exec(await note.innerText())?.[1]);
     const hoodies = missing + 1;
     await setQuantity(page, hoodies);
@@ -307,16 +310,17 @@ test.describe('product page', () => {
 
     // The same cart ordered through the checkout: self-pickup (free), an invoice to Globex's address.
     await drawer.getByRole('link', { name: 'Go to checkout' }).click();
+    const checkout = new CheckoutPage(page);
     await expect(page).toHaveURL(shopUrl('globex', '/checkout/delivery'));
-    await main(page).getByRole('group', { name: 'Delivery method' }).getByRole('radio', { name: /^Self-pickup/ }).check();
-    await fillGlobexInvoiceAddress(main(page).getByRole('group', { name: 'Billing address' }));
-    await main(page).getByRole('button', { name: 'Continue' }).click();
-    await main(page).getByRole('radio', { name: 'Invoice' }).click();
-    await main(page).getByRole('button', { name: 'Continue' }).click();
+    await checkout.choose('Delivery method', /^Self-pickup/);
+    await fillGlobexInvoiceAddress(checkout.group('Billing address'));
+    await checkout.continue();
+    await checkout.choosePayment('Invoice');
+    await checkout.continue();
     await expect(page).toHaveURL(shopUrl('globex', '/checkout/summary'));
     const summaryTotal = main(page).locator('dl.shop-order-totals div.shop-order-totals__total').getByRole('definition');
     expect(amountOf(await summaryTotal.innerText())).toBe(shownTotal);
-    await main(page).getByRole('button', { name: 'Place order' }).click();
+    await checkout.placeButton().click();
     const number = main(page).getByText(/^Your order number: /);
     await expect(number).toBeVisible();
     const name = (await number.innerText()).replace('Your order number: ', '').trim();
@@ -345,15 +349,15 @@ test.describe('product page', () => {
     // The group reached its next tier: the hoodie is below the 149 of the first tier.
     expect(line('GLX-HOODIE-BLACK-S', 'black', 'S')?.unit_price).toBeLessThan(183.27); // below the first tier's 149 net, shown gross
     // The order page shows the same pictures and codes.
-    await page.goto(shopUrl('globex', `/user/orders/${encodeURIComponent(name)}`));
-    const row = main(page).getByRole('row').filter({ hasText: 'GLX-TEE-WHITE-L' });
+    await new OrderPage(page).openIn('globex', encodeURIComponent(name));
+    const row = new OrderPage(page).main.getByRole('row').filter({ hasText: 'GLX-TEE-WHITE-L' });
     await expect(row.locator('img')).toHaveAttribute('src', /tshirt-white\.svg$/);
   });
 });
 
 test.describe('product page in the points shop', () => {
   test('should show the budget badge and refuse a product whose budget has expired', async ({ page }) => {
-    await page.goto(shopUrl('acme', '/login?redirect=%2Fproducts'));
+    await new LoginPage(page).open('acme', '/products');
     await logIn(page, 'buyer@acme.test');
     await expect(page).toHaveURL(shopUrl('acme', '/products'));
 
@@ -372,7 +376,7 @@ test.describe('product page in the points shop', () => {
   });
 
   test('should refuse more points than the budget has left', async ({ page }) => {
-    await page.goto(shopUrl('acme', '/login?redirect=%2Fproducts'));
+    await new LoginPage(page).open('acme', '/products');
     await logIn(page, 'buyer@acme.test');
     await expect(page).toHaveURL(shopUrl('acme', '/products'));
     // The hoodie is paid from Team events (300 points): 120 points a piece below the group's next tier.
@@ -394,26 +398,26 @@ test.describe('product page in the points shop', () => {
 test.describe('business cards', () => {
   test('should refuse to add a business card until its details are valid', async ({ page }) => {
     await openProduct(page, 'globex', 'GLX-CARD', 'Business cards');
-    const card = main(page).getByRole('group', { name: 'Business card details' });
-    await expect(card).toBeVisible();
+    const card = product(page);
+    await expect(card.businessCard).toBeVisible();
     await addButton(page).click();
-    await expect(card.getByRole('textbox', { name: 'Name', exact: true })).toHaveAccessibleDescription(/This element is required/);
-    await expect(card.getByRole('textbox', { name: 'Address', exact: true })).toHaveAccessibleDescription(/This element is required/);
+    await expect(card.cardField('Name')).toHaveAccessibleDescription(/This element is required/);
+    await expect(card.cardField('Address')).toHaveAccessibleDescription(/This element is required/);
     await expect(headerCart(page)).toHaveAccessibleName('Cart (0)');
 
-    await card.getByRole('textbox', { name: 'Name', exact: true }).fill('Anna');
-    await card.getByRole('textbox', { name: 'Surname', exact: true }).fill('Nowak');
-    await card.getByRole('textbox', { name: 'E-mail', exact: true }).fill('anna.nowak');
-    await card.getByRole('textbox', { name: 'Phone', exact: true }).fill('call me');
-    await card.getByRole('textbox', { name: 'Job title', exact: true }).fill('Office manager');
-    await card.getByRole('textbox', { name: 'Address', exact: true }).fill('ul. Lubicz 17, 31-503 Kraków');
+    await card.cardField('Name').fill('Anna');
+    await card.cardField('Surname').fill('Nowak');
+    await card.cardField('E-mail').fill('anna.nowak');
+    await card.cardField('Phone').fill('call me');
+    await card.cardField('Job title').fill('Office manager');
+    await card.cardField('Address').fill('ul. Lubicz 17, 31-503 Kraków');
     await addButton(page).click();
-    await expect(card.getByRole('textbox', { name: 'E-mail', exact: true })).toHaveAccessibleDescription(/E-mail must be valid/);
-    await expect(card.getByRole('textbox', { name: 'Phone', exact: true })).toHaveAccessibleDescription(/Enter a valid phone number/);
+    await expect(card.cardField('E-mail')).toHaveAccessibleDescription(/E-mail must be valid/);
+    await expect(card.cardField('Phone')).toHaveAccessibleDescription(/Enter a valid phone number/);
     await expect(headerCart(page)).toHaveAccessibleName('Cart (0)');
 
-    await card.getByRole('textbox', { name: 'E-mail', exact: true }).fill('anna.nowak@globex.test');
-    await card.getByRole('textbox', { name: 'Phone', exact: true }).fill('+48 600 100 200');
+    await card.cardField('E-mail').fill('anna.nowak@globex.test');
+    await card.cardField('Phone').fill('+48 600 100 200');
     await addAndExpectCount(page, 1);
     const drawer = await openCartDrawer(page);
     await expect(drawer.getByRole('listitem').filter({ hasText: 'Business cards' })).toContainText('Business card details: Anna Nowak');
@@ -422,24 +426,24 @@ test.describe('business cards', () => {
 
 test.describe('who may see products', () => {
   test('should send a guest of acme to log in and back to the product asked for', async ({ page }) => {
-    await page.goto(shopUrl('acme', '/products?search=ACME-TEE'));
+    await new CataloguePage(page).open('acme', 'ACME-TEE');
     await expect(page).toHaveURL(shopUrl('acme', '/login?redirect=%2Fproducts%3Fsearch%3DACME-TEE'));
-    await expect(page.getByRole('heading', { level: 1, name: 'Log in' })).toBeVisible();
+    await expect(new Storefront(page).heading('Log in')).toBeVisible();
     await logIn(page, 'buyer@acme.test');
     await expect(page).toHaveURL(shopUrl('acme', '/products?search=ACME-TEE'));
-    await main(page).getByRole('article').getByRole('link', { name: 'Classic T-shirt', exact: true }).click();
-    await expect(page.getByRole('heading', { level: 1, name: 'Classic T-shirt' })).toBeVisible();
+    await new CataloguePage(page).openCard('Classic T-shirt');
+    await expect(new Storefront(page).heading('Classic T-shirt')).toBeVisible();
     const productPath = new URL(page.url()).pathname;
     // A guest following a product link directly is sent to log in too.
     await page.context().clearCookies();
-    await page.goto(shopUrl('acme', productPath));
+    await new Storefront(page).open('acme', productPath);
     await expect(page).toHaveURL(shopUrl('acme', `/login?redirect=${encodeURIComponent(productPath)}`));
   });
 
   test('should show products to a guest of the open globex shop', async ({ page }) => {
     await openProduct(page, 'globex', 'GLX-MUG', 'Ceramic mug');
     await expect(page).toHaveURL(/globex\.localhost:\d+\/products\/ceramic-mug\/\d+$/);
-    await expect(page.getByRole('banner').getByRole('link', { name: 'Log in' })).toBeVisible();
+    await expect(new Storefront(page).headerLink('Log in')).toBeVisible();
     await expect(addButton(page)).toBeEnabled();
     await addAndExpectCount(page, 1);
   });
@@ -450,29 +454,29 @@ test.describe('product page accessibility', () => {
     // axe runs several times here, on a machine that may be busy.
     test.slow();
     await openProduct(page, 'globex', 'GLX-TEE', 'Classic T-shirt');
-    await expect(main(page).getByRole('region', { name: 'Price tiers' })).toBeVisible();
+    await expect(product(page).region('Price tiers')).toBeVisible();
     await expectNoAxeViolations(page, 'globex tee');
     await setQuantity(page, 20);
     await addAndExpectCount(page, 20);
     await expectNoAxeViolations(page, 'globex tee, in cart, toast');
     await openProduct(page, 'globex', 'GLX-HOODIE', 'Team hoodie');
-    await expect(main(page).getByRole('region', { name: 'Group Buy' })).toBeVisible();
+    await expect(product(page).region('Group Buy')).toBeVisible();
     await expectNoAxeViolations(page, 'globex hoodie');
   });
 
   test('should have no axe violations in Polish for a logged-in buyer', async ({ page }) => {
     // axe runs several times here, on a machine that may be busy.
     test.slow();
-    await page.goto(shopUrl('initech', '/login?redirect=%2Fproducts'));
+    await new LoginPage(page).open('initech', '/products');
     await logIn(page, 'buyer@initech.test');
     await expect(page).toHaveURL(shopUrl('initech', '/products'));
     await openProduct(page, 'initech', 'INI-TEE', 'Koszulka T-shirt klasyczna');
-    await expect(main(page).getByRole('radiogroup', { name: 'Kolor' })).toBeVisible();
+    await expect(product(page).colours).toBeVisible();
     await expect(addButton(page)).toBeEnabled();
     await expectNoAxeViolations(page, 'initech tee (pl)');
     await openProduct(page, 'initech', 'INI-CARD', 'Wizytówki');
     await addButton(page).click();
-    await expect(main(page).locator('[part="error"]').first()).toBeVisible();
+    await expect(product(page).error.first()).toBeVisible();
     await expectNoAxeViolations(page, 'initech card with errors (pl)');
   });
 
@@ -480,14 +484,14 @@ test.describe('product page accessibility', () => {
     // axe runs several times here, on a machine that may be busy.
     test.slow();
     await page.setViewportSize({ width: 360, height: 740 });
-    await page.goto(shopUrl('globex', '/products?search=GLX-HOODIE'));
-    await main(page).getByRole('article').getByRole('link', { name: 'Team hoodie', exact: true }).click();
-    await expect(page.getByRole('heading', { level: 1, name: 'Team hoodie' })).toBeVisible();
-    await expect(main(page).getByRole('region', { name: 'Group Buy' })).toBeVisible();
+    await new CataloguePage(page).open('globex', 'GLX-HOODIE');
+    await new CataloguePage(page).openCard('Team hoodie');
+    await expect(new Storefront(page).heading('Team hoodie')).toBeVisible();
+    await expect(product(page).region('Group Buy')).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     await expectNoAxeViolations(page, 'globex hoodie at 360 px');
     await openProduct(page, 'globex', 'GLX-CARD', 'Business cards');
-    await expect(main(page).getByRole('group', { name: 'Business card details' })).toBeVisible();
+    await expect(product(page).businessCard).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     await expectNoAxeViolations(page, 'globex card at 360 px');
   });

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { CartButtonElement, CatalogueElement, LanguageSwitchElement } from './support/pages.ts';
 
 /**
  * The element runtime on a host page the shop does not control: global CSS that tries to restyle
@@ -45,13 +46,18 @@ function hostPage(css: string): string {
 </html>`;
 }
 const HOSTILE_PAGE = hostPage(HOSTILE_CSS);
+/** The host page's elements, by their ids. */
+const first = (page: Page) => new LanguageSwitchElement(page, page.locator('#first'));
+const second = (page: Page) => new LanguageSwitchElement(page, page.locator('#second'));
+const catalogue = (page: Page) => new CatalogueElement(page, page.locator('#catalogue'));
+const catalogueTitle = (page: Page) => catalogue(page).heading('Products');
 const PLAIN_PAGE = hostPage('');
 
 async function openHostilePage(page: Page, body = HOSTILE_PAGE) {
   await page.route('**/intranet-hostile.html', (route) => route.fulfill({ contentType: 'text/html', body }));
   await page.goto('/intranet-hostile.html');
-  await expect(page.locator('#first').getByRole('radio', { name: 'English' })).toBeVisible();
-  await expect(page.locator('#second').getByRole('radio', { name: 'English' })).toBeVisible();
+  await expect(first(page).radio('English')).toBeVisible();
+  await expect(second(page).radio('English')).toBeVisible();
 }
 
 /** What `measure` reads: a node inside an element's shadow root, by host and selector. */
@@ -79,9 +85,9 @@ interface Metrics {
 
 /** Computed sizes inside the elements' shadow roots (and the page's own), read after the catalogue loaded. */
 async function measure(page: Page) {
-  await expect(page.locator('#cart').getByRole('button', { name: /^Cart \(\d+\)$/ })).toBeVisible();
-  await expect(page.locator('#catalogue').getByRole('heading', { level: 1, name: 'Products' })).toBeVisible();
-  await expect(page.locator('#catalogue').getByRole('article').first()).toBeVisible();
+  await expect(new CartButtonElement(page, page.locator('#cart')).button).toBeVisible();
+  await expect(catalogueTitle(page)).toBeVisible();
+  await expect(catalogue(page).cards.first()).toBeVisible();
   const inside = await page.evaluate((probes) => {
     const entries = Object.entries(probes).map(([name, [host, selector]]) => {
       const node = document.querySelector(host)?.shadowRoot?.querySelector(selector);
@@ -111,7 +117,7 @@ async function measure(page: Page) {
 test.describe('elements on a hostile host page', () => {
   test('should keep their own styles whatever the page CSS says', async ({ page }) => {
     await openHostilePage(page);
-    const radio = page.locator('#first').getByRole('radio', { name: 'English' });
+    const radio = first(page).radio('English');
     const style = await radio.evaluate((node) => {
       const computed = getComputedStyle(node);
       return {
@@ -164,10 +170,10 @@ test.describe('elements on a hostile host page', () => {
     expect(inside.cartLabel.fontSize).toBe('16px');
 
     // Set later on the catalogue: its heading follows at twice the base, and goes back when removed.
-    const title = page.locator('#catalogue').getByRole('heading', { level: 1, name: 'Products' });
-    await page.locator('#catalogue').evaluate((node: HTMLElement) => node.style.setProperty('--shop-font-size', '20px'));
+    const title = catalogueTitle(page);
+    await catalogue(page).root.evaluate((node: HTMLElement) => node.style.setProperty('--shop-font-size', '20px'));
     await expect.poll(() => title.evaluate((node) => getComputedStyle(node).fontSize)).toBe('40px');
-    await page.locator('#catalogue').evaluate((node: HTMLElement) => node.style.removeProperty('--shop-font-size'));
+    await catalogue(page).root.evaluate((node: HTMLElement) => node.style.removeProperty('--shop-font-size'));
     await expect.poll(() => title.evaluate((node) => getComputedStyle(node).fontSize)).toBe('32px');
   });
 
@@ -190,22 +196,22 @@ test.describe('elements on a hostile host page', () => {
     await page.exposeFunction('recordLocale', (value: string) => events.push(value));
     await page.evaluate(() => document.addEventListener('shop-locale-change', (event) => (window as unknown as { recordLocale(v: string): void }).recordLocale((event as CustomEvent<{ locale: string }>).detail.locale)));
 
-    await page.locator('#first').getByRole('radio', { name: 'Polski' }).click();
-    await expect(page.locator('#first').getByRole('radio', { name: 'Polski' })).toHaveAttribute('aria-checked', 'true');
-    await expect(page.locator('#second').getByRole('radio', { name: 'Polski' })).toHaveAttribute('aria-checked', 'true');
+    await first(page).radio('Polski').click();
+    await expect(first(page).radio('Polski')).toHaveAttribute('aria-checked', 'true');
+    await expect(second(page).radio('Polski')).toHaveAttribute('aria-checked', 'true');
     // The second element's visible label is now Polish too.
-    await expect(page.locator('#second').getByText('Język', { exact: true })).toBeVisible();
+    await expect(second(page).root.getByText('Język', { exact: true })).toBeVisible();
     expect(events).toEqual(['pl']);
 
     // Keyboard: arrows move the choice back to English in the second element; the first follows.
-    await page.locator('#second').getByRole('radio', { name: 'Polski' }).focus();
+    await second(page).radio('Polski').focus();
     await page.keyboard.press('ArrowLeft');
-    await expect(page.locator('#first').getByRole('radio', { name: 'English' })).toHaveAttribute('aria-checked', 'true');
+    await expect(first(page).radio('English')).toHaveAttribute('aria-checked', 'true');
   });
 
   test('should follow a lang attribute set by the host page', async ({ page }) => {
     await openHostilePage(page);
-    await page.locator('#first').evaluate((node) => node.setAttribute('lang', 'pl'));
-    await expect(page.locator('#second').getByText('Język', { exact: true })).toBeVisible();
+    await first(page).root.evaluate((node) => node.setAttribute('lang', 'pl'));
+    await expect(second(page).root.getByText('Język', { exact: true })).toBeVisible();
   });
 });

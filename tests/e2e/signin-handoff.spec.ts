@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 import { apiLogin, postJson, shopId } from './support/api.ts';
-import { headerCart, logInTo, shopUrl } from './support/shop.ts';
+import { shopUrl } from './support/shop.ts';
+import { Storefront, signInAs } from './support/pages.ts';
 
 /**
  * Sign-in handoff links opened by another person (issue 26, login CSRF): a member of the shop asks
@@ -36,7 +37,7 @@ async function stillUnused(request: APIRequestContext, code: string): Promise<bo
   return answer.status() === 200;
 }
 
-const accountButton = (page: Page, name: RegExp) => page.getByRole('banner').getByRole('button', { name });
+const accountButton = (page: Page, name: RegExp) => new Storefront(page).accountButton(name);
 
 test.describe('sign-in handoff links opened by another person', () => {
   test("should not sign a guest's browser in as the link's account without Continue", async ({ browser, request }) => {
@@ -44,8 +45,9 @@ test.describe('sign-in handoff links opened by another person', () => {
     const victim = await browser.newContext();
     try {
       const page = await victim.newPage();
-      await page.goto(shopUrl('globex', `/cart#signin=${code}`));
-      const dialog = page.getByRole('dialog', { name: 'Sign in to Globex?' });
+      const shell = new Storefront(page);
+      await shell.open('globex', `/cart#signin=${code}`);
+      const dialog = shell.dialog('Sign in to Globex?');
       await expect(dialog).toBeVisible();
       await expect(dialog).toContainText(`This link signs you in as ${ATTACKER_NAME}.`);
       // The code left the address bar at once; the choice that changes nothing has the focus.
@@ -55,9 +57,9 @@ test.describe('sign-in handoff links opened by another person', () => {
       expect(await sessionOf(victim, request)).toBeNull();
       await dialog.getByRole('button', { name: 'Not me' }).click();
       await expect(dialog).toBeHidden();
-      await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toBeVisible();
+      await expect(shell.main.getByRole('heading', { level: 1 })).toBeVisible();
       await expect(accountButton(page, /John/)).toHaveCount(0);
-      await expect(headerCart(page)).toBeVisible();
+      await expect(shell.cartLink).toBeVisible();
       expect(await sessionOf(victim, request)).toBeNull();
       // The code was dropped, not used: Not me exchanged nothing.
       expect(await stillUnused(request, code)).toBe(true);
@@ -70,15 +72,16 @@ test.describe('sign-in handoff links opened by another person', () => {
     const victim = await browser.newContext();
     try {
       const page = await victim.newPage();
-      await logInTo(page, 'globex', VICTIM);
+      const shell = new Storefront(page);
+      await signInAs(page, 'globex', VICTIM);
       await expect(accountButton(page, /Emma/)).toBeVisible();
-      await page.goto(shopUrl('globex', '/cart'));
+      await shell.open('globex', '/cart');
       await expect(accountButton(page, /Emma/)).toBeVisible();
 
       // The link opened in the same tab changes only the fragment: the page's hashchange takes it in.
       const declined = await attackersCode(request);
-      await page.goto(shopUrl('globex', `/cart#signin=${declined}`));
-      const dialog = page.getByRole('dialog', { name: 'Switch account?' });
+      await shell.open('globex', `/cart#signin=${declined}`);
+      const dialog = shell.dialog('Switch account?');
       await expect(dialog).toBeVisible();
       await expect(dialog).toContainText(`You are signed in as Emma`);
       await expect(dialog).toContainText(ATTACKER_NAME);
@@ -93,7 +96,7 @@ test.describe('sign-in handoff links opened by another person', () => {
 
       // A fresh load with a link, accepted this time: the person chose the switch.
       const accepted = await attackersCode(request);
-      await page.goto(shopUrl('globex', `/user/orders#signin=${accepted}`));
+      await shell.open('globex', `/user/orders#signin=${accepted}`);
       await expect(dialog).toBeVisible();
       expect(await sessionOf(victim, request)).toBe(VICTIM);
       await dialog.getByRole('button', { name: `Continue as ${ATTACKER_NAME}` }).click();

@@ -1,14 +1,17 @@
 import { expectNoAxeViolations } from './support/axe.ts';
 import { expect, test, type Page } from '@playwright/test';
+import { WidgetGallery } from './support/pages.ts';
 
 /**
  * The widget kit in a real browser, inside a real shadow root (/demo/widgets.html): accessibility in
  * both languages and all button styles, and the behaviours jsdom cannot show (positioning, focus,
  * top-layer dialogs, outside clicks across the shadow boundary, timers).
  */
-async function openGallery(page: Page) {
-  await page.goto('/demo/widgets.html');
-  await expect(page.getByRole('heading', { level: 1, name: 'Widget kit' })).toBeVisible();
+async function openGallery(page: Page): Promise<WidgetGallery> {
+  const gallery = new WidgetGallery(page);
+  await gallery.open();
+  await expect(gallery.heading('Widget kit')).toBeVisible();
+  return gallery;
 }
 
 
@@ -16,32 +19,32 @@ test.describe('widget gallery', () => {
   test('should have no accessibility violations in English and Polish, in each button style', async ({ page }) => {
     // Three axe passes over the whole gallery: beside the other specs on two cores this passed 30 s once.
     test.slow();
-    await openGallery(page);
+    const gallery = await openGallery(page);
     await expectNoAxeViolations(page, 'en, round');
-    await page.getByRole('radio', { name: 'Square' }).click();
+    await gallery.switch('Square').click();
     await expectNoAxeViolations(page, 'en, square');
-    await page.getByRole('radio', { name: 'Polski' }).first().click();
-    await expect(page.getByRole('heading', { level: 1, name: 'Zestaw kontrolek' })).toBeVisible();
-    await page.getByRole('radio', { name: 'Średnie' }).click();
+    await gallery.switch('Polski').click();
+    await expect(gallery.heading('Zestaw kontrolek')).toBeVisible();
+    await gallery.switch('Średnie').click();
     await expectNoAxeViolations(page, 'pl, medium');
   });
 
   test('should apply the three button styles as corner radii', async ({ page }) => {
-    await openGallery(page);
-    const radius = () => page.getByRole('button', { name: /Add to cart/ }).evaluate((node) => getComputedStyle(node).borderTopLeftRadius);
+    const gallery = await openGallery(page);
+    const radius = () => gallery.button(/Add to cart/).evaluate((node) => getComputedStyle(node).borderTopLeftRadius);
     expect(parseFloat(await radius())).toBeGreaterThan(100);
-    await page.getByRole('radio', { name: 'Medium' }).click();
+    await gallery.switch('Medium').click();
     expect(await radius()).toBe('8px');
-    await page.getByRole('radio', { name: 'Square' }).click();
+    await gallery.switch('Square').click();
     expect(await radius()).toBe('0px');
   });
 
   test('should operate the dropdown by keyboard and close it by clicking outside', async ({ page }) => {
-    await openGallery(page);
-    const sort = page.getByRole('combobox', { name: 'Sort by' });
+    const gallery = await openGallery(page);
+    const sort = gallery.sort;
     await sort.focus();
     await page.keyboard.press('ArrowDown');
-    const list = page.getByRole('listbox');
+    const list = gallery.listbox;
     await expect(list).toBeVisible();
     expect(await list.evaluate((node) => getComputedStyle(node).maxHeight)).toBe('400px');
     await page.keyboard.press('ArrowDown');
@@ -49,26 +52,26 @@ test.describe('widget gallery', () => {
     await expect(list).toBeHidden();
     await expect(sort).toHaveText(/Product name Z-A/);
     await sort.click();
-    await expect(page.getByRole('listbox')).toBeVisible();
-    await page.getByRole('heading', { level: 1 }).click();
-    await expect(page.getByRole('listbox')).toBeHidden();
+    await expect(gallery.listbox).toBeVisible();
+    await gallery.heading().click();
+    await expect(gallery.listbox).toBeHidden();
   });
 
   test('should filter the country autocomplete ignoring case and accents, and say "No data"', async ({ page }) => {
-    await openGallery(page);
-    await page.getByRole('radio', { name: 'Polski' }).first().click();
-    const country = page.getByRole('combobox', { name: 'Kraj' });
+    const gallery = await openGallery(page);
+    await gallery.switch('Polski').click();
+    const country = gallery.combobox('Kraj');
     await country.fill('wegry');
-    await expect(page.getByRole('option', { name: 'Węgry' })).toBeVisible();
+    await expect(gallery.option('Węgry')).toBeVisible();
     await country.fill('zzzz');
-    await expect(page.getByText('Brak danych').first()).toBeVisible();
+    await expect(gallery.element.getByText('Brak danych').first()).toBeVisible();
   });
 
   test('should show the tooltip on keyboard focus, above its trigger, and hide it on Escape', async ({ page }) => {
-    await openGallery(page);
-    const trigger = page.getByRole('button', { name: 'Tooltip' });
+    const gallery = await openGallery(page);
+    const trigger = gallery.button('Tooltip');
     await trigger.focus();
-    const tooltip = page.getByRole('tooltip');
+    const tooltip = gallery.tooltip;
     await expect(tooltip).toBeVisible();
     const [tip, button] = await Promise.all([tooltip.boundingBox(), trigger.boundingBox()]);
     expect(tip!.y + tip!.height).toBeLessThanOrEqual(button!.y);
@@ -77,10 +80,10 @@ test.describe('widget gallery', () => {
   });
 
   test('should trap focus in the drawer, close it on Escape and give focus back', async ({ page }) => {
-    await openGallery(page);
-    const opener = page.getByRole('button', { name: 'Open drawer' });
+    const gallery = await openGallery(page);
+    const opener = gallery.button('Open drawer');
     await opener.click();
-    const drawer = page.getByRole('dialog', { name: 'Cart' });
+    const drawer = gallery.dialog('Cart');
     await expect(drawer).toBeVisible();
     for (let i = 0; i < 6; i++) {
       await page.keyboard.press('Tab');
@@ -99,30 +102,30 @@ test.describe('widget gallery', () => {
   });
 
   test('should open a modal dialog whose own dropdown works above it', async ({ page }) => {
-    await openGallery(page);
-    await page.getByRole('button', { name: 'Open dialog' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Cost centre' });
+    const gallery = await openGallery(page);
+    await gallery.button('Open dialog').click();
+    const dialog = gallery.dialog('Cost centre');
     await expect(dialog).toBeVisible();
     await dialog.getByRole('combobox', { name: 'Country' }).click();
-    await page.getByRole('option').first().click();
+    await gallery.option().first().click();
     await expect(dialog.getByRole('combobox', { name: 'Country' })).not.toHaveText('Select…');
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
   });
 
   test('should show an alert toast to screen readers and hide it after 3 seconds', async ({ page }) => {
-    await openGallery(page);
-    await page.getByRole('button', { name: 'Success' }).click();
-    const status = page.getByRole('status').filter({ hasText: 'Thank you, your message has been sent.' });
+    const gallery = await openGallery(page);
+    await gallery.button('Success').click();
+    const status = gallery.status('Thank you, your message has been sent.');
     await expect(status).toBeVisible();
     await expect(status).toBeHidden({ timeout: 5000 });
   });
 
   test('should refuse a file with a wrong extension with the spec message', async ({ page }) => {
-    await openGallery(page);
-    await page.locator('shop-widget-gallery').evaluate(() => undefined);
-    const input = page.locator('input[type="file"]');
+    const gallery = await openGallery(page);
+    await gallery.element.evaluate(() => undefined);
+    const input = gallery.file;
     await input.setInputFiles({ name: 'virus.exe', mimeType: 'application/octet-stream', buffer: Buffer.from('MZ') });
-    await expect(page.getByRole('alert').filter({ hasText: 'Unauthorized file extension' })).toBeVisible();
+    await expect(gallery.alert('Unauthorized file extension')).toBeVisible();
   });
 });

@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { XSS_CORPUS } from '../fixtures/xss-corpus.ts';
 import { E2E_ORIGIN } from './playwright.config.ts';
 import { withoutInlinedConfig } from './support/inlined-config.ts';
-import { shopUrl } from './support/shop.ts';
+import { Storefront } from './support/pages.ts';
 
 /**
  * The XSS corpus (tests/fixtures/xss-corpus.ts, the same payloads as the sanitiser's unit test) fed
@@ -29,7 +29,7 @@ async function hostileConfig(page: Page): Promise<void> {
 
 /** Everything in the shop HTML shown (SafeHtml's `data-shop-html` containers) that could run script. */
 function dangerousNodes(page: Page): Promise<string[]> {
-  return page.locator('shop-storefront').evaluate((element) => {
+  return new Storefront(page).element.evaluate((element) => {
     const found: string[] = [];
     const root = element.shadowRoot;
     if (!root) return ['no shadow root'];
@@ -60,9 +60,10 @@ test('should run none of the corpus in a content page and a popup', async ({ pag
     if (request.url().includes('evil.example')) external.push(request.url());
   });
   await hostileConfig(page);
-  await page.goto(shopUrl('globex', '/about-us'));
-  await expect(page.getByRole('heading', { level: 2, name: 'Hostile content' })).toBeVisible();
-  const popup = page.getByRole('dialog', { name: 'Hostile popup' });
+  const shell = new Storefront(page);
+  await shell.open('globex', '/about-us');
+  await expect(shell.main.getByRole('heading', { level: 2, name: 'Hostile content' })).toBeVisible();
+  const popup = shell.popup('Hostile popup');
   await expect(popup).toContainText('Popup body');
   await page.waitForLoadState('networkidle');
   // Focus, hover and a click over the content give handlers every chance to fire.

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { closePopup, headerCart, logInTo, shopUrl } from '../support/shop.ts';
+import { shopUrl } from '../support/shop.ts';
+import { AccountPage, FailedScreen, Storefront, signInAs } from '../support/pages.ts';
 
 /**
  * Failed code loading (issue 16): the screen code under /dist/chunks/ cannot be downloaded once the
@@ -24,25 +25,27 @@ const shopErrors = (page: Page) => page.evaluate(() => (window as unknown as { s
 
 test.describe('failed code loading', () => {
   test('storefront: a screen whose code fails shows Something went wrong! in its place only, and Try again recovers', async ({ page }) => {
-    await page.goto(shopUrl('globex', '/'));
-    await closePopup(page, 'Free pickup in Kraków');
-    const main = page.getByRole('main');
-    await expect(page.getByRole('banner').getByRole('link', { name: 'Products' })).toBeVisible();
+    const shell = new Storefront(page);
+    const failed = new FailedScreen(shell.main);
+    await shell.open('globex', '/');
+    await shell.closePopup('Free pickup in Kraków');
+    const main = shell.main;
+    await expect(shell.headerLink('Products')).toBeVisible();
     await watchShopErrors(page);
 
     await page.route(CHUNKS, (route) => route.abort('failed'));
-    await page.getByRole('banner').getByRole('link', { name: 'Products' }).click();
+    await shell.headerLink('Products').click();
 
-    await expect(main.getByRole('heading', { level: 1, name: 'Something went wrong!' })).toBeVisible();
+    await expect(failed.title).toBeVisible();
     await expect(main).toContainText('Part of the shop could not be loaded.');
     expect(await shopErrors(page)).toEqual([expect.objectContaining({ element: 'shop-storefront', screen: 'products', kind: 'load' })]);
     // Header, navigation and cart are still there and still work.
-    await expect(headerCart(page)).toBeVisible();
-    await expect(page.getByRole('contentinfo')).toBeVisible();
-    await expect(page.getByRole('banner').getByRole('link', { name: 'Products' })).toBeVisible();
+    await expect(shell.cartLink).toBeVisible();
+    await expect(shell.footer).toBeVisible();
+    await expect(shell.headerLink('Products')).toBeVisible();
 
     await page.unroute(CHUNKS);
-    await main.getByRole('button', { name: 'Try again' }).click();
+    await failed.tryAgain.click();
     await expect(main.getByRole('heading', { level: 1, name: 'Products' })).toBeVisible();
     await expect(main.getByRole('article').first()).toBeVisible();
     await expect(page).toHaveURL(shopUrl('globex', '/products'));
@@ -50,30 +53,31 @@ test.describe('failed code loading', () => {
   });
 
   test('storefront: navigating elsewhere after a failure leaves the message behind, and the failed screen loads once the network is back', async ({ page }) => {
-    await page.goto(shopUrl('globex', '/'));
-    await closePopup(page, 'Free pickup in Kraków');
-    const banner = page.getByRole('banner');
-    await expect(banner.getByRole('link', { name: 'Products' })).toBeVisible();
+    const shell = new Storefront(page);
+    await shell.open('globex', '/');
+    await shell.closePopup('Free pickup in Kraków');
+    await expect(shell.headerLink('Products')).toBeVisible();
     await page.route(CHUNKS, (route) => route.abort('failed'));
-    await banner.getByRole('link', { name: 'Products' }).click();
-    await expect(page.getByRole('heading', { level: 1, name: 'Something went wrong!' })).toBeVisible();
+    await shell.headerLink('Products').click();
+    await expect(new FailedScreen(page.locator('body')).title).toBeVisible();
 
     // The homepage's code is already here: going home works while chunks still fail.
     await page.goBack();
     await expect(page).toHaveURL(shopUrl('globex', '/'));
-    await expect(page.getByRole('heading', { name: 'Something went wrong!' })).toHaveCount(0);
+    await expect(new FailedScreen(page.locator('body')).heading).toHaveCount(0);
 
     await page.unroute(CHUNKS);
-    await banner.getByRole('link', { name: 'Products' }).click();
-    const main = page.getByRole('main');
+    await shell.headerLink('Products').click();
+    const main = shell.main;
+    const failed = new FailedScreen(main);
     // A browser that keeps the failed module failed shows the message again; Try again then reloads.
     await expect(main.getByRole('heading', { level: 1, name: /^(Products|Something went wrong!)$/ })).toBeVisible();
-    if (await main.getByRole('button', { name: 'Try again' }).isVisible()) await main.getByRole('button', { name: 'Try again' }).click();
+    if (await failed.tryAgain.isVisible()) await failed.tryAgain.click();
     await expect(main.getByRole('heading', { level: 1, name: 'Products' })).toBeVisible();
   });
 
   test('element on a host page: the failure shows inside the element, the host page goes on, shop-error reaches the host, and Try again recovers', async ({ page }) => {
-    await logInTo(page, 'globex', 'buyer@globex.test');
+    await signInAs(page, 'globex', 'buyer@globex.test');
     // An intranet page under /intranet with the account area on it (its /user… paths under that base).
     await page.route('**/intranet/**', (route) =>
       route.fulfill({
@@ -87,16 +91,17 @@ test.describe('failed code loading', () => {
       }),
     );
     await page.goto(shopUrl('globex', '/intranet/user'));
-    const account = page.locator('shop-account');
+    const element = new AccountPage(page, page.locator('shop-account'));
+    const account = element.main;
+    const failed = new FailedScreen(account);
     // The overview's own menu (the element's loading frame has the same heading).
-    const menu = account.getByRole('navigation', { name: 'Account menu' });
-    await expect(menu.getByRole('link', { name: 'Order history' })).toBeVisible();
+    await expect(element.menuLink('Order history')).toBeVisible();
     await watchShopErrors(page);
 
     await page.route(CHUNKS, (route) => route.abort('failed'));
     expect(await shopErrors(page)).toEqual([]);
-    await menu.getByRole('link', { name: 'Order history' }).click();
-    await expect(account.getByRole('heading', { name: 'Something went wrong!' })).toBeVisible();
+    await element.menuLink('Order history').click();
+    await expect(failed.heading).toBeVisible();
     expect(await shopErrors(page)).toEqual([expect.objectContaining({ element: 'shop-account', screen: 'user-orders', kind: 'load' })]);
     // The host page is untouched and its own script still runs.
     await expect(page.getByRole('heading', { level: 1, name: 'Team intranet' })).toBeVisible();
@@ -104,7 +109,7 @@ test.describe('failed code loading', () => {
     await expect(page.locator('#host-button')).toHaveText('Host clicked 1');
 
     await page.unroute(CHUNKS);
-    await account.getByRole('button', { name: 'Try again' }).click();
+    await failed.tryAgain.click();
     await expect(account.getByRole('heading', { level: 1, name: 'Order history' })).toBeVisible();
     await expect(page).toHaveURL(shopUrl('globex', '/intranet/user/orders'));
     test.info().annotations.push({ type: 'recovered by', description: (await shopErrors(page)) === 'reloaded' ? 'reload' : 'fresh import' });

@@ -7,7 +7,8 @@ import { tally } from '../../reliability/report.ts';
 import { FAULTS, isAnswered, type Fault } from '../../reliability/client/fault-cases.ts';
 import { E2E_ORIGIN } from '../playwright.config.ts';
 import { postJson, shopId } from '../support/api.ts';
-import { bearer, chooseCountry, logIn, logInTo, shopUrl } from '../support/shop.ts';
+import { bearer, chooseCountry } from '../support/shop.ts';
+import { CataloguePage, CheckoutPage, LoginPage, OrderHistoryPage, ProductPage, Storefront, signInAs } from '../support/pages.ts';
 import { withoutInlinedConfig } from '../support/inlined-config.ts';
 
 /**
@@ -39,7 +40,9 @@ function faultText(lang: Lang, fault: Fault): string {
   return text(lang, key);
 }
 
-const main = (page: Page) => page.getByRole('main');
+const main = (page: Page) => new Storefront(page).main;
+const cards = (page: Page) => new CataloguePage(page).cards;
+const placeOrder = (page: Page) => new CheckoutPage(page).placeButton(new RegExp(`^${text('en', 'checkout.place_order')}$`));
 const alertWith = (scope: Page | Locator, message: string) => scope.getByRole('alert').filter({ hasText: message });
 const retryButton = (scope: Page | Locator, lang: Lang) => scope.getByRole('button', { name: text(lang, 'app.retry') });
 
@@ -77,7 +80,7 @@ async function seed(page: Page, entries: Record<string, unknown>): Promise<void>
  * courier to a typed address, invoice), as the checkout screens would have left them.
  */
 async function checkoutReady(page: Page): Promise<void> {
-  await logInTo(page, 'globex', 'buyer@globex.test');
+  await signInAs(page, 'globex', 'buyer@globex.test');
   const headers = await bearer(page, 'globex');
   const me = (await (await page.request.get(`${E2E_ORIGIN}/api/user`, { headers })).json()) as { id: number; name: string; surname: string; email: string; phone: string; job_title: string; buyer_id: string };
   const product = await simpleProduct(page, 'globex');
@@ -112,7 +115,7 @@ async function checkoutReady(page: Page): Promise<void> {
 
 /** A guest of globex with one line in the cart (so that "the cart is unchanged" means something). */
 async function guestWithCart(page: Page): Promise<void> {
-  await page.goto(shopUrl('globex', '/404'));
+  await new Storefront(page).open('globex', '/404');
   const product = await simpleProduct(page, 'globex');
   await seed(page, { 'shop-elements:globex:guest:cart': { version: 1, lines: [cartLine(product, 3)] } });
 }
@@ -162,19 +165,19 @@ const SCREENS: Screen[] = [
     open: async (page) => {
       // The page the server sends carries the config (issue 20): without it the storefront asks the API.
       await withoutInlinedConfig(page);
-      await page.goto(shopUrl('globex', '/'));
-      await expect(page.getByRole('banner')).toBeVisible();
+      await new Storefront(page).open('globex', '/');
+      await expect(new Storefront(page).header).toBeVisible();
     },
     trigger: async (page) => {
-      await page.goto(shopUrl('globex', '/products'));
+      await new Storefront(page).open('globex', '/products');
     },
     // Spec §8: a presets failure shows Store not found (the shop's language is not known yet: English).
     message: async (page) => {
-      await expect(page.getByRole('heading', { level: 1, name: text('en', 'app.store_not_found') })).toBeVisible();
+      await expect(new Storefront(page).heading(text('en', 'app.store_not_found'))).toBeVisible();
     },
     recover: async (page) => {
       await page.reload();
-      await expect(main(page).getByRole('article').first()).toBeVisible();
+      await expect(cards(page).first()).toBeVisible();
     },
     recoveryKeepsCart: true,
     retryAfterEach: true,
@@ -185,8 +188,8 @@ const SCREENS: Screen[] = [
     method: 'GET',
     path: (path) => path === '/api/products',
     open: async (page) => {
-      await page.goto(shopUrl('globex', '/products'));
-      await expect(main(page).getByRole('article').first()).toBeVisible();
+      await new Storefront(page).open('globex', '/products');
+      await expect(cards(page).first()).toBeVisible();
     },
     trigger: async (page) => {
       await page.reload();
@@ -196,7 +199,7 @@ const SCREENS: Screen[] = [
     },
     recover: async (page) => {
       await retryButton(main(page), 'en').click();
-      await expect(main(page).getByRole('article').first()).toBeVisible();
+      await expect(cards(page).first()).toBeVisible();
     },
     recoveryKeepsCart: true,
     retryAfterEach: true,
@@ -208,8 +211,8 @@ const SCREENS: Screen[] = [
     path: (path) => /^\/api\/products\/\d+$/.test(path),
     open: async (page) => {
       const product = await simpleProduct(page, 'globex');
-      await page.goto(shopUrl('globex', `/products/${product.slug}/${product.id}`));
-      await expect(page.getByRole('heading', { level: 1, name: product.name })).toBeVisible();
+      await new Storefront(page).open('globex', `/products/${product.slug}/${product.id}`);
+      await expect(new ProductPage(page).heading(product.name)).toBeVisible();
     },
     trigger: async (page) => {
       await page.reload();
@@ -222,7 +225,7 @@ const SCREENS: Screen[] = [
       const retry = retryButton(main(page), 'en');
       if (await retry.isVisible()) await retry.click();
       else await page.reload();
-      await expect(main(page).getByRole('button', { name: text('en', 'product.add_to_cart') })).toBeVisible();
+      await expect(new ProductPage(page).addButton).toBeVisible();
     },
     recoveryKeepsCart: true,
     retryAfterEach: true,
@@ -234,7 +237,7 @@ const SCREENS: Screen[] = [
     method: 'POST',
     path: (path) => path === '/api/delivery-methods',
     open: async (page) => {
-      await page.goto(shopUrl('globex', '/checkout/delivery'));
+      await new Storefront(page).open('globex', '/checkout/delivery');
       await expect(main(page).getByRole('radio').first()).toBeVisible();
     },
     trigger: async (page) => {
@@ -257,7 +260,7 @@ const SCREENS: Screen[] = [
     method: 'POST',
     path: (path) => path === '/api/payment',
     open: async (page) => {
-      await page.goto(shopUrl('globex', '/checkout/payment'));
+      await new Storefront(page).open('globex', '/checkout/payment');
       await expect(main(page).getByRole('radio').first()).toBeVisible();
     },
     trigger: async (page) => {
@@ -279,11 +282,11 @@ const SCREENS: Screen[] = [
     method: 'POST',
     path: (path) => path === '/api/order',
     open: async (page) => {
-      await page.goto(shopUrl('globex', '/checkout/summary'));
-      await expect(main(page).getByRole('button', { name: text('en', 'checkout.place_order') })).toBeEnabled();
+      await new Storefront(page).open('globex', '/checkout/summary');
+      await expect(placeOrder(page)).toBeEnabled();
     },
     trigger: async (page) => {
-      await main(page).getByRole('button', { name: text('en', 'checkout.place_order') }).click();
+      await placeOrder(page).click();
     },
     message: async (page, fault) => {
       await expect(alertWith(main(page), faultText('en', fault))).toBeVisible();
@@ -291,10 +294,10 @@ const SCREENS: Screen[] = [
     // A 429 starts the wait before the next order (its Retry-After): let it pass.
     afterFault: async (page, fault) => {
       if (fault.name === '429') await page.clock.fastForward(31_000);
-      await expect(main(page).getByRole('button', { name: text('en', 'checkout.place_order') })).toBeEnabled();
+      await expect(placeOrder(page)).toBeEnabled();
     },
     recover: async (page) => {
-      await main(page).getByRole('button', { name: text('en', 'checkout.place_order') }).click();
+      await placeOrder(page).click();
       await expect(page).toHaveURL(/\/order-confirmation/);
     },
     recoveryKeepsCart: false,
@@ -306,7 +309,7 @@ const SCREENS: Screen[] = [
     method: 'GET',
     path: (path) => path === '/api/user/orders',
     open: async (page) => {
-      await page.goto(shopUrl('globex', '/user/orders'));
+      await new OrderHistoryPage(page).open('globex', '/orders');
       await expect(main(page).getByText('GLOBEX-000001')).toBeVisible();
     },
     trigger: async (page) => {
@@ -328,11 +331,12 @@ const SCREENS: Screen[] = [
     method: 'POST',
     path: (path) => path === '/api/login',
     open: async (page) => {
-      await page.goto(shopUrl('globex', '/login'));
-      await expect(page.getByRole('textbox', { name: /e-mail/i })).toBeVisible();
+      const login = new LoginPage(page);
+      await login.open('globex');
+      await expect(login.email).toBeVisible();
     },
     trigger: async (page) => {
-      await logIn(page, 'buyer@globex.test');
+      await new LoginPage(page).logIn('buyer@globex.test');
     },
     // A refused login (even a 401) is a message on the form; the visitor stays a guest.
     message: async (page, fault) => {
@@ -340,7 +344,7 @@ const SCREENS: Screen[] = [
       await expect(page).toHaveURL(/\/login/);
     },
     recover: async (page) => {
-      await logIn(page, 'buyer@globex.test');
+      await new LoginPage(page).logIn('buyer@globex.test');
       await expect(page).not.toHaveURL(/\/login/);
     },
     recoveryKeepsCart: false,
@@ -354,16 +358,16 @@ const SCREENS: Screen[] = [
     method: 'POST',
     path: (path) => path === '/api/user/addresses',
     setup: async (page) => {
-      await logInTo(page, 'initech', 'buyer@initech.test');
+      await signInAs(page, 'initech', 'buyer@initech.test');
       const headers = await bearer(page, 'initech');
       const product = await simpleProduct(page, 'initech', headers);
       const me = (await (await page.request.get(`${E2E_ORIGIN}/api/user`, { headers })).json()) as { id: number };
       await seed(page, { [`shop-elements:initech:u${me.id}:cart`]: { version: 1, lines: [cartLine(product, 1)] } });
     },
     open: async (page) => {
-      await page.goto(shopUrl('initech', '/user/addresses'));
+      await new Storefront(page).open('initech', '/user/addresses');
       await main(page).getByRole('button', { name: 'Dodaj adres' }).click();
-      const dialog = page.getByRole('dialog');
+      const dialog = new Storefront(page).dialog();
       await dialog.getByRole('textbox', { name: /^Imię odbiorcy/ }).fill('Ewa');
       await dialog.getByRole('textbox', { name: /^Nazwisko odbiorcy/ }).fill('Lis');
       await dialog.getByRole('textbox', { name: /^Firma/ }).fill('Initech fault matrix');
@@ -373,14 +377,14 @@ const SCREENS: Screen[] = [
       await chooseCountry(dialog, 'Polska');
     },
     trigger: async (page) => {
-      await page.getByRole('dialog').getByRole('button', { name: 'Zapisz adres' }).click();
+      await new Storefront(page).dialog().getByRole('button', { name: 'Zapisz adres' }).click();
     },
     message: async (page, fault) => {
-      await expect(alertWith(page.getByRole('dialog'), `${text('pl', 'account.addresses_screen.save_failed')} ${faultText('pl', fault)}`)).toBeVisible();
+      await expect(alertWith(new Storefront(page).dialog(), `${text('pl', 'account.addresses_screen.save_failed')} ${faultText('pl', fault)}`)).toBeVisible();
     },
     recover: async (page) => {
-      await page.getByRole('dialog').getByRole('button', { name: 'Zapisz adres' }).click();
-      await expect(page.getByRole('dialog')).toBeHidden();
+      await new Storefront(page).dialog().getByRole('button', { name: 'Zapisz adres' }).click();
+      await expect(new Storefront(page).dialog()).toBeHidden();
       await expect(main(page).getByText('ul. Awaryjna 9').first()).toBeVisible();
     },
     recoveryKeepsCart: true,
@@ -462,7 +466,7 @@ async function tryFault(page: Page, screen: Screen, fault: Fault, errors: string
     if (fault.kind === 'timeout') await page.clock.fastForward(API_TIMEOUT_MS + 500);
     if (fault.name === '401' && screen.account !== undefined) {
       // The session ended: the screen sends the buyer to log in again.
-      await expect(page.getByText(text(screen.lang, 'errors.unauthenticated')).or(page.getByRole('textbox', { name: /e-mail/i })).first()).toBeVisible();
+      await expect(page.getByText(text(screen.lang, 'errors.unauthenticated')).or(new LoginPage(page).email).first()).toBeVisible();
     } else if (fault.name === '401' && screen.asksGuestToLogIn) {
       // A guest refused a product: "Please log in to continue." with the way to Login.
       await expect(main(page).getByText(text(screen.lang, 'errors.unauthenticated'))).toBeVisible();
@@ -474,7 +478,7 @@ async function tryFault(page: Page, screen: Screen, fault: Fault, errors: string
     await broken.heal();
   }
   if (fault.name === '401' && screen.account) {
-    await logInTo(page, screen.slug, screen.account);
+    await signInAs(page, screen.slug, screen.account);
     await screen.open(page);
   } else {
     await screen.afterFault?.(page, fault);

@@ -1,6 +1,7 @@
 import { expect, test, type APIResponse, type Page, type Route } from '@playwright/test';
 import { tally } from '../../reliability/report.ts';
-import { addToCart, shopUrl } from '../support/shop.ts';
+import { shopUrl } from '../support/shop.ts';
+import { CataloguePage, LoginPage, ProductPage } from '../support/pages.ts';
 import { withoutInlinedConfig } from '../support/inlined-config.ts';
 
 /**
@@ -48,10 +49,13 @@ test.describe('provider answers', () => {
       const body = await response.json();
       await route.fulfill({ response, json: { ...body, lang: 'de' } });
     });
-    await page.goto(shopUrl('initech', '/login'));
-    await expect(page.getByRole('heading', { level: 1, name: 'Log in' })).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Log in', exact: true })).toBeVisible();
-    await expect(page.getByRole('textbox', { name: 'Password' })).toBeVisible();
+    const login = new LoginPage(page);
+    await login.open('initech');
+    // In English: the unknown language falls back to it.
+    for (const [field, name] of [[login.heading, 'Log in'], [login.submit, 'Log in'], [login.password, 'Password']] as const) {
+      await expect(field).toBeVisible();
+      await expect(field).toHaveAccessibleName(name);
+    }
     await expect(page.getByText('Store not found')).toHaveCount(0);
     await expect(page).toHaveURL(shopUrl('initech', '/login'));
     expect(seen.warnings.filter((text) => text.includes('website.lang is "de"'))).toHaveLength(1);
@@ -73,23 +77,23 @@ test.describe('provider answers', () => {
     });
 
     // The open shop's catalogue still lists its products.
-    await page.goto(shopUrl('globex', '/products?search=GLX-USB'));
-    const card = page.getByRole('main').getByRole('article').filter({ hasText: 'USB drive 32 GB' });
+    const catalogue = new CataloguePage(page);
+    await catalogue.open('globex', 'GLX-USB');
+    const card = catalogue.cardsWith('USB drive 32 GB');
     await expect(card).toBeVisible();
-    await page.goto(shopUrl('globex', '/products'));
-    await expect(page.getByRole('main').getByRole('article').first()).toBeVisible();
-    expect(await page.getByRole('main').getByRole('article').count()).toBeGreaterThan(1);
+    await catalogue.open('globex');
+    await expect(catalogue.cards.first()).toBeVisible();
+    expect(await catalogue.cards.count()).toBeGreaterThan(1);
 
     // GLX-USB comes 20 in a box (docs/demo-data.md); without the field it is the default 30.
-    await page.goto(shopUrl('globex', '/products?search=GLX-USB'));
-    await page.getByRole('main').getByRole('article').getByRole('link', { name: 'USB drive 32 GB', exact: true }).click();
-    await expect(page.getByRole('heading', { level: 1, name: 'USB drive 32 GB' })).toBeVisible();
-    const fact = (term: string) => page.locator('.shop-product__facts > div').filter({ has: page.locator('dt', { hasText: term }) }).locator('dd');
-    await expect(fact('Quantity in box')).toHaveText('30');
-    const counter = page.getByRole('main').getByRole('spinbutton', { name: 'Quantity' });
-    await counter.fill('45');
-    await expect(fact('Boxes quantity')).toHaveText('2');
-    await addToCart(page, { quantity: 45, expectedCount: 45 });
+    await catalogue.open('globex', 'GLX-USB');
+    await catalogue.openCard('USB drive 32 GB');
+    const product = new ProductPage(page);
+    await expect(product.heading('USB drive 32 GB')).toBeVisible();
+    await expect(product.fact('Quantity in box')).toHaveText('30');
+    await product.quantity.fill('45');
+    await expect(product.fact('Boxes quantity')).toHaveText('2');
+    await product.addToCart({ quantity: 45, expectedCount: 45 });
 
     // The cart line keeps the product's box size: 30.
     const lines = await page.evaluate(() => JSON.parse(localStorage.getItem('shop-elements:globex:guest:cart') ?? '[]'));

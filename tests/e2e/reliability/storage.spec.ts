@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { tally } from '../../reliability/report.ts';
 import { E2E_ORIGIN } from '../playwright.config.ts';
 import { shopId } from '../support/api.ts';
-import { addToCart, headerCart, logInTo, shopUrl } from '../support/shop.ts';
+import { CataloguePage, LoginPage, ProductPage, Storefront, signInAs } from '../support/pages.ts';
 
 /**
  * Client storage suite, browser part (docs/reliability.md "Client storage"): what needs a real
@@ -29,7 +29,11 @@ async function plainProducts(page: Page): Promise<ApiProduct[]> {
   return products.slice(0, 3);
 }
 
-const productUrl = (product: ApiProduct) => shopUrl('globex', `/products/${product.slug}/${product.id}`);
+const productPath = (product: ApiProduct) => `/products/${product.slug}/${product.id}`;
+/** Opens `product`'s page in globex straight by its address. */
+const openProduct = (page: Page, product: ApiProduct) => new Storefront(page).open('globex', productPath(product));
+const addToCart = (page: Page, options: { quantity: number; expectedCount: number }) => new ProductPage(page).addToCart(options);
+const headerCart = (page: Page) => new Storefront(page).cartLink;
 
 /** The stored carts of this origin: key → [product id, quantity] pairs. */
 async function storedCarts(page: Page): Promise<Record<string, [number, number][]>> {
@@ -75,8 +79,8 @@ test.describe('client storage (browser)', () => {
     const [x, y, z] = await plainProducts(first);
     let leaked = 0;
     try {
-      await first.goto(productUrl(x!));
-      await second.goto(productUrl(z!));
+      await openProduct(first, x!);
+      await openProduct(second, z!);
       await addToCart(first, { quantity: 1, expectedCount: 1 });
       // The other tab hears of it (a real storage event) without a reload.
       await expect(headerCart(second)).toHaveAccessibleName(/\(1\)$/);
@@ -98,7 +102,7 @@ test.describe('client storage (browser)', () => {
           },
         });
       });
-      await first.goto(productUrl(y!));
+      await openProduct(first, y!);
       await addToCart(first, { quantity: 2, expectedCount: 3 });
       await addToCart(second, { quantity: 3, expectedCount: 6 });
       await second.evaluate(() => (window as unknown as { releaseStorageEvents: () => void }).releaseStorageEvents());
@@ -124,25 +128,21 @@ test.describe('client storage (browser)', () => {
     let leaked = 0;
     let tried = 0;
     try {
-      await logInTo(page, 'globex', 'buyer@globex.test');
-      await page.goto(productUrl(x!));
+      await signInAs(page, 'globex', 'buyer@globex.test');
+      await openProduct(page, x!);
       await addToCart(page, { quantity: 4, expectedCount: 4 });
-      await page.getByRole('banner').getByRole('button', { name: 'John Smith' }).click();
-      await page.getByRole('menuitem', { name: 'Log out' }).click();
-      await expect(page.getByRole('banner').getByRole('button', { name: 'John Smith' })).toHaveCount(0);
+      const shell = new Storefront(page);
+      await shell.logOut('John Smith');
+      await expect(shell.accountButton('John Smith')).toHaveCount(0);
       tried += 1;
       if (!(await cartShows(page, 0))) leaked += 1;
 
-      await page.goto(shopUrl('globex', '/login'));
-      await page.getByRole('textbox', { name: /e-mail/i }).fill('coordinator@globex.test');
-      await page.getByRole('textbox', { name: /^(password|hasło)$/i }).fill('Passw0rd!');
-      await page.getByRole('button', { name: /^(log in|zaloguj się)$/i }).click();
-      await expect(page).not.toHaveURL(/\/login/);
+      await new LoginPage(page).logInTo('globex', 'coordinator@globex.test');
       tried += 1;
       if (!(await cartShows(page, 0))) leaked += 1;
       expect(leaked, "the buyer's cart shown to the next person").toBe(0);
       // The checkout of the next person starts empty too: with an empty cart it sends them to the cart.
-      await page.goto(shopUrl('globex', '/checkout/delivery'));
+      await shell.open('globex', '/checkout/delivery');
       await expect(page).toHaveURL(/\/cart/);
       expect(errors).toEqual([]);
     } finally {
@@ -164,13 +164,14 @@ test.describe('client storage (browser)', () => {
     ];
     let leaked = 0;
     try {
-      await page.goto(shopUrl('globex', '/products'));
+      const catalogue = new CataloguePage(page);
+      await catalogue.open('globex');
       for (const raw of values) {
         await page.evaluate((value) => {
           for (const key of ['shop-elements:globex:guest:cart', 'shop-elements:globex:user-id', 'shop-elements:globex:u1:checkout']) localStorage.setItem(key, value);
         }, raw);
         await page.reload();
-        await expect(page.getByRole('main').getByRole('article').first()).toBeVisible();
+        await expect(catalogue.cards.first()).toBeVisible();
         await expect(headerCart(page)).toHaveAccessibleName(/\(0\)$/);
         const polluted = await page.evaluate(() => (({}) as Record<string, unknown>).polluted !== undefined);
         if (polluted) leaked += 1;
@@ -187,7 +188,7 @@ test.describe('client storage (browser)', () => {
     const [x] = await plainProducts(page);
     let leaked = 0;
     try {
-      await page.goto(productUrl(x!));
+      await openProduct(page, x!);
       // Fill this origin's storage until the browser refuses (QuotaExceededError).
       // Big pieces first, then ever smaller ones, so that not even a short cart entry fits.
       const filled = await page.evaluate(() => {

@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
-import { LoginPage, ProductPage, headerCartLink } from './pages.ts';
+import { LoginPage, ProductPage, Storefront, headerCartLink } from './pages.ts';
 import { shopUrl } from './urls.ts';
 import { GLOBEX_INVOICE_ADDRESS } from '../../fixtures/globex-invoice-address.ts';
 
@@ -51,11 +51,7 @@ export async function fillGlobexInvoiceAddress(billing: Locator): Promise<void> 
  * homepage) with the Close button in its footer and waits until it is gone: an open popup is modal, so
  * the screen beneath takes no clicks until it is closed. It stays closed for the rest of the session.
  */
-export async function closePopup(page: Page, title: string): Promise<void> {
-  const popup = page.getByRole('dialog', { name: title });
-  await popup.locator('[part="footer"]').getByRole('button', { name: /^(Close|Zamknij)$/ }).click();
-  await expect(popup).toBeHidden();
-}
+export const closePopup = (page: Page, title: string): Promise<void> => new Storefront(page).closePopup(title);
 
 /** The storefront's session as a bearer header: the Admin-Token cookie of the shop's host (fails when logged out). */
 export async function bearer(page: Page, slug: string): Promise<Record<string, string>> {
