@@ -1,17 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { containsDeep, getDeepActiveElement, getTabbables, wrapTab } from './focus-trap.ts';
+import { containsDeep, focusElement, getDeepActiveElement, getTabbables } from './deep-focus.ts';
 
 afterEach(() => {
   document.body.innerHTML = '';
 });
 
-function tab(target: Element, shiftKey = false): KeyboardEvent {
-  const event = new KeyboardEvent('keydown', { key: 'Tab', shiftKey, bubbles: true, cancelable: true });
-  target.dispatchEvent(event);
-  return event;
-}
-
-describe('focus trap helpers', () => {
+describe('deep focus helpers', () => {
   it('should list Tab stops in order, skipping disabled, hidden, inert and tabindex=-1 ones', () => {
     document.body.innerHTML = `
       <div id="box">
@@ -42,21 +36,12 @@ describe('focus trap helpers', () => {
     expect(containsDeep(document.getElementById('box'), inner)).toBe(true);
   });
 
-  it('should wrap Tab at the edges and leave it alone in the middle', () => {
-    document.body.innerHTML = '<div id="box" tabindex="-1"><button id="a">a</button><button id="b">b</button><button id="c">c</button></div>';
-    const box = document.getElementById('box')!;
-    const [a, b, c] = ['a', 'b', 'c'].map((id) => document.getElementById(id)!);
-    const trap = (event: KeyboardEvent) => wrapTab(event, box, document);
-    box.addEventListener('keydown', trap);
-    b!.focus();
-    expect(tab(b!).defaultPrevented).toBe(false);
-    c!.focus();
-    expect(tab(c!).defaultPrevented).toBe(true);
-    expect(document.activeElement).toBe(a);
-    expect(tab(a!, true).defaultPrevented).toBe(true);
-    expect(document.activeElement).toBe(c);
-    box.focus();
-    tab(box, true);
-    expect(document.activeElement).toBe(c);
+  it('should report whether focus landed, refusing detached nodes and non-elements', () => {
+    document.body.innerHTML = '<button id="a">a</button><button id="b" disabled>b</button>';
+    expect(focusElement(document.getElementById('a'))).toBe(true);
+    expect(document.activeElement).toBe(document.getElementById('a'));
+    expect(focusElement(document.getElementById('b'))).toBe(false);
+    expect(focusElement(document.createElement('button'))).toBe(false);
+    expect(focusElement(null)).toBe(false);
   });
 });
