@@ -9,6 +9,7 @@ import { useLogOut } from '../../screens/auth/use-log-out.ts';
 import { isPointsShop, shop } from '../../store/shop.ts';
 import { useAnchoredLayer } from '../../widgets/shared/use-anchored-layer.ts';
 import { useDismiss } from '../../widgets/shared/use-dismiss.ts';
+import { startsWithText } from '../../widgets/shared/list-navigation.ts';
 import { useListNavigation } from '../../widgets/shared/use-list-navigation.ts';
 import { useElement } from '../../kit/element-context.tsx';
 import { currentPath, Link, navigate } from '../../kit/router.tsx';
@@ -43,7 +44,7 @@ export function AccountMenu() {
   const [focusTarget, setFocusTarget] = useState<FocusTarget | null>(null);
   const { busy, logOut } = useLogOut();
   // The menu pattern: the arrows wrap, Home and End jump, typed letters find an item.
-  const navigation = useListNavigation({ wrap: true, typeahead: true });
+  const navigation = useListNavigation({ wrap: true, typeahead: startsWithText });
   const triggerRef = useRef<HTMLElement | null>(null);
   const menuRef = useRef<HTMLDivElement | null>(null);
   const menuId = useId();

@@ -70,7 +70,7 @@ export function Dialog({ open: openProp, defaultOpen = false, onOpenChange, titl
             <h2 className="shop-dialog__title" id={titleId}>
               {title}
             </h2>
-            <CloseButton className="shop-dialog__close" onClick={() => setOpen(false)} />
+            <CloseButton onClick={() => setOpen(false)} />
           </div>
           <div className="shop-dialog__body" part="body">
             {description && (

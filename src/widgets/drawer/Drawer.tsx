@@ -130,7 +130,7 @@ export function Drawer({
                   {title}
                 </h2>
               )}
-              <CloseButton className="shop-drawer__close" onClick={() => setOpen(false)} />
+              <CloseButton onClick={() => setOpen(false)} />
             </div>
             <div className="shop-drawer__body" part="body">
               {children}

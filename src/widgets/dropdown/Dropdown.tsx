@@ -130,9 +130,7 @@ export function Dropdown({
             aria-activedescendant={open && active >= 0 ? optionId(active) : undefined}
             data-state={open ? 'open' : 'closed'}
             data-placeholder={selected ? undefined : ''}
-            onClick={() => {
-              if (!disabled) toggle();
-            }}
+            onClick={toggle}
             onKeyDown={onKeyDown}
           >
             <span className="shop-dropdown__value">{selected ? selected.label : emptyText}</span>

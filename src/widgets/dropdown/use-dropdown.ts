@@ -1,5 +1,6 @@
 import { useEffect, useState, type KeyboardEvent, type RefObject } from 'react';
 import { firstEnabledIndex, lastEnabledIndex } from '../shared/list-navigation.ts';
+import { startsWithQuery } from '../shared/match.ts';
 import { useControllableState } from '../shared/use-controllable-state.ts';
 import { useDismiss } from '../shared/use-dismiss.ts';
 import { useListNavigation } from '../shared/use-list-navigation.ts';
@@ -35,7 +36,7 @@ export function useDropdown({ options, value: valueProp, defaultValue, onValueCh
   });
   const [open, setOpen] = useControllableState(openProp, defaultOpen, onOpenChange);
   const [active, setActive] = useState(-1);
-  const navigation = useListNavigation({ wrap: false, pageStep: PAGE_STEP, typeahead: true });
+  const navigation = useListNavigation({ wrap: false, pageStep: PAGE_STEP, typeahead: startsWithQuery });
 
   const selectedIndex = options.findIndex((option) => option.value === value);
   const initialActive = () => (selectedIndex >= 0 && !options[selectedIndex]?.disabled ? selectedIndex : firstEnabledIndex(options));
@@ -64,7 +65,9 @@ export function useDropdown({ options, value: valueProp, defaultValue, onValueCh
     if (option && !option.disabled) setValue(option.value);
     setOpen(false);
   };
+  /** A click on the trigger: opens at the chosen option, or closes. */
   const toggle = () => {
+    if (disabled) return;
     if (open) setOpen(false);
     else openAt(initialActive());
   };
@@ -79,9 +82,12 @@ export function useDropdown({ options, value: valueProp, defaultValue, onValueCh
         openAt(initialActive());
         return;
       case 'Home':
+        event.preventDefault();
+        openAt(firstEnabledIndex(options));
+        return;
       case 'End':
         event.preventDefault();
-        openAt(event.key === 'Home' ? firstEnabledIndex(options) : lastEnabledIndex(options));
+        openAt(lastEnabledIndex(options));
         return;
       default:
         return;

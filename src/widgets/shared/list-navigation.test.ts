@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { findTypeahead, firstEnabledIndex, isTypeaheadKey, keyToMove, lastEnabledIndex, moveIndex, type NavigableItem } from './list-navigation.ts';
+import { findTypeahead, firstEnabledIndex, isTypeaheadKey, keyToMove, lastEnabledIndex, moveIndex, startsWithText, type NavigableItem } from './list-navigation.ts';
+import { startsWithQuery } from './match.ts';
 
 // Index:         0          1                 2          3                 4
 const items: NavigableItem[] = [{ label: 'Apple' }, { label: 'Avocado', disabled: true }, { label: 'Banana' }, { label: 'Blueberry' }, { label: 'Cherry', disabled: true }];
@@ -85,8 +86,14 @@ describe('findTypeahead', () => {
     expect(findTypeahead(items, 0, 'bl')).toBe(3);
   });
 
-  it('should ignore case and accents, skip disabled items and answer null without a match', () => {
-    expect(findTypeahead([{ label: 'Warszawa' }, { label: 'Łódź' }], 0, 'L')).toBe(1);
+  it('should compare by the rule given: case only by default, accents too with startsWithQuery', () => {
+    const cities = [{ label: 'Warszawa' }, { label: 'Łódź' }, { label: ' lublin' }];
+    expect(findTypeahead(cities, 0, 'L')).toBe(2);
+    expect(findTypeahead(cities, 0, 'L', startsWithQuery)).toBe(1);
+    expect(startsWithText('Orders', 'OR')).toBe(true);
+  });
+
+  it('should skip disabled items and answer null without a match', () => {
     expect(findTypeahead(items, 0, 'c')).toBeNull();
     expect(findTypeahead(items, 0, 'x')).toBeNull();
   });

@@ -4,7 +4,16 @@
  * or stopping at the ends, and type-ahead by the first letters of the labels. `use-list-navigation.ts`
  * puts them behind one hook; they stay apart so they can be tested without a DOM.
  */
-import { startsWithQuery } from './match.ts';
+
+/** How type-ahead compares a label with the typed letters: whether the label starts with them. */
+export type TypeaheadMatch = (label: string, typed: string) => boolean;
+
+/**
+ * The plain type-ahead rule (a menu of the shop's own texts): the label starts with the typed letters,
+ * ignoring case. Option lists whose labels come from data pass `startsWithQuery` (`match.ts`), which
+ * also ignores accents and punctuation (spec §5) at the cost of its folding table.
+ */
+export const startsWithText: TypeaheadMatch = (label, typed) => label.trim().toLocaleLowerCase().startsWith(typed.toLocaleLowerCase());
 
 /** What navigation needs to know of one item. */
 export interface NavigableItem {
@@ -34,26 +43,11 @@ export interface ListKeyOptions {
 export function keyToMove(key: string, { orientation, homeEnd, pageStep, rtl = false }: ListKeyOptions): ListMove | null {
   const vertical = orientation !== 'horizontal';
   const horizontal = orientation !== 'vertical';
-  switch (key) {
-    case 'ArrowDown':
-      return vertical ? 'next' : null;
-    case 'ArrowUp':
-      return vertical ? 'previous' : null;
-    case 'ArrowRight':
-      return horizontal ? (rtl ? 'previous' : 'next') : null;
-    case 'ArrowLeft':
-      return horizontal ? (rtl ? 'next' : 'previous') : null;
-    case 'Home':
-      return homeEnd ? 'first' : null;
-    case 'End':
-      return homeEnd ? 'last' : null;
-    case 'PageDown':
-      return pageStep > 0 ? 'page-next' : null;
-    case 'PageUp':
-      return pageStep > 0 ? 'page-previous' : null;
-    default:
-      return null;
-  }
+  if ((vertical && key === 'ArrowDown') || (horizontal && key === (rtl ? 'ArrowLeft' : 'ArrowRight'))) return 'next';
+  if ((vertical && key === 'ArrowUp') || (horizontal && key === (rtl ? 'ArrowRight' : 'ArrowLeft'))) return 'previous';
+  if (homeEnd && (key === 'Home' || key === 'End')) return key === 'Home' ? 'first' : 'last';
+  if (pageStep > 0 && (key === 'PageDown' || key === 'PageUp')) return key === 'PageDown' ? 'page-next' : 'page-previous';
+  return null;
 }
 
 const enabled = (item: NavigableItem | undefined): boolean => item !== undefined && !item.disabled;
@@ -83,27 +77,22 @@ export interface MoveOptions {
  */
 export function moveIndex(items: readonly NavigableItem[], from: number, move: ListMove, { wrap, pageStep = 10 }: MoveOptions): number {
   const first = firstEnabledIndex(items);
-  if (first < 0) return -1;
+  if (move === 'first' || first < 0) return first;
   const last = lastEnabledIndex(items);
-  if (move === 'first') return first;
   if (move === 'last') return last;
-  const direction = move === 'next' || move === 'page-next' ? 1 : -1;
-  if (from < 0 || from >= items.length) return direction === 1 ? first : last;
-  const count = move === 'page-next' || move === 'page-previous' ? pageStep : 1;
+  const step = move.endsWith('next') ? 1 : -1;
+  if (!items[from]) return step > 0 ? first : last;
+  let count = move.startsWith('page') ? pageStep : 1;
   const mayWrap = wrap && count === 1;
   let result = from;
-  let index = from;
-  for (let moved = 0; moved < count; ) {
-    index += direction;
+  // Stops after `count` enabled items, at an end (unless wrapping), or back where it started.
+  for (let index = from + step; count > 0 && index !== from; index += step) {
     if (index < 0 || index >= items.length) {
       if (!mayWrap) break;
-      index = direction === 1 ? -1 : items.length;
-      continue;
-    }
-    if (index === from) break;
-    if (enabled(items[index])) {
+      index = step > 0 ? -1 : items.length;
+    } else if (enabled(items[index])) {
       result = index;
-      moved += 1;
+      count -= 1;
     }
   }
   return result;
@@ -115,9 +104,9 @@ export function moveIndex(items: readonly NavigableItem[], from: number, move: L
  * index of the enabled item whose label starts with `text`, searching from `from` and wrapping, or
  * null. A single letter, or the same letter typed again, moves on to the next match after `from`, so
  * "b b b" cycles through every name starting with b; a longer string may stay on `from` while it
- * still matches. Case, accents and punctuation are ignored (`match.ts`).
+ * still matches. `matches` compares a label with the typed letters.
  */
-export function findTypeahead(items: readonly NavigableItem[], from: number, text: string): number | null {
+export function findTypeahead(items: readonly NavigableItem[], from: number, text: string, matches: TypeaheadMatch = startsWithText): number | null {
   if (text === '' || items.length === 0) return null;
   const repeated = [...text].every((letter) => letter === text[0]);
   const query = repeated ? text.slice(0, 1) : text;
@@ -125,7 +114,7 @@ export function findTypeahead(items: readonly NavigableItem[], from: number, tex
   for (let step = 0; step < items.length; step += 1) {
     const index = (((start + step) % items.length) + items.length) % items.length;
     const item = items[index];
-    if (enabled(item) && item?.label !== undefined && startsWithQuery(item.label, query)) return index;
+    if (enabled(item) && item?.label !== undefined && matches(item.label, query)) return index;
   }
   return null;
 }

@@ -1,6 +1,7 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { NavigableItem } from './list-navigation.ts';
+import { startsWithQuery } from './match.ts';
 import { TYPEAHEAD_RESET_MS, useListNavigation, type ListKeyResult, type ListNavigationOptions } from './use-list-navigation.ts';
 
 const fruits: NavigableItem[] = [{ label: 'Apple' }, { label: 'Banana' }, { label: 'Blueberry' }, { label: 'Cherry' }];
@@ -31,7 +32,7 @@ describe('useListNavigation', () => {
   it('should build a type-ahead string from quick letters and start a new one after the pause', () => {
     vi.useFakeTimers();
     const onResult = vi.fn();
-    render(<Probe options={{ wrap: false, typeahead: true }} from={0} onResult={onResult} />);
+    render(<Probe options={{ wrap: false, typeahead: startsWithQuery }} from={0} onResult={onResult} />);
     const list = screen.getByRole('listbox');
     fireEvent.keyDown(list, { key: 'b' });
     expect(onResult).toHaveBeenLastCalledWith({ kind: 'typeahead', index: 1 });

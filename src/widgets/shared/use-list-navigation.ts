@@ -1,5 +1,5 @@
 import { useEffect, useRef, type KeyboardEvent } from 'react';
-import { findTypeahead, isTypeaheadKey, keyToMove, moveIndex, type ListOrientation, type NavigableItem } from './list-navigation.ts';
+import { findTypeahead, isTypeaheadKey, keyToMove, moveIndex, type ListOrientation, type NavigableItem, type TypeaheadMatch } from './list-navigation.ts';
 
 /** Type-ahead: characters typed within this time form one search string (APG listbox and menu). */
 export const TYPEAHEAD_RESET_MS = 500;
@@ -14,8 +14,8 @@ export interface ListNavigationOptions {
   homeEnd?: boolean;
   /** PageUp / PageDown jump this many items (default 0: not handled). */
   pageStep?: number;
-  /** Typed letters jump to the next item whose label starts with them (default false). */
-  typeahead?: boolean;
+  /** Typed letters jump to the next item whose label starts with them, compared by this rule (`startsWithText`, or `startsWithQuery` for data labels); without it, no type-ahead. */
+  typeahead?: TypeaheadMatch;
 }
 
 /** What a key press asked of the list: a move to `index`, or a type-ahead search (`index` null: no match). */
@@ -31,7 +31,7 @@ export type ListKeyResult = { kind: 'move'; index: number } | { kind: 'typeahead
  * patterns differ there. The type-ahead buffer is kept between key presses and cleared after
  * {@link TYPEAHEAD_RESET_MS}.
  */
-export function useListNavigation({ wrap, orientation = 'vertical', homeEnd = true, pageStep = 0, typeahead = false }: ListNavigationOptions) {
+export function useListNavigation({ wrap, orientation = 'vertical', homeEnd = true, pageStep = 0, typeahead }: ListNavigationOptions) {
   const search = useRef<{ text: string; timer: ReturnType<typeof setTimeout> | undefined }>({ text: '', timer: undefined });
   useEffect(() => () => clearTimeout(search.current.timer), []);
 
@@ -48,7 +48,7 @@ export function useListNavigation({ wrap, orientation = 'vertical', homeEnd = tr
   const keyDown = (event: KeyboardEvent<HTMLElement>, items: readonly NavigableItem[], from: number): ListKeyResult | null => {
     if (typeahead && isTypeaheadKey(event, search.current.text !== '')) {
       event.preventDefault();
-      return { kind: 'typeahead', index: findTypeahead(items, from, typeText(event.key)) };
+      return { kind: 'typeahead', index: findTypeahead(items, from, typeText(event.key), typeahead) };
     }
     const horizontalKey = event.key === 'ArrowLeft' || event.key === 'ArrowRight';
     const rtl = horizontalKey && orientation !== 'vertical' && getComputedStyle(event.currentTarget).direction === 'rtl';
