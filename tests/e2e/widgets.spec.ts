@@ -79,21 +79,27 @@ test.describe('widget gallery', () => {
     await expect(tooltip).toBeHidden();
   });
 
-  test('should trap focus in the drawer, close it on Escape and give focus back', async ({ page }) => {
+  test('should keep focus out of the page behind the modal drawer, close it on Escape and give focus back', async ({ page }) => {
     const gallery = await openGallery(page);
     const opener = gallery.button('Open drawer');
     await opener.click();
     const drawer = gallery.dialog('Cart');
     await expect(drawer).toBeVisible();
+    // A native modal <dialog>: the page behind is inert, so Tab visits the drawer's controls and, past
+    // the last one, the browser's own controls (the document's focus is then on <body>), never the page.
+    const visited = new Set<string>();
     for (let i = 0; i < 6; i++) {
       await page.keyboard.press('Tab');
-      const inside = await drawer.evaluate((node) => {
+      const where = await drawer.evaluate((node) => {
         let active: Element | null = document.activeElement;
         while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
-        return node.contains(active);
+        if (!active || active === document.body) return 'browser';
+        return node.contains(active) ? `drawer:${active.outerHTML.slice(0, 60)}` : 'page';
       });
-      expect(inside).toBe(true);
+      expect(where).not.toBe('page');
+      visited.add(where);
     }
+    expect([...visited].filter((where) => where.startsWith('drawer:')).length).toBeGreaterThan(1);
     expect(await page.evaluate(() => getComputedStyle(document.documentElement).overflow)).toBe('hidden');
     await page.keyboard.press('Escape');
     await expect(drawer).toBeHidden();

@@ -9,6 +9,8 @@ import { useLogOut } from '../../screens/auth/use-log-out.ts';
 import { isPointsShop, shop } from '../../store/shop.ts';
 import { useAnchoredLayer } from '../../widgets/shared/use-anchored-layer.ts';
 import { useDismiss } from '../../widgets/shared/use-dismiss.ts';
+import { startsWithText } from '../../widgets/shared/list-navigation.ts';
+import { useListNavigation } from '../../widgets/shared/use-list-navigation.ts';
 import { useElement } from '../../kit/element-context.tsx';
 import { currentPath, Link, navigate } from '../../kit/router.tsx';
 import css from './shell.css?inline';
@@ -27,9 +29,9 @@ type FocusTarget = 'first' | 'last';
  * The logged-in user's menu (WAI-ARIA menu button): a button showing the user's name
  * (`aria-haspopup="menu"`, `aria-expanded`) opens a `role="menu"` of `menuitem` links and a Log out
  * item. Enter, Space or ArrowDown open it on the first item, ArrowUp on the last; in the menu the
- * arrows move (wrapping), Home and End jump, a letter jumps to the next item starting with it, Escape
- * closes it and focus returns to the button, Tab closes it and moves on, a click outside closes it.
- * Log out ends the session (the API call, then the local session), fires `shop-logout` and goes to
+ * arrows move (wrapping), Home and End jump, typed letters jump to the next item starting with them
+ * (`use-list-navigation.ts`), Escape closes it and focus returns to the button, Tab closes it and
+ * moves on, a click outside closes it. Log out ends the session (the API call, then the local session), fires `shop-logout` and goes to
  * Login when the shop requires it, else home. In a points shop the button also shows the points the
  * buyer can spend now (`./AccountPoints.tsx`, loaded after the header shows, into a box of fixed
  * width).
@@ -41,6 +43,8 @@ export function AccountMenu() {
   const [open, setOpen] = useState(false);
   const [focusTarget, setFocusTarget] = useState<FocusTarget | null>(null);
   const { busy, logOut } = useLogOut();
+  // The menu pattern: the arrows wrap, Home and End jump, typed letters find an item.
+  const navigation = useListNavigation({ wrap: true, typeahead: startsWithText });
   const triggerRef = useRef<HTMLElement | null>(null);
   const menuRef = useRef<HTMLDivElement | null>(null);
   const menuId = useId();
@@ -95,37 +99,17 @@ export function AccountMenu() {
   const onMenuKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const list = items();
     const index = list.indexOf(event.target as HTMLElement);
-    const focusAt = (next: number) => {
+    const result = navigation.keyDown(event, list.map((item) => ({ label: item.textContent ?? '' })), index);
+    if (result) {
+      if (result.index !== null) list[result.index]?.focus();
+      return;
+    }
+    if (event.key === 'Tab') {
+      // Focus goes back to the button first, so the browser's Tab moves on from there.
+      close(true);
+    } else if (event.key === ' ') {
       event.preventDefault();
-      list[(next + list.length) % list.length]?.focus();
-    };
-    switch (event.key) {
-      case 'ArrowDown':
-        return focusAt(index + 1);
-      case 'ArrowUp':
-        return focusAt(index < 0 ? -1 : index - 1);
-      case 'Home':
-        return focusAt(0);
-      case 'End':
-        return focusAt(list.length - 1);
-      case 'Tab':
-        // Focus goes back to the button first, so the browser's Tab moves on from there.
-        close(true);
-        return;
-      case ' ':
-        event.preventDefault();
-        (event.target as HTMLElement).click();
-        return;
-      default: {
-        if (event.key.length !== 1 || event.ctrlKey || event.metaKey || event.altKey) return;
-        const key = event.key.toLocaleLowerCase();
-        const order = [...list.slice(index + 1), ...list.slice(0, index + 1)];
-        const match = order.find((item) => (item.textContent ?? '').trim().toLocaleLowerCase().startsWith(key));
-        if (match) {
-          event.preventDefault();
-          match.focus();
-        }
-      }
+      (event.target as HTMLElement).click();
     }
   };
 

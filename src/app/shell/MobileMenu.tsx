@@ -18,8 +18,8 @@ export interface MobileMenuProps {
 /**
  * The narrow-screen menu: a button (`aria-expanded`, named "Open menu" / "Close menu") that opens a
  * modal `Drawer` from the left holding the header's search, navigation and language switch. The
- * drawer traps focus, closes on Escape, its Close button or the backdrop, and gives focus back to the
- * button.
+ * drawer is a native modal dialog (the page behind is inert), closes on Escape, its Close button or
+ * the backdrop, and gives focus back to the button.
  */
 export function MobileMenu({ open, onOpenChange, children }: MobileMenuProps) {
   useSignals();

@@ -1,19 +1,16 @@
 import { useSignals } from '@preact/signals-react/runtime';
-import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useId, useRef, type ReactNode } from 'react';
 import { t } from '../../i18n/index.ts';
 import { registerStyles } from '../../theme/styles.ts';
 import { Field } from '../field/Field.tsx';
-import { matchesQuery, normaliseForMatch } from '../shared/match.ts';
-import { Portal } from '../shared/Portal.tsx';
 import { useListPosition } from '../shared/use-list-position.ts';
-import { useControllableState } from '../shared/use-controllable-state.ts';
-import { useDismiss } from '../shared/use-dismiss.ts';
+import { AutocompletePopup } from './AutocompletePopup.tsx';
+import { useAutocomplete } from './use-autocomplete.ts';
 import css from './autocomplete.css?inline';
 
 registerStyles('autocomplete', css);
 
-/** The suggestion list is at most this tall and scrolls beyond it (spec §9 "autocomplete list 250 px"). */
-export const AUTOCOMPLETE_MAX_HEIGHT_PX = 250;
+export { AUTOCOMPLETE_MAX_HEIGHT_PX } from './AutocompletePopup.tsx';
 
 /** One suggestion of an autocomplete. */
 export interface AutocompleteOption {
@@ -84,112 +81,23 @@ export function Autocomplete({
   const baseId = useId();
   const listId = `${baseId}listbox`;
   const optionId = (index: number) => `${baseId}option-${index}`;
-  const [value, setValue] = useControllableState<string | null>(valueProp, defaultValue, onValueChange);
-  const labelOf = (candidate: string | null) => options.find((option) => option.value === candidate)?.label ?? '';
-  const selectedLabel = labelOf(value);
-  const [inputValue, setInputValue] = useControllableState(inputValueProp, defaultInputValue ?? labelOf(valueProp ?? defaultValue), onInputValueChange);
-  const [open, setOpen] = useState(false);
-  const [active, setActive] = useState(-1);
-  /** What the list is filtered by: the typed text, or null right after opening (then every option shows). */
-  const [filter, setFilter] = useState<string | null>(null);
   const inputRef = useRef<HTMLInputElement | null>(null);
   const wrapperRef = useRef<HTMLDivElement | null>(null);
   const popupRef = useRef<HTMLDivElement | null>(null);
-
-  const matches = useMemo(() => (filter === null ? [...options] : options.filter((option) => matchesQuery(option.label, filter))), [options, filter]);
-  const expanded = open && matches.length > 0;
-
-  const { setReference: setWrapper, setFloating: setPopup, floatingStyles } = useListPosition(open, wrapperRef, popupRef);
-
-  // A value chosen elsewhere (or options that arrive later) shows its label, unless the user is typing.
-  const shown = useRef({ value, selectedLabel });
-  useEffect(() => {
-    if (shown.current.value === value && shown.current.selectedLabel === selectedLabel) return;
-    shown.current = { value, selectedLabel };
-    if (inputValueProp === undefined && !open) setInputValue(selectedLabel);
+  const { value, inputValue, matches, open, active, setActive, choose, settle, type, toggle, onKeyDown } = useAutocomplete({
+    options,
+    value: valueProp,
+    defaultValue,
+    onValueChange,
+    inputValue: inputValueProp,
+    defaultInputValue,
+    onInputValueChange,
+    disabled,
+    wrapperRef,
+    popupRef,
   });
-
-  useEffect(() => {
-    if (!open || active < 0) return;
-    popupRef.current?.querySelector(`[data-index="${active}"]`)?.scrollIntoView?.({ block: 'nearest' });
-  }, [open, active]);
-
-  const close = () => {
-    setOpen(false);
-    setActive(-1);
-    setFilter(null);
-  };
-  useDismiss({ open, onDismiss: close, inside: [wrapperRef, popupRef], escape: false });
-
-  const enabledIndexes = matches.flatMap((option, index) => (option.disabled ? [] : [index]));
-  /** The next enabled suggestion in `direction`, wrapping around; from -1 it starts at an end. */
-  const step = (from: number, direction: 1 | -1) => {
-    if (enabledIndexes.length === 0) return -1;
-    const position = enabledIndexes.indexOf(from);
-    if (position < 0) return direction === 1 ? (enabledIndexes[0] ?? -1) : (enabledIndexes.at(-1) ?? -1);
-    const next = (position + direction + enabledIndexes.length) % enabledIndexes.length;
-    return enabledIndexes[next] ?? -1;
-  };
-
-  const choose = (option: AutocompleteOption) => {
-    if (option.disabled) return;
-    setValue(option.value);
-    setInputValue(option.label);
-    close();
-  };
-
-  /** Leaving the field: keep a real choice only (see the component's description). */
-  const settle = () => {
-    close();
-    const text = normaliseForMatch(inputValue);
-    if (text === '') {
-      setValue(null);
-      if (inputValue !== '') setInputValue('');
-      return;
-    }
-    const exact = options.filter((option) => !option.disabled && normaliseForMatch(option.label) === text);
-    const [only] = exact;
-    if (exact.length === 1 && only) choose(only);
-    else setInputValue(selectedLabel);
-  };
-
-  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    if (disabled) return;
-    switch (event.key) {
-      case 'ArrowDown':
-        event.preventDefault();
-        if (!open) setOpen(true);
-        if (!event.altKey) setActive(step(open ? active : -1, 1));
-        return;
-      case 'ArrowUp':
-        event.preventDefault();
-        if (!open) setOpen(true);
-        setActive(step(open ? active : -1, -1));
-        return;
-      case 'Enter': {
-        const option = open && active >= 0 ? matches[active] : undefined;
-        if (option) {
-          event.preventDefault();
-          choose(option);
-        } else if (open) close();
-        return;
-      }
-      case 'Escape':
-        if (open) {
-          event.preventDefault();
-          event.stopPropagation();
-          close();
-        } else if (inputValue !== '') {
-          event.preventDefault();
-          event.stopPropagation();
-          setInputValue('');
-          setValue(null);
-        }
-        return;
-      default:
-        return;
-    }
-  };
+  const expanded = open && matches.length > 0;
+  const { setReference: setWrapper, setFloating: setPopup, floatingStyles } = useListPosition(open, wrapperRef, popupRef);
 
   const status = open ? (matches.length > 0 ? t('widgets.options_count', { count: matches.length }) : t('widgets.no_data')) : '';
 
@@ -221,13 +129,7 @@ export function Autocomplete({
             aria-describedby={control['aria-describedby']}
             aria-invalid={control['aria-invalid']}
             aria-required={control['aria-required']}
-            onChange={(event) => {
-              const text = event.target.value;
-              setInputValue(text);
-              setFilter(text);
-              setActive(-1);
-              setOpen(true);
-            }}
+            onChange={(event) => type(event.target.value)}
             onKeyDown={onKeyDown}
             onBlur={(event) => {
               const next = event.relatedTarget;
@@ -247,11 +149,7 @@ export function Autocomplete({
             // The input keeps focus, so leaving the field is never triggered by the toggle itself.
             onMouseDown={(event) => event.preventDefault()}
             onClick={() => {
-              if (open) close();
-              else {
-                setFilter(null);
-                setOpen(true);
-              }
+              toggle();
               inputRef.current?.focus();
             }}
           >
@@ -262,51 +160,18 @@ export function Autocomplete({
           </span>
           {name !== undefined && <input type="hidden" name={name} value={value ?? ''} />}
           {open && (
-            <Portal>
-              <div
-                ref={setPopup}
-                className="shop-autocomplete__popup"
-                part="popup"
-                style={floatingStyles}
-                onMouseDown={(event) => event.preventDefault()}
-              >
-                {matches.length > 0 ? (
-                  <ul
-                    id={listId}
-                    role="listbox"
-                    aria-labelledby={labelId}
-                    className="shop-autocomplete__list"
-                    part="listbox"
-                    style={{ maxHeight: `${AUTOCOMPLETE_MAX_HEIGHT_PX}px` }}
-                  >
-                    {matches.map((option, index) => (
-                      <li
-                        key={option.value}
-                        id={optionId(index)}
-                        role="option"
-                        aria-selected={index === active}
-                        aria-disabled={option.disabled || undefined}
-                        data-index={index}
-                        data-active={index === active || undefined}
-                        data-checked={option.value === value || undefined}
-                        className="shop-autocomplete__option"
-                        part="option"
-                        onMouseMove={() => {
-                          if (!option.disabled && index !== active) setActive(index);
-                        }}
-                        onClick={() => choose(option)}
-                      >
-                        {option.label}
-                      </li>
-                    ))}
-                  </ul>
-                ) : (
-                  <p className="shop-autocomplete__empty" part="empty">
-                    {t('widgets.no_data')}
-                  </p>
-                )}
-              </div>
-            </Portal>
+            <AutocompletePopup
+              listId={listId}
+              labelId={labelId}
+              optionId={optionId}
+              matches={matches}
+              value={value}
+              active={active}
+              setPopup={setPopup}
+              floatingStyles={floatingStyles}
+              onHover={setActive}
+              onChoose={choose}
+            />
           )}
         </div>
       )}

@@ -1,11 +1,11 @@
 import { OverlayLayer } from '../../kit/element-context.tsx';
 import { useSignals } from '@preact/signals-react/runtime';
-import { useId, useLayoutEffect, useRef, type ReactNode, type RefObject, type SyntheticEvent } from 'react';
-import { t } from '../../i18n/index.ts';
+import { useId, useRef, type ReactNode, type RefObject } from 'react';
 import { registerStyles } from '../../theme/styles.ts';
-import { containsDeep, focusElement, getDeepActiveElement, getTabbables } from '../shared/focus-trap.ts';
+import { CloseButton } from '../shared/CloseButton.tsx';
 import { useScrollLock } from '../shared/scroll-lock.ts';
 import { useControllableState } from '../shared/use-controllable-state.ts';
+import { useModalDialog } from '../shared/use-modal-dialog.ts';
 import css from './dialog.css?inline';
 
 registerStyles('dialog', css);
@@ -34,11 +34,11 @@ export interface DialogProps {
 }
 
 /**
- * Modal dialog on the native `<dialog>` and `showModal()`: it sits in the top layer above everything,
- * the rest of the page is inert, and this holds inside shadow roots too. Escape (the dialog's `cancel`
- * event) and the Close button close it; focus moves into it on open (`initialFocus`, `data-autofocus`,
- * else its first control) and returns to the element that had it before. The content is mounted only while open.
- * Parts: `base` (the dialog), `header`, `body`, `footer`, `button` (Close).
+ * Modal dialog on the native `<dialog>` and `showModal()` (`use-modal-dialog.ts`, shared with the
+ * Drawer): it sits in the top layer above everything, the rest of the page is inert, and this holds
+ * inside shadow roots too. Escape (the dialog's `cancel` event) and the Close button (`CloseButton`)
+ * close it; focus moves into it on open (`initialFocus`, `data-autofocus`, else its first control) and
+ * returns to the element that had it before. The content is mounted only while open. Parts: `base` (the dialog), `header`, `body`, `footer`, `button` (Close).
  *
  * Overlays opened from inside (tooltips, dropdowns) portal into an {@link OverlayLayer} inside the
  * dialog: the rest of the page is inert while it is modal, so they must live in the top layer with it.
@@ -47,43 +47,11 @@ export function Dialog({ open: openProp, defaultOpen = false, onOpenChange, titl
   useSignals();
   const [open, setOpen] = useControllableState(openProp, defaultOpen, onOpenChange);
   const dialogRef = useRef<HTMLDialogElement>(null);
-  const openRef = useRef(open);
-  openRef.current = open;
-  const setOpenRef = useRef(setOpen);
-  setOpenRef.current = setOpen;
-  const initialFocusRef = useRef(initialFocus);
-  initialFocusRef.current = initialFocus;
   const titleId = useId();
   const descriptionId = useId();
 
   useScrollLock(open && lockScroll);
-
-  useLayoutEffect(() => {
-    const dialog = dialogRef.current;
-    if (!open || !dialog) return;
-    const opener = getDeepActiveElement(dialog.ownerDocument);
-    if (!dialog.open) dialog.showModal();
-    const root = dialog.getRootNode() as Document | ShadowRoot;
-    const preferred = initialFocusRef.current?.current ?? dialog.querySelector<HTMLElement>('[data-autofocus], [autofocus]');
-    if (!focusElement(preferred, root) && !containsDeep(dialog, getDeepActiveElement(root))) {
-      if (!focusElement(getTabbables(dialog)[0], root)) dialog.focus();
-    }
-    return () => {
-      if (dialog.open) dialog.close();
-      if (opener instanceof HTMLElement && opener.isConnected) opener.focus();
-    };
-  }, [open]);
-
-  /** Escape: the browser asks through `cancel`; the state decides (a controlled parent may keep it open). */
-  const onCancel = (event: SyntheticEvent<HTMLDialogElement>) => {
-    event.preventDefault();
-    setOpen(false);
-  };
-
-  /** The dialog closed by itself (a `<form method="dialog">`, a forced close request): follow it. */
-  const onClose = () => {
-    if (openRef.current) setOpenRef.current(false);
-  };
+  const { onCancel, onClose } = useModalDialog(dialogRef, open, setOpen, initialFocus);
 
   return (
     <dialog
@@ -102,11 +70,7 @@ export function Dialog({ open: openProp, defaultOpen = false, onOpenChange, titl
             <h2 className="shop-dialog__title" id={titleId}>
               {title}
             </h2>
-            <button type="button" className="shop-dialog__close" part="button" aria-label={t('widgets.close')} onClick={() => setOpen(false)}>
-              <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
-                <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" fill="none" />
-              </svg>
-            </button>
+            <CloseButton onClick={() => setOpen(false)} />
           </div>
           <div className="shop-dialog__body" part="body">
             {description && (

@@ -1,13 +1,14 @@
 import { useSignals } from '@preact/signals-react/runtime';
-import { useEffect, useId, useRef, useState, type MouseEvent, type ReactNode, type RefObject } from 'react';
-import { useElement } from '../../kit/element-context.tsx';
-import { t } from '../../i18n/index.ts';
+import { useId, useRef, useState, type MouseEvent, type ReactNode, type RefObject } from 'react';
+import { OverlayLayer } from '../../kit/element-context.tsx';
 import { registerStyles } from '../../theme/styles.ts';
-import { useFocusTrap } from '../shared/focus-trap.ts';
+import { CloseButton } from '../shared/CloseButton.tsx';
 import { Portal } from '../shared/Portal.tsx';
 import { useScrollLock } from '../shared/scroll-lock.ts';
 import { useControllableState } from '../shared/use-controllable-state.ts';
 import { CLICK_MOVE_TOLERANCE_PX, useDismiss } from '../shared/use-dismiss.ts';
+import { useModalDialog } from '../shared/use-modal-dialog.ts';
+import { useExitAnimation } from './use-exit-animation.ts';
 import css from './drawer.css?inline';
 
 registerStyles('drawer', css);
@@ -45,19 +46,16 @@ export interface DrawerProps {
   className?: string;
 }
 
-/** The longest of a computed, comma-separated CSS time list (`0.2s, 150ms`), in ms. */
-function longestTime(list: string): number {
-  return Math.max(0, ...list.split(',').map((item) => (item.trim().endsWith('ms') ? parseFloat(item) : parseFloat(item) * 1000) || 0));
-}
-
 /**
- * Drawer: a modal side panel (spec §2, §4, §9). Rendered through `Portal`; `role="dialog"`,
- * `aria-modal="true"`, named by its title or `label`. While open, focus is trapped inside (Tab and
- * Shift+Tab wrap) and the page does not scroll; Escape and a click on the backdrop close it and focus
- * returns to the opener. It slides in from its side and out again (no motion with
- * prefers-reduced-motion: then it unmounts at once). State in `data-state="open|closed"`
- * (`closed` while sliding out). Parts: `base` (panel), `header`, `body`, `footer`, `button` (Close),
- * `backdrop`.
+ * Drawer: a modal side panel (spec §2, §4, §9) on the native `<dialog>` and `showModal()`, as the
+ * Dialog is (`use-modal-dialog.ts`): it sits in the top layer, the rest of the page is inert, and
+ * focus moves in on open and back to the opener on close; the browser keeps Tab inside the page's
+ * modal, so there is no hand-written trap. Named by its title or `label`; the page does not scroll
+ * while open; Escape, the Close button and a click on the backdrop close it. It slides in from its
+ * side and out again (no motion with prefers-reduced-motion: then it unmounts at once); while sliding
+ * out it has already left the top layer and given focus back. State in `data-state="open|closed"`
+ * (`closed` while sliding out). Overlays opened from inside portal into an {@link OverlayLayer} inside
+ * the dialog. Parts: `base` (panel), `header`, `body`, `footer`, `button` (Close), `backdrop`.
  */
 export function Drawer({
   open: openProp,
@@ -74,44 +72,19 @@ export function Drawer({
   className,
 }: DrawerProps) {
   useSignals();
-  const { root } = useElement();
   const [open, setOpen] = useControllableState(openProp, defaultOpen, onOpenChange);
-  const [mounted, setMounted] = useState(open);
-  if (open && !mounted) setMounted(true);
   const [panel, setPanel] = useState<HTMLDivElement | null>(null);
   const panelRef = useRef<HTMLDivElement | null>(null);
   panelRef.current = panel;
+  const dialogRef = useRef<HTMLDialogElement | null>(null);
   const press = useRef<{ x: number; y: number } | null>(null);
   const titleId = useId();
 
-  useFocusTrap({ active: open, container: panel, root, initialFocus });
+  const mounted = useExitAnimation(open, panel);
+  const { onCancel, onClose } = useModalDialog(dialogRef, open, setOpen, initialFocus);
   useScrollLock(open && lockScroll);
+  // Escape also through the layer stack, so Escape in a dropdown inside the drawer closes only the dropdown.
   useDismiss({ open, onDismiss: () => setOpen(false), inside: [panelRef], outsideClick: false });
-
-  // Closing: keep the panel until its slide-out animation ends, or unmount at once when there is none.
-  useEffect(() => {
-    if (open || !mounted) return;
-    if (!panel) {
-      setMounted(false);
-      return;
-    }
-    const style = getComputedStyle(panel);
-    const duration = !style.animationName || style.animationName === 'none' ? 0 : longestTime(style.animationDuration) + longestTime(style.animationDelay);
-    if (duration <= 0) {
-      setMounted(false);
-      return;
-    }
-    const done = () => setMounted(false);
-    const onEnd = (event: AnimationEvent) => {
-      if (event.target === panel) done();
-    };
-    panel.addEventListener('animationend', onEnd);
-    const fallback = setTimeout(done, duration + 50);
-    return () => {
-      panel.removeEventListener('animationend', onEnd);
-      clearTimeout(fallback);
-    };
-  }, [open, mounted, panel]);
 
   if (!mounted) return null;
   const state = open ? 'open' : 'closed';
@@ -130,42 +103,46 @@ export function Drawer({
 
   return (
     <Portal>
-      <div className="shop-drawer" data-state={state} data-placement={placement}>
-        {backdrop && <div className="shop-drawer__backdrop" part="backdrop" data-state={state} aria-hidden="true" onMouseDown={onBackdropMouseDown} onClick={onBackdropClick} />}
-        <div
-          ref={setPanel}
-          role="dialog"
-          aria-modal="true"
-          aria-labelledby={title ? titleId : undefined}
-          aria-label={title ? undefined : label}
-          tabIndex={-1}
-          className={className ? `shop-drawer__panel ${className}` : 'shop-drawer__panel'}
-          part="base"
-          data-state={state}
-          data-placement={placement}
-        >
-          <div className="shop-drawer__header" part="header">
-            {title && (
-              <h2 className="shop-drawer__title" id={titleId}>
-                {title}
-              </h2>
-            )}
-            <button type="button" className="shop-drawer__close" part="button" aria-label={t('widgets.close')} onClick={() => setOpen(false)}>
-              <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
-                <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" fill="none" />
-              </svg>
-            </button>
-          </div>
-          <div className="shop-drawer__body" part="body">
-            {children}
-          </div>
-          {footer && (
-            <div className="shop-drawer__footer" part="footer">
-              {footer}
+      <dialog
+        ref={dialogRef}
+        className="shop-drawer"
+        aria-modal="true"
+        aria-labelledby={title ? titleId : undefined}
+        aria-label={title ? undefined : label}
+        data-state={state}
+        data-placement={placement}
+        onCancel={onCancel}
+        onClose={onClose}
+      >
+        <OverlayLayer>
+          {backdrop && <div className="shop-drawer__backdrop" part="backdrop" data-state={state} aria-hidden="true" onMouseDown={onBackdropMouseDown} onClick={onBackdropClick} />}
+          <div
+            ref={setPanel}
+            tabIndex={-1}
+            className={className ? `shop-drawer__panel ${className}` : 'shop-drawer__panel'}
+            part="base"
+            data-state={state}
+            data-placement={placement}
+          >
+            <div className="shop-drawer__header" part="header">
+              {title && (
+                <h2 className="shop-drawer__title" id={titleId}>
+                  {title}
+                </h2>
+              )}
+              <CloseButton onClick={() => setOpen(false)} />
             </div>
-          )}
-        </div>
-      </div>
+            <div className="shop-drawer__body" part="body">
+              {children}
+            </div>
+            {footer && (
+              <div className="shop-drawer__footer" part="footer">
+                {footer}
+              </div>
+            )}
+          </div>
+        </OverlayLayer>
+      </dialog>
     </Portal>
   );
 }

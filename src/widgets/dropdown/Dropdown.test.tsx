@@ -2,7 +2,8 @@ import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ElementShell } from '../../app/ElementShell.tsx';
-import { DROPDOWN_MAX_HEIGHT_PX, Dropdown, TYPEAHEAD_RESET_MS, type DropdownOption } from './Dropdown.tsx';
+import { TYPEAHEAD_RESET_MS } from '../shared/use-list-navigation.ts';
+import { DROPDOWN_MAX_HEIGHT_PX, Dropdown, type DropdownOption } from './Dropdown.tsx';
 
 const sizes: DropdownOption[] = [
   { value: 's', label: 'Small' },

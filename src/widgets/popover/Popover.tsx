@@ -15,7 +15,8 @@ import {
   type Ref,
 } from 'react';
 import { registerStyles } from '../../theme/styles.ts';
-import { containsDeep, getDeepActiveElement, getTabbables } from '../shared/focus-trap.ts';
+import { containsDeep, getDeepActiveElement } from '../shared/deep-focus.ts';
+import { getTabbables } from '../shared/tab-stops.ts';
 import { composeHandlers } from '../shared/merge-props.ts';
 import { Portal } from '../shared/Portal.tsx';
 import { useAnchoredLayer } from '../shared/use-anchored-layer.ts';

@@ -1,7 +1,9 @@
 import { useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { registerStyles } from '../../theme/styles.ts';
 import { Field } from '../field/Field.tsx';
+import { firstEnabledIndex } from '../shared/list-navigation.ts';
 import { useControllableState } from '../shared/use-controllable-state.ts';
+import { useListNavigation } from '../shared/use-list-navigation.ts';
 import css from './select-button.css?inline';
 
 registerStyles('select-button', css);
@@ -65,28 +67,14 @@ export function SelectButton({
     if (next !== null) onValueChange?.(next);
   });
   const buttons = useRef<(HTMLButtonElement | null)[]>([]);
-  const usable = (index: number) => {
-    const option = options[index];
-    return option !== undefined && !option.disabled && !disabled;
-  };
+  // The radio group pattern: ← ↑ → ↓ move, wrapping; Home and End are not part of it.
+  const navigation = useListNavigation({ wrap: true, orientation: 'both', homeEnd: false });
+  const items = options.map((option) => ({ disabled: disabled || option.disabled }));
   const checkedIndex = options.findIndex((option) => option.value === value);
-  const tabStop = checkedIndex >= 0 && usable(checkedIndex) ? checkedIndex : options.findIndex((_, index) => usable(index));
-
-  const moveFrom = (from: number, direction: 1 | -1) => {
-    for (let offset = 1; offset <= options.length; offset += 1) {
-      const index = (((from + direction * offset) % options.length) + options.length) % options.length;
-      if (usable(index)) return index;
-    }
-    return from;
-  };
+  const tabStop = checkedIndex >= 0 && !items[checkedIndex]?.disabled ? checkedIndex : firstEnabledIndex(items);
 
   const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>, index: number) => {
-    const direction = event.key === 'ArrowRight' || event.key === 'ArrowDown' ? 1 : event.key === 'ArrowLeft' || event.key === 'ArrowUp' ? -1 : 0;
-    if (direction === 0) return;
-    event.preventDefault();
-    // Right-to-left pages flip the horizontal arrows.
-    const rtl = getComputedStyle(event.currentTarget).direction === 'rtl' && (event.key === 'ArrowLeft' || event.key === 'ArrowRight');
-    const next = moveFrom(index, rtl ? (-direction as 1 | -1) : direction);
+    const next = navigation.keyDown(event, items, index)?.index ?? -1;
     const option = options[next];
     if (!option) return;
     setValue(option.value);
