@@ -1,4 +1,4 @@
-import { ofetch } from 'ofetch';
+import { ofetch, type FetchResponse } from 'ofetch';
 import * as v from 'valibot';
 import { pageSingleton } from '../page-singleton.ts';
 import { getAuthToken, readCookie, XSRF_COOKIE } from './cookies.ts';
@@ -101,6 +101,12 @@ function presentQuery(query: ApiQuery | undefined): Record<string, string | numb
   return query && Object.fromEntries(Object.entries(query).filter(([, value]) => value !== undefined && value !== null)) as Record<string, string | number | boolean>;
 }
 
+/** The body ofetch parsed with {@link parseBody}; ofetch keeps it on the response as `_data`. */
+function parsedBody(response: FetchResponse<unknown>): unknown {
+  // oxlint-disable-next-line no-underscore-dangle -- ofetch's own name for the parsed body
+  return response._data;
+}
+
 /** A short description of why a body failed its schema, for the error's message (never shown to users). */
 function describeIssues(issues: readonly v.BaseIssue<unknown>[]): string {
   return issues
@@ -138,18 +144,9 @@ export function createApiClient(settings: { timeoutMs?: number } = {}): ApiClien
     // whether a call may be repeated is the caller's decision, an order only with its Idempotency-Key.
     retry: 0,
     parseResponse: parseBody,
-    onRequest({ options }) {
-      const { headers } = options;
-      headers.set('Accept', 'application/json');
-      const token = getAuthToken();
-      if (token) headers.set('Authorization', `Bearer ${token}`);
-      const xsrf = readCookie(XSRF_COOKIE);
-      if (xsrf) headers.set('X-XSRF-TOKEN', xsrf);
-      if (previewSession && options.method === 'GET') headers.set(PREVIEW_HEADER, previewSession);
-    },
     onResponseError({ response }) {
       const { status } = response;
-      const error = httpError(status, response._data, response.headers.get('retry-after'));
+      const error = httpError(status, parsedBody(response), response.headers.get('retry-after'));
       if (status === 401 && onUnauthorized) {
         try {
           onUnauthorized();
@@ -161,6 +158,22 @@ export function createApiClient(settings: { timeoutMs?: number } = {}): ApiClien
       throw error;
     },
   });
+
+  /**
+   * Headers every call carries: JSON answers, the session's bearer token, the XSRF echo, and on reads a
+   * designer's preview session. Passed as the call's headers rather than from ofetch's `onRequest`:
+   * ofetch awaits that hook before it sends, and callers count on the request being sent (its answer
+   * awaited) by the time the call returns, e.g. a search that a newer keystroke replaces.
+   */
+  function sessionHeaders(method: Method): Record<string, string> {
+    const headers: Record<string, string> = { Accept: 'application/json' };
+    const token = getAuthToken();
+    if (token) headers.Authorization = `Bearer ${token}`;
+    const xsrf = readCookie(XSRF_COOKIE);
+    if (xsrf) headers['X-XSRF-TOKEN'] = xsrf;
+    if (previewSession && method === 'GET') headers[PREVIEW_HEADER] = previewSession;
+    return headers;
+  }
 
   async function request(method: Method, path: string, schema: ResponseSchema | undefined, options: RequestOptions): Promise<unknown> {
     // One timer for the whole call, the body's download included, beside the caller's own signal: ofetch's
@@ -183,10 +196,10 @@ export function createApiClient(settings: { timeoutMs?: number } = {}): ApiClien
         baseURL: baseUrl,
         query: presentQuery(options.query),
         body: options.body as BodyInit | Record<string, unknown> | undefined,
-        headers: options.headers,
+        headers: { ...sessionHeaders(method), ...options.headers },
         signal: controller.signal,
       });
-      return checkedBody(schema, response._data, response.status);
+      return checkedBody(schema, parsedBody(response), response.status);
     } catch (cause) {
       if (cause instanceof ApiClientError) throw cause;
       if (timedOut) throw new ApiClientError({ kind: 'timeout', cause });
