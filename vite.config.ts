@@ -29,8 +29,8 @@ export default defineConfig(({ command }) => ({
   // Relative base: asset URLs resolve from `import.meta.url`, so the bundle works from any CDN path.
   base: './',
   // ofetch's own imports, cut to what the API client uses (src/api/ofetch-deps): ufo's whole URL parser
-  // and destr's lenient JSON parser were 1.4 kB brotli of the runtime chunk every element loads.
-  // Tests resolve them the same way, so the client's tests run what ships.
+  // and destr's lenient JSON parser were 1.3 kB brotli of the runtime chunk every element loads. Unit
+  // tests load ofetch from node_modules with its own ufo; src/api/ofetch-deps/ufo.test.ts checks the cut.
   resolve: {
     alias: {
       ufo: fileURLToPath(new URL('src/api/ofetch-deps/ufo.ts', import.meta.url)),
