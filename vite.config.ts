@@ -35,6 +35,10 @@ export default defineConfig(({ command }) => ({
     alias: {
       ufo: fileURLToPath(new URL('src/api/ofetch-deps/ufo.ts', import.meta.url)),
       destr: fileURLToPath(new URL('src/api/ofetch-deps/destr.ts', import.meta.url)),
+      // React 19 has useSyncExternalStore, which the shim then re-exports: skip the shim's fallback code.
+      'use-sync-external-store/shim/index.js': fileURLToPath(
+        new URL('src/kit/use-sync-external-store-shim.ts', import.meta.url),
+      ),
     },
   },
   build: {
@@ -63,7 +67,7 @@ export default defineConfig(({ command }) => ({
           groups: [
             {
               name: 'runtime',
-              test: /[\\/](node_modules[\\/](react|react-dom|scheduler|@preact|@r2wc|rosetta|dlv|templite|use-sync-external-store)[\\/]|elements[\\/]define\.ts|src[\\/](page-singleton\.ts|store[\\/](locale|storage-base|config)\.ts|i18n[\\/](index|parts|locale)\.ts|theme[\\/]|app[\\/]ElementShell\.tsx|kit[\\/](element-context\.tsx|ErrorBoundary\.tsx|lazy-retry\.ts|error-box\.css)|events\.ts))/,
+              test: /[\\/](node_modules[\\/](react|react-dom|scheduler|@preact|@r2wc|rosetta|dlv|templite|use-sync-external-store)[\\/]|elements[\\/]define\.ts|src[\\/](page-singleton\.ts|store[\\/](locale|storage-base|config)\.ts|i18n[\\/](index|parts|locale)\.ts|theme[\\/]|app[\\/]ElementShell\.tsx|kit[\\/](element-context\.tsx|use-sync-external-store-shim\.ts|ErrorBoundary\.tsx|lazy-retry\.ts|error-box\.css)|events\.ts))/,
             },
           ],
         },
