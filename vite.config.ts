@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 import { distinctChunkName, sharedBaseNames } from './build/chunk-names.ts';
@@ -27,6 +28,19 @@ export default defineConfig(({ command }) => ({
   define: command === 'build' ? { 'process.env.NODE_ENV': JSON.stringify('production') } : {},
   // Relative base: asset URLs resolve from `import.meta.url`, so the bundle works from any CDN path.
   base: './',
+  // ofetch's own imports, cut to what the API client uses (src/api/ofetch-deps): ufo's whole URL parser
+  // and destr's lenient JSON parser were 1.3 kB brotli of the runtime chunk every element loads. Unit
+  // tests load ofetch from node_modules with its own ufo; src/api/ofetch-deps/ufo.test.ts checks the cut.
+  resolve: {
+    alias: {
+      ufo: fileURLToPath(new URL('src/api/ofetch-deps/ufo.ts', import.meta.url)),
+      destr: fileURLToPath(new URL('src/api/ofetch-deps/destr.ts', import.meta.url)),
+      // React 19 has useSyncExternalStore, which the shim then re-exports: skip the shim's fallback code.
+      'use-sync-external-store/shim/index.js': fileURLToPath(
+        new URL('src/kit/use-sync-external-store-shim.ts', import.meta.url),
+      ),
+    },
+  },
   build: {
     outDir: 'dist',
     emptyOutDir: true,
@@ -53,7 +67,7 @@ export default defineConfig(({ command }) => ({
           groups: [
             {
               name: 'runtime',
-              test: /[\\/](node_modules[\\/](react|react-dom|scheduler|@preact|@r2wc|rosetta|dlv|templite|use-sync-external-store)[\\/]|elements[\\/]define\.ts|src[\\/](page-singleton\.ts|store[\\/](locale|storage-base|config)\.ts|i18n[\\/](index|parts|locale)\.ts|theme[\\/]|app[\\/]ElementShell\.tsx|kit[\\/](element-context\.tsx|ErrorBoundary\.tsx|lazy-retry\.ts|error-box\.css)|events\.ts))/,
+              test: /[\\/](node_modules[\\/](react|react-dom|scheduler|@preact|@r2wc|rosetta|dlv|templite|use-sync-external-store)[\\/]|elements[\\/]define\.ts|src[\\/](page-singleton\.ts|store[\\/](locale|storage-base|config)\.ts|i18n[\\/](index|parts|locale)\.ts|theme[\\/]|app[\\/]ElementShell\.tsx|kit[\\/](element-context\.tsx|use-sync-external-store-shim\.ts|ErrorBoundary\.tsx|lazy-retry\.ts|error-box\.css)|events\.ts))/,
             },
           ],
         },

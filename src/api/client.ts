@@ -1,3 +1,4 @@
+import { ofetch, type FetchResponse } from 'ofetch';
 import * as v from 'valibot';
 import { pageSingleton } from '../page-singleton.ts';
 import { getAuthToken, readCookie, XSRF_COOKIE } from './cookies.ts';
@@ -73,21 +74,19 @@ export interface ApiClient {
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
-interface RequestSpec {
-  method: Method;
-  path: string;
-  schema: ResponseSchema | undefined;
+/** What one call passes on: a GET's query, or a body with extra headers; the caller's signal. */
+interface RequestOptions extends GetOptions, SendOptions {
   body?: unknown;
-  query?: ApiQuery | undefined;
-  headers?: Record<string, string> | undefined;
-  signal?: AbortSignal | undefined;
 }
 
 /** Marks a body that was empty, and one that was not JSON (HTML error pages, truncated answers). */
 const EMPTY_BODY = Symbol('empty body');
 const NOT_JSON = Symbol('not JSON');
 
-/** Parses a body as JSON without ever throwing: the status decides later what a bad body means. */
+/**
+ * Parses a body as JSON without ever throwing (ofetch's `parseResponse`, for every content type): the
+ * status decides later what a bad body means. ofetch's own parser would hand back a broken body as a string.
+ */
 function parseBody(text: string): unknown {
   if (text.trim() === '') return EMPTY_BODY;
   try {
@@ -97,34 +96,15 @@ function parseBody(text: string): unknown {
   }
 }
 
-/** `base` + `path` with exactly one slash between them; an empty base keeps the path relative to the page. */
-export function joinUrl(base: string, path: string): string {
-  if (base === '' || /^https?:\/\//i.test(path)) return path;
-  return `${base.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}`;
+/** The query without its `undefined` and `null` values (ofetch would send a `null` as a bare `key`). */
+function presentQuery(query: ApiQuery | undefined): Record<string, string | number | boolean> | undefined {
+  return query && Object.fromEntries(Object.entries(query).filter(([, value]) => value !== undefined && value !== null)) as Record<string, string | number | boolean>;
 }
 
-/** `url` with `query` appended (`undefined` and `null` values left out), form-encoded as `URLSearchParams` writes it. */
-export function withQuery(url: string, query: ApiQuery | undefined): string {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query ?? {})) if (value !== undefined && value !== null) params.append(key, String(value));
-  const search = params.toString();
-  return search === '' ? url : `${url}${url.includes('?') ? '&' : '?'}${search}`;
-}
-
-/** Whether a body is sent as JSON: anything but what `fetch` sends as it is (text, a form, a file, bytes, a stream). */
-function isJsonBody(body: unknown): boolean {
-  if (body === undefined || typeof body === 'string') return false;
-  return !(body instanceof FormData || body instanceof Blob || body instanceof URLSearchParams || body instanceof ArrayBuffer || ArrayBuffer.isView(body) || body instanceof ReadableStream);
-}
-
-/** Headers every call carries: JSON answers, the session's bearer token, the XSRF echo. */
-function baseHeaders(): Record<string, string> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
-  const token = getAuthToken();
-  if (token) headers.Authorization = `Bearer ${token}`;
-  const xsrf = readCookie(XSRF_COOKIE);
-  if (xsrf) headers['X-XSRF-TOKEN'] = xsrf;
-  return headers;
+/** The body ofetch parsed with {@link parseBody}; ofetch keeps it on the response as `_data`. */
+function parsedBody(response: FetchResponse<unknown>): unknown {
+  // oxlint-disable-next-line no-underscore-dangle -- ofetch's own name for the parsed body
+  return response._data;
 }
 
 /** A short description of why a body failed its schema, for the error's message (never shown to users). */
@@ -133,6 +113,19 @@ function describeIssues(issues: readonly v.BaseIssue<unknown>[]): string {
     .slice(0, 3)
     .map((issue) => `${v.getDotPath(issue) ?? '(body)'}: ${issue.message}`)
     .join('; ');
+}
+
+/** The body checked against the call's schema; every way it can miss the contract is a `malformed` error. */
+function checkedBody(schema: ResponseSchema | undefined, data: unknown, status: number): unknown {
+  // A call that needs no body (a DELETE's 204) still needs the provider's answer: a body that is not
+  // JSON at all (a proxy's or captive portal's HTML page, a cut answer) means the call never got there.
+  if (data === NOT_JSON) throw new ApiClientError({ kind: 'malformed', status, cause: 'the body is not JSON' });
+  if (!schema) return undefined;
+  if (data === EMPTY_BODY || data === undefined) throw new ApiClientError({ kind: 'malformed', status, cause: 'empty body' });
+  if (data === null || typeof data !== 'object') throw new ApiClientError({ kind: 'malformed', status, cause: 'the body is not a JSON object or array' });
+  const result = v.safeParse(schema, data);
+  if (!result.success) throw new ApiClientError({ kind: 'malformed', status, cause: describeIssues(result.issues) });
+  return result.output;
 }
 
 /**
@@ -145,49 +138,15 @@ export function createApiClient(settings: { timeoutMs?: number } = {}): ApiClien
   let onUnauthorized: (() => void) | undefined;
   let previewSession: string | undefined;
 
-  async function request(spec: RequestSpec): Promise<unknown> {
-    // One timer for the whole call, the body's download included, beside the caller's own signal.
-    const controller = new AbortController();
-    let timedOut = false;
-    const timer = setTimeout(() => {
-      timedOut = true;
-      controller.abort(new DOMException('The provider did not answer in time', 'TimeoutError'));
-    }, timeoutMs);
-    const callerSignal = spec.signal;
-    const forwardAbort = (): void => controller.abort(callerSignal?.reason);
-    if (callerSignal?.aborted) forwardAbort();
-    else callerSignal?.addEventListener('abort', forwardAbort, { once: true });
-
-    let response: Response;
-    let data: unknown;
-    try {
-      const json = isJsonBody(spec.body);
-      response = await fetch(withQuery(joinUrl(baseUrl, spec.path), spec.query), {
-        method: spec.method,
-        credentials: 'include',
-        headers: {
-          ...baseHeaders(),
-          ...(previewSession && spec.method === 'GET' ? { [PREVIEW_HEADER]: previewSession } : {}),
-          ...(json ? { 'Content-Type': 'application/json' } : {}),
-          ...spec.headers,
-        },
-        body: json ? JSON.stringify(spec.body) : (spec.body as BodyInit | undefined),
-        signal: controller.signal,
-      });
-      // Read inside the timer: an answer whose body stalls or breaks off is a timeout or a network failure.
-      data = parseBody(await response.text());
-    } catch (cause) {
-      if (timedOut) throw new ApiClientError({ kind: 'timeout', cause });
-      if (callerSignal?.aborted) throw new ApiClientError({ kind: 'aborted', cause });
-      throw new ApiClientError({ kind: 'network', cause });
-    } finally {
-      clearTimeout(timer);
-      callerSignal?.removeEventListener('abort', forwardAbort);
-    }
-
-    const { ok, status, headers } = response;
-    if (!ok) {
-      const error = httpError(status, data, headers.get('retry-after'));
+  const http = ofetch.create({
+    credentials: 'include',
+    // The client's policy: never repeat a call (ofetch repeats GETs on some statuses by default);
+    // whether a call may be repeated is the caller's decision, an order only with its Idempotency-Key.
+    retry: 0,
+    parseResponse: parseBody,
+    onResponseError({ response }) {
+      const { status } = response;
+      const error = httpError(status, parsedBody(response), response.headers.get('retry-after'));
       if (status === 401 && onUnauthorized) {
         try {
           onUnauthorized();
@@ -197,27 +156,64 @@ export function createApiClient(settings: { timeoutMs?: number } = {}): ApiClien
         }
       }
       throw error;
+    },
+  });
+
+  /**
+   * Headers every call carries: JSON answers, the session's bearer token, the XSRF echo, and on reads a
+   * designer's preview session. Passed as the call's headers rather than from ofetch's `onRequest`:
+   * ofetch awaits that hook before it sends, and callers count on the request being sent (its answer
+   * awaited) by the time the call returns, e.g. a search that a newer keystroke replaces.
+   */
+  function sessionHeaders(method: Method): Record<string, string> {
+    const headers: Record<string, string> = { Accept: 'application/json' };
+    const token = getAuthToken();
+    if (token) headers.Authorization = `Bearer ${token}`;
+    const xsrf = readCookie(XSRF_COOKIE);
+    if (xsrf) headers['X-XSRF-TOKEN'] = xsrf;
+    if (previewSession && method === 'GET') headers[PREVIEW_HEADER] = previewSession;
+    return headers;
+  }
+
+  async function request(method: Method, path: string, schema: ResponseSchema | undefined, options: RequestOptions): Promise<unknown> {
+    // One timer for the whole call, the body's download included, beside the caller's own signal: ofetch's
+    // `timeout` stops at the answer's headers and is dropped when a caller passes a signal.
+    const controller = new AbortController();
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort(new DOMException('The provider did not answer in time', 'TimeoutError'));
+    }, timeoutMs);
+    const callerSignal = options.signal;
+    const forwardAbort = (): void => controller.abort(callerSignal?.reason);
+    if (callerSignal?.aborted) forwardAbort();
+    else callerSignal?.addEventListener('abort', forwardAbort, { once: true });
+
+    try {
+      // One slash between base and path: ofetch keeps a path's doubled slash, `//x` would be another host.
+      const response = await http.raw(path.replace(/^\/+/, '/'), {
+        method,
+        baseURL: baseUrl,
+        query: presentQuery(options.query),
+        body: options.body as BodyInit | Record<string, unknown> | undefined,
+        headers: { ...sessionHeaders(method), ...options.headers },
+        signal: controller.signal,
+      });
+      return checkedBody(schema, parsedBody(response), response.status);
+    } catch (cause) {
+      if (cause instanceof ApiClientError) throw cause;
+      if (timedOut) throw new ApiClientError({ kind: 'timeout', cause });
+      if (callerSignal?.aborted) throw new ApiClientError({ kind: 'aborted', cause });
+      throw new ApiClientError({ kind: 'network', cause });
+    } finally {
+      clearTimeout(timer);
+      callerSignal?.removeEventListener('abort', forwardAbort);
     }
-    // A call that needs no body (a DELETE's 204) still needs the provider's answer: a body that is not
-    // JSON at all (a proxy's or captive portal's HTML page, a cut answer) means the call never got there.
-    if (data === NOT_JSON) throw new ApiClientError({ kind: 'malformed', status, cause: 'the body is not JSON' });
-    if (!spec.schema) return undefined;
-    if (data === EMPTY_BODY || data === undefined) {
-      throw new ApiClientError({ kind: 'malformed', status, cause: 'empty body' });
-    }
-    if (data === NOT_JSON || data === null || typeof data !== 'object') {
-      throw new ApiClientError({ kind: 'malformed', status, cause: 'the body is not a JSON object or array' });
-    }
-    const result = v.safeParse(spec.schema, data);
-    if (!result.success) {
-      throw new ApiClientError({ kind: 'malformed', status, cause: describeIssues(result.issues) });
-    }
-    return result.output;
   }
 
   const client: ApiClient = {
     configure(config) {
-      if ('baseUrl' in config) baseUrl = (config.baseUrl ?? '').trim();
+      if ('baseUrl' in config) baseUrl = (config.baseUrl ?? '').trim().replace(/\/+$/, '');
       if ('onUnauthorized' in config) onUnauthorized = config.onUnauthorized;
       if ('previewSession' in config) previewSession = config.previewSession;
     },
@@ -225,19 +221,19 @@ export function createApiClient(settings: { timeoutMs?: number } = {}): ApiClien
       return baseUrl;
     },
     get<S extends ResponseSchema>(path: string, schema: S, options: GetOptions = {}) {
-      return request({ method: 'GET', path, schema, query: options.query, signal: options.signal }) as Promise<v.InferOutput<S>>;
+      return request('GET', path, schema, options) as Promise<v.InferOutput<S>>;
     },
     post<S extends ResponseSchema>(path: string, schema: S, body?: unknown, options: SendOptions = {}) {
-      return request({ method: 'POST', path, schema, body, ...options }) as Promise<v.InferOutput<S>>;
+      return request('POST', path, schema, { ...options, body }) as Promise<v.InferOutput<S>>;
     },
     put<S extends ResponseSchema>(path: string, schema: S, body?: unknown, options: SendOptions = {}) {
-      return request({ method: 'PUT', path, schema, body, ...options }) as Promise<v.InferOutput<S>>;
+      return request('PUT', path, schema, { ...options, body }) as Promise<v.InferOutput<S>>;
     },
     delete(path: string, schema?: ResponseSchema, options: SendOptions = {}) {
-      return request({ method: 'DELETE', path, schema, ...options }) as Promise<never>;
+      return request('DELETE', path, schema, options) as Promise<never>;
     },
     postForm<S extends ResponseSchema>(path: string, schema: S, formData: FormData, options: SendOptions = {}) {
-      return request({ method: 'POST', path, schema, body: formData, ...options }) as Promise<v.InferOutput<S>>;
+      return request('POST', path, schema, { ...options, body: formData }) as Promise<v.InferOutput<S>>;
     },
   };
   return client;

@@ -8,7 +8,6 @@ import { shopSlugFromHost } from '../domain/tenant.ts';
 import { configurePageFromDocument, pageConfig } from './config.ts';
 import { designerPreview } from './designer-preview.ts';
 import { readInlinedWebsite } from './inlined-shop.ts';
-import { injectLiveChat } from './livechat.ts';
 import type * as LocaleChoice from './locale-choice.ts';
 import { requestedLocale, setLocale } from './locale.ts';
 import { pageSingleton } from '../page-singleton.ts';
@@ -128,7 +127,12 @@ export function loadShop(): Promise<void> {
       const chosen = (await choiceModule)?.readChosenLocale(website.slug) ?? null;
       if (!userPickedLocale.value) setLocale(chosen ?? website.lang);
       shopStatus.value = 'ready';
-      if (typeof document !== 'undefined') injectLiveChat(website, config.apiBase || location.href);
+      // Most shops have no live chat: its code loads only for those that do. A failed load leaves the
+      // page without the chat, as a refused script URL does.
+      if (typeof document !== 'undefined' && website.livechat_enabled) {
+        const apiBase = config.apiBase || location.href;
+        void import('./livechat.ts').then((module) => module.injectLiveChat(website, apiBase)).catch(() => undefined);
+      }
     } catch {
       shopStatus.value = 'error';
     }
