@@ -55,6 +55,9 @@ export default defineConfig(({ command }) => ({
     rolldownOptions: {
       input: { ...entries, ...demoEntries },
       preserveEntrySignatures: 'exports-only',
+      // The contract's modules only declare schemas: a chunk that uses some of them must not carry the
+      // others because the contract's index re-exports them (their top-level schema calls look like effects).
+      treeshake: { moduleSideEffects: [{ test: /src[\\/]contract[\\/]/, sideEffects: false }] },
       output: {
         minify: true,
         entryFileNames: '[name].js',
