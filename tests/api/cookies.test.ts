@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../../demo/server/app.ts';
+import { createApp } from '../../server/app.ts';
 import { startTestServer, type TestServer } from './harness.ts';
 
 /**

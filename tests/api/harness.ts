@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { serve, type ServerType } from '@hono/node-server';
-import { createApp } from '../../demo/server/app.ts';
-import { loadConfig, type ServerConfig } from '../../demo/server/config.ts';
-import { openDb, type Db } from '../../demo/server/db/index.ts';
-import { migrate } from '../../demo/server/db/migrate.ts';
-import { httpServerOptions } from '../../demo/server/http/timeouts.ts';
-import { seedDemo } from '../../demo/server/seed/index.ts';
+import { createApp } from '../../server/app.ts';
+import { loadConfig, type ServerConfig } from '../../server/config.ts';
+import { openDb, type Db } from '../../server/db/index.ts';
+import { migrate } from '../../server/db/migrate.ts';
+import { httpServerOptions } from '../../server/http/timeouts.ts';
+import { seedDemo } from '../../demo/seed/index.ts';
 import { setStrictAnswers } from '../../src/contract/tolerant.ts';
 
 // The reference server must answer the whole contract: a field the storefront would read with a

@@ -1,8 +1,8 @@
-import { createApp } from '../../../demo/server/app.ts';
-import { loadConfig } from '../../../demo/server/config.ts';
-import { openDb } from '../../../demo/server/db/index.ts';
-import { migrate } from '../../../demo/server/db/migrate.ts';
-import { DEMO_PASSWORD, seedDemo } from '../../../demo/server/seed/index.ts';
+import { createApp } from '../../../server/app.ts';
+import { loadConfig } from '../../../server/config.ts';
+import { openDb } from '../../../server/db/index.ts';
+import { migrate } from '../../../server/db/migrate.ts';
+import { DEMO_PASSWORD, seedDemo } from '../../../demo/seed/index.ts';
 
 /**
  * Prints the three demo shops' real answers as JSON (`ShopAnswers[]` of provider-answers.ts): the

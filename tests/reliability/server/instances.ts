@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { serve, type ServerType } from '@hono/node-server';
-import { createApp } from '../../../demo/server/app.ts';
-import { loadConfig, type ServerConfig } from '../../../demo/server/config.ts';
-import { openDb, type Db } from '../../../demo/server/db/index.ts';
-import { migrate } from '../../../demo/server/db/migrate.ts';
-import { seedDemo } from '../../../demo/server/seed/index.ts';
+import { createApp } from '../../../server/app.ts';
+import { loadConfig, type ServerConfig } from '../../../server/config.ts';
+import { openDb, type Db } from '../../../server/db/index.ts';
+import { migrate } from '../../../server/db/migrate.ts';
+import { seedDemo } from '../../../demo/seed/index.ts';
 import { httpClient, type HttpClient } from '../../api/harness.ts';
 
 /**

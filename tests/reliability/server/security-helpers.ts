@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { createApp } from '../../../demo/server/app.ts';
+import { createApp } from '../../../server/app.ts';
 import { mailedToken, type TestServer } from '../../api/harness.ts';
 import { acmePointsOrder, firstRow } from '../../api/order-fixtures.ts';
 
