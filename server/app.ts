@@ -1,7 +1,9 @@
 import { Hono } from 'hono';
 import { compress } from 'hono/compress';
 import { bodyLimit } from 'hono/body-limit';
-import type { ServerConfig } from './config.ts';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { ROOT_DIR, type ServerConfig } from './config.ts';
 import type { Db } from './db/index.ts';
 import { authenticate } from './http/auth.ts';
 import type { AppEnv } from './http/env.ts';
@@ -15,11 +17,13 @@ import { contactIpLimit, registerContactRoutes } from './routes/contact.ts';
 import { registerCoordinatorRoutes } from './routes/coordinator.ts';
 import { registerDeliveryRoutes } from './routes/delivery.ts';
 import { previewScope } from './http/preview-scope.ts';
-import { registerDemoRoutes } from './routes/demo.ts';
 import { registerOrderRoutes } from './routes/orders.ts';
 import { registerStorageRoutes } from './routes/storage.ts';
 import { registerUserRoutes } from './routes/user.ts';
 import { registerDesignerRoutes } from './routes/designer.ts';
+import { registerDist } from './routes/dist.ts';
+import { registerStorefrontPage } from './routes/storefront-page.ts';
+import { homePath, paymentProvider, type ServerPlugin } from './plugin.ts';
 import { registerWebsiteRoutes } from './routes/website.ts';
 
 /** Largest request body: the contact form's 10 MB file plus form fields and multipart framing. */
@@ -28,22 +32,25 @@ const MAX_JSON_BODY = 1024 * 1024;
 
 /**
  * The reference provider: the spec's API (§7) and the contract of DESIGN.md §4 under `/api`, files
- * under `/storage`, the demo pages under `/demo` (not in production), and the storefront page on every shop host.
+ * under `/storage`, the built bundle under `/dist`, the storefront page on every shop host, and the
+ * routes of its `plugins` (the demo's under `/demo`, outside production only: server/plugins.ts).
  * It keeps no state in memory: everything lives in the database, so instances can run side by side.
  */
-export function createApp(deps: { db: Db; config: ServerConfig }): Hono<AppEnv> {
+export function createApp(deps: { db: Db; config: ServerConfig; plugins?: readonly ServerPlugin[] }): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
+  const plugins = deps.plugins ?? [];
+  const payment = paymentProvider(plugins);
 
   app.use('*', async (c, next) => {
     c.set('db', deps.db);
     c.set('config', deps.config);
+    c.set('payment', payment);
     await next();
   });
-  // API answers and the demo pages go out gzip-compressed to clients that accept them (at least 1 kB).
+  // API answers go out gzip-compressed to clients that accept them (at least 1 kB).
   // Not /dist (compressed at build time) nor /storage: compressing would turn its strong ETags weak,
   // and its conditional requests (304) compare them strongly.
   app.use('/api/*', compress());
-  app.use('/demo/*', compress());
   app.use('*', securityHeaders);
   app.use('/api/*', apiCors(deps.config));
   // Before the body limit, which reads a chunked body whole: a client over the contact form's per-IP
@@ -64,12 +71,14 @@ export function createApp(deps: { db: Db; config: ServerConfig }): Hono<AppEnv> 
   registerCatalogueRoutes(app);
   registerAddressRoutes(app);
   registerDeliveryRoutes(app);
-  // The demo online-payment provider (/demo/pay) is not served in production: see docs/deploying.md.
-  registerOrderRoutes(app, { demoPayment: !deps.config.production });
+  registerOrderRoutes(app);
   registerCoordinatorRoutes(app);
   registerContactRoutes(app);
   registerStorageRoutes(app);
-  registerDemoRoutes(app, { production: deps.config.production });
+  for (const plugin of plugins) plugin.registerRoutes?.(app);
+  const distDir = path.join(ROOT_DIR, 'dist');
+  if (existsSync(distDir)) registerDist(app, distDir);
+  registerStorefrontPage(app, { home: homePath(plugins) });
 
   app.notFound((c) => {
     if (c.req.path.startsWith('/api/')) return c.json({ message: text('errors.not_found'), code: 'errors.not_found' }, 404);

@@ -6,6 +6,7 @@ import { describeSmtp, loadConfig, productionProblems, ROOT_DIR, storefrontUrl }
 import { openDb } from './db/index.ts';
 import { httpServerOptions } from './http/timeouts.ts';
 import { prepareDatabase } from './db/prepare.ts';
+import { loadPlugins } from './plugins.ts';
 import { startMailWorker } from './services/mailer.ts';
 import { startHoldSweeper } from './services/payment-holds.ts';
 import { startMaintenance } from './services/maintenance.ts';
@@ -34,12 +35,13 @@ async function main(): Promise<void> {
   if (!process.argv.includes('--no-build')) await buildBundle();
 
   const db = await openDb({ databaseUrl: config.databaseUrl, schema: config.databaseSchema, dataDir: config.dataDir });
-  // Migrations, then the demo data on an empty database; production databases get their shops from
-  // shop files (npm run seed -- --shop-file), never the demo's.
-  const applied = await prepareDatabase(db, config);
+  // Migrations, then each plugin's preparation (the demo seeds an empty database); production has no
+  // plugin, and its shops come from shop files (npm run provision -- --shop-file), never the demo's.
+  const plugins = await loadPlugins(config);
+  const applied = await prepareDatabase(db, plugins);
   if (applied.length) console.log(`[db] applied ${applied.join(', ')}`);
 
-  const app = createApp({ db, config });
+  const app = createApp({ db, config, plugins });
   const stopSweeper = startHoldSweeper(db);
   // The outbox is the mail queue: with SMTP_URL every instance delivers from it (rows are claimed, never sent twice).
   const mailWorker = config.smtpUrl ? startMailWorker(db, config) : undefined;

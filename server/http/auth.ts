@@ -33,7 +33,7 @@ const TOKEN_SHAPE = /^[A-Za-z0-9_-]{20,200}$/;
 /**
  * The session of `token` while it is unexpired, unrevoked and its user still has access to the
  * token's shop, or null. The one check behind a bearer token on the API and the session cookie the
- * storefront page is asked with (routes/demo.ts), so the two never disagree about who is signed in.
+ * storefront page is asked with (routes/storefront-page.ts), so the two never disagree about who is signed in.
  */
 export async function sessionOfToken(db: Queryable, token: string | undefined): Promise<AuthContext | null> {
   if (!token || !TOKEN_SHAPE.test(token)) return null;

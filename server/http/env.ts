@@ -1,5 +1,6 @@
 import type { Db } from '../db/index.ts';
 import type { ServerConfig } from '../config.ts';
+import type { PaymentProvider } from '../plugin.ts';
 
 /** Who is calling: resolved from the bearer token by `authenticate`. */
 export interface AuthContext {
@@ -16,6 +17,8 @@ export interface AppEnv {
   Variables: {
     db: Db;
     config: ServerConfig;
+    /** The connected online-payment provider (a plugin's), or null: then `online` is neither offered nor taken. */
+    payment: PaymentProvider | null;
     auth: AuthContext | null;
     /** True when a bearer token was sent but is unknown, expired or revoked. */
     tokenRejected: boolean;

@@ -14,7 +14,7 @@ export const SLUG = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
 
 /**
  * A shop's payment methods in the order the shop arranged them. Without an online-payment provider
- * (production: the demo provider is not served) `online` is left out.
+ * (none is connected in production, where the demo's is not served) `online` is left out.
  */
 export async function loadPaymentMethods(db: Queryable, websiteId: number, { online = true } = {}): Promise<PaymentMethod[]> {
   const { rows } = await db.query<PaymentMethod>(
@@ -47,7 +47,7 @@ export function websiteSettings(raw: Record<string, unknown>): WebsiteSettings {
 
 /**
  * The whole shop config the storefront loads at start-up (contract `WebsiteSchema`): the answer of
- * `GET /api/slug/website`, and what the storefront page carries inline (routes/demo.ts).
+ * `GET /api/slug/website`, and what the storefront page carries inline (routes/storefront-page.ts).
  */
 export async function loadWebsiteConfig(db: Queryable, website: WebsiteRow, online: boolean): Promise<Website> {
   const [paymentMethods, pages, popups] = await Promise.all([
@@ -116,12 +116,12 @@ export function registerWebsiteRoutes(app: Hono<AppEnv>): void {
     if (website.login_required) c.header('Vary', `Authorization, ${PREVIEW_HEADER}`);
     // A store designer's preview session of this shop sees it whole, as a member does (http/preview-scope.ts).
     const viewer = c.get('auth')?.websiteId ?? c.get('preview')?.websiteId ?? null;
-    return c.json(await loadVisibleWebsite(db, website, !c.get('config').production, viewer));
+    return c.json(await loadVisibleWebsite(db, website, c.get('payment') !== null, viewer));
   });
 
   app.post('/api/payment', async (c) => {
     const { website_id } = await jsonBody(c, PaymentMethodsRequestSchema);
     const { website } = await shopAccess(c, website_id, 'shop');
-    return c.json(await loadPaymentMethods(c.get('db'), website.id, { online: !c.get('config').production }));
+    return c.json(await loadPaymentMethods(c.get('db'), website.id, { online: c.get('payment') !== null }));
   });
 }

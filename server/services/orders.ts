@@ -45,8 +45,11 @@ export interface PlaceOrderInput {
   request: PlaceOrderRequest;
   /** The `Idempotency-Key` header, already checked for shape. */
   idempotencyKey: string;
-  /** This server's origin as the buyer reached it, for the absolute `payment_url`. */
-  origin: string;
+  /**
+   * The payment provider's page for an order paid online and its secret token (the absolute
+   * `payment_url`); null when no provider is connected, and then no online order comes here.
+   */
+  paymentPageUrl: ((orderName: string, token: string) => string) | null;
   /** Minimum seconds between two orders of one buyer in one shop. */
   orderWaitSeconds: number;
   /** The shop's storefront base URL (`storefrontUrl`), for the link in the order e-mail. */
@@ -155,6 +158,6 @@ async function createOrder(tx: Queryable, input: PlaceOrderInput): Promise<Order
   if (!order) throw new Error(`order ${name} vanished inside its own transaction`);
   // In the order's transaction: a rolled-back order sends nothing; a replay never gets here.
   await sendOrderMail(tx, { ...website, lang: input.mailLang ?? website.lang }, order, input.storefront);
-  const paymentUrl = paymentToken ? `${input.origin}/demo/pay/${encodeURIComponent(name)}?token=${paymentToken}` : null;
+  const paymentUrl = paymentToken && input.paymentPageUrl ? input.paymentPageUrl(name, paymentToken) : null;
   return { status: 201, body: { order, payment_url: paymentUrl } };
 }

@@ -11,6 +11,7 @@ import { createApp } from '../../server/app.ts';
 import { loadConfig, productionProblems, ROOT_DIR, type ServerConfig } from '../../server/config.ts';
 import { openDb, type Db } from '../../server/db/index.ts';
 import { prepareDatabase } from '../../server/db/prepare.ts';
+import { loadPlugins } from '../../server/plugins.ts';
 import { liveChatOrigin, storefrontCsp } from '../../server/http/csp.ts';
 import { loadShop, parseShopFile, ShopFileError } from '../../server/provisioning/shop-file.ts';
 import { hashToken, newToken } from '../../server/services/tokens.ts';
@@ -45,8 +46,9 @@ async function startProductionServer(): Promise<ProductionServer> {
     smtpUrl: 'smtp://127.0.0.1:1',
   });
   const db = await openDb({ databaseUrl: config.databaseUrl, schema, dataDir: config.dataDir });
-  await prepareDatabase(db, config);
-  const app = createApp({ db, config });
+  const plugins = await loadPlugins(config);
+  await prepareDatabase(db, plugins);
+  const app = createApp({ db, config, plugins });
   const server: ServerType = await new Promise((resolve) => {
     const s = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));
   });

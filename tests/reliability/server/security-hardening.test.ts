@@ -6,7 +6,7 @@ import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_COOKIE } from '../../../src/api/cookies.ts';
 import type { AppEnv } from '../../../server/http/env.ts';
-import { registerDist } from '../../../server/routes/demo.ts';
+import { registerDist } from '../../../server/routes/dist.ts';
 import { startTestServer, type TestServer } from '../../api/harness.ts';
 import { tally } from '../report.ts';
 

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { Hono } from 'hono';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { AppEnv } from '../http/env.ts';
-import { registerDist } from './demo.ts';
+import { registerDist } from './dist.ts';
 
 const distDir = mkdtempSync(path.join(tmpdir(), 'dist-route-'));
 mkdirSync(path.join(distDir, 'chunks'));
