@@ -1,4 +1,3 @@
-import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { createAdaptorServer, serve } from '@hono/node-server';
 import { createApp } from './app.ts';
@@ -12,14 +11,15 @@ import { startHoldSweeper } from './services/payment-holds.ts';
 import { startMaintenance } from './services/maintenance.ts';
 
 /**
- * `npm start`: builds the elements bundle (when there are elements to build), opens the database
+ * The reference server (`npm run serve`; built, `node dist-server/start.js`; `npm start` builds the
+ * elements first, build/dev-start.ts). Serves the built `dist/` as it finds it and never builds: the
+ * build is a dev-time tool, absent from a production install. Opens the database
  * (PGlite under .data/ by default, PostgreSQL with DATABASE_URL), applies migrations, seeds the demo
  * data on an empty database, and serves API, storage, demo pages and shop hosts. While it runs, unpaid
  * online payments whose hold ended are expired once a minute (their stock goes back), old rate-limit
  * events, contact-form attachments past their retention and registration requests whose confirmation
  * link expired are deleted every ten minutes, and with
  * SMTP_URL the mail worker delivers the outbox.
- * `--no-build` skips the build (used by tests that built already).
  * With NODE_ENV=production (docs/deploying.md): migrations only, never the demo data; no /demo routes;
  * start-up is refused with a clear message when SMTP_URL is missing.
  */
@@ -32,7 +32,6 @@ async function main(): Promise<void> {
     console.error('[server] not started (docs/deploying.md lists the settings)');
     process.exit(1);
   }
-  if (!process.argv.includes('--no-build')) await buildBundle();
 
   const db = await openDb({ databaseUrl: config.databaseUrl, schema: config.databaseSchema, dataDir: config.dataDir });
   // Migrations, then each plugin's preparation (the demo seeds an empty database); production has no
@@ -56,7 +55,7 @@ async function main(): Promise<void> {
       // No secrets here: the SMTP URL without its credentials, the database by kind only.
       console.log(`Storefront API ready in ${Date.now() - started} ms: production mode, ${where}, ${mail}, on ${config.hostname}:${config.port}`);
       console.log(`  designers allowed to frame the shops: ${config.designerOrigins.join(' ') || 'none'}`);
-      console.log(shops.length > 0 ? `  shops: ${shops.map((shop) => `${storefrontUrl(config, shop.slug)}/`).join(' ')}` : '  no shops yet: load one with npm run seed -- --shop-file shop.json');
+      console.log(shops.length > 0 ? `  shops: ${shops.map((shop) => `${storefrontUrl(config, shop.slug)}/`).join(' ')}` : '  no shops yet: load one with npm run provision -- --shop-file shop.json');
       return;
     }
     console.log(`Storefront demo ready in ${Date.now() - started} ms on ${where}, ${mail}:`);
@@ -84,18 +83,6 @@ async function main(): Promise<void> {
   };
   process.once('SIGINT', () => shutdown('SIGINT'));
   process.once('SIGTERM', () => shutdown('SIGTERM'));
-}
-
-/** Builds `dist/` with Vite when the elements entry exists; the API runs without it. */
-async function buildBundle(): Promise<void> {
-  if (!existsSync(path.join(ROOT_DIR, 'elements', 'index.ts'))) {
-    console.log('[build] no elements entry yet (elements/index.ts): serving the API and demo pages only');
-    return;
-  }
-  const { build } = await import('vite');
-  const t0 = Date.now();
-  await build({ root: ROOT_DIR, logLevel: 'warn' });
-  console.log(`[build] dist/ built in ${Date.now() - t0} ms`);
 }
 
 main().catch((error: unknown) => {

@@ -1,9 +1,10 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { ROOT_DIR } from '../config.ts';
 import type { Db } from './index.ts';
 
-const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+/** The SQL files, found from the repository root: the same folder from source and from the built server (dist-server/). */
+const MIGRATIONS_DIR = path.join(ROOT_DIR, 'server', 'db', 'migrations');
 
 /** Arbitrary constant shared by every instance, so two servers starting together migrate once. */
 const MIGRATION_LOCK = 4173_0001;

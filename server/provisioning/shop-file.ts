@@ -1,5 +1,5 @@
 /**
- * A shop from a JSON file (`npm run seed -- --shop-file shop.json`, docs/deploying.md): its settings,
+ * A shop from a JSON file (`npm run provision -- --shop-file shop.json`, docs/deploying.md): its settings,
  * payment and delivery methods, budgets, pages and its first coordinator. This is how a production
  * database gets its shops: production never seeds the demo data.
  *

@@ -326,7 +326,7 @@ describe('production start-up', () => {
     expect(productionProblems(loadConfig({ production: false, smtpUrl: undefined }))).toEqual([]);
 
     const { code, out } = await new Promise<{ code: number | null; out: string }>((resolve) => {
-      const child = spawn(process.execPath, ['--import', 'tsx', 'server/start.ts', '--no-build'], {
+      const child = spawn(process.execPath, ['--import', 'tsx', 'server/start.ts'], {
         cwd: ROOT_DIR,
         env: { ...process.env, NODE_ENV: 'production', SMTP_URL: '', PORT: '4339', PGLITE_DIR: 'memory://', DATABASE_URL: '' },
       });
@@ -340,7 +340,7 @@ describe('production start-up', () => {
   }, 30_000);
 
   it('should start in production with SMTP_URL and log the mode, database and SMTP host without secrets', async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/start.ts', '--no-build'], {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'server/start.ts'], {
       cwd: ROOT_DIR,
       env: { ...process.env, NODE_ENV: 'production', SMTP_URL: 'smtp://mailer:s3cret-pw@127.0.0.1:1', PORT: '4338', PGLITE_DIR: 'memory://', DATABASE_URL: '', DESIGNER_ORIGINS: '' },
     });

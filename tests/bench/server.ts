@@ -226,7 +226,7 @@ async function waitForUrl(url: string, child: ChildProcess, timeoutMs: number): 
 }
 
 /**
- * Starts the reference server as `npm run serve` does (`tsx server/start.ts --no-build`: the
+ * Starts the reference server as `npm run serve` does (`tsx server/start.ts`: the
  * built `dist/` is served as it is) on a database of its own, with `products` generated products in
  * `shop`: PGlite, or with `options.postgres` a PostgreSQL database created for it.
  *
@@ -261,7 +261,7 @@ export async function startBenchServer(options: BenchServerOptions): Promise<Ben
       if (code !== 0) throw new Error(`seeding ${options.products} products failed (exit ${code})`);
     }
     const port = await freePort(options.port);
-    const server = tsxScript(['server/start.ts', '--no-build'], { ...env, PORT: String(port), ORDER_WAIT_SECONDS: '0' }, log);
+    const server = tsxScript(['server/start.ts'], { ...env, PORT: String(port), ORDER_WAIT_SECONDS: '0' }, log);
     const origin = `http://127.0.0.1:${port}`;
     try {
       await waitForUrl(`${origin}/demo/`, server, 60_000);
