@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DEFAULT_STOCK_HOLD_LIMITS, type StockHoldLimits } from '../src/domain/stock-holds.ts';
+import { DEFAULT_STOCK_HOLD_LIMITS, type StockHoldLimits } from './shared.ts';
 import { parseProxyTrust, type ProxyTrust } from './http/client-address.ts';
 
 /**

@@ -1,8 +1,8 @@
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import type { Website } from '../../src/contract/contract.ts';
-import { matchRoute, type RouteId } from '../../src/domain/routes.ts';
-import { storageUrl } from '../../src/theme/theme.ts';
+import type { Website } from '../shared.ts';
+import { matchRoute, type RouteId } from '../shared.ts';
+import { storageUrl } from '../shared.ts';
 import { escapeHtml } from './html.ts';
 
 /**

@@ -1,5 +1,5 @@
 import rosetta from 'rosetta';
-import en from '../../src/i18n/locales/en.ts';
+import { enLocale as en } from '../shared.ts';
 
 const i18n = rosetta({ en });
 i18n.locale('en');

@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import * as v from 'valibot';
-import { issueParams, issuePath } from '../../src/contract/fields.ts';
+import { issueParams, issuePath } from '../shared.ts';
 import { ApiError, fail, type FieldErrors } from './errors.ts';
 
 /**

@@ -1,6 +1,6 @@
 import type { Hono } from 'hono';
 import * as v from 'valibot';
-import { AddressInputSchema, AddressTypeSchema, type Address, type AddressInput } from '../../src/contract/contract.ts';
+import { AddressInputSchema, AddressTypeSchema, type Address, type AddressInput } from '../shared.ts';
 import { userAccess } from '../http/auth.ts';
 import type { AppEnv } from '../http/env.ts';
 import { fail } from '../http/errors.ts';

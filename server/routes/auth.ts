@@ -1,13 +1,7 @@
 import type { Context, Hono } from 'hono';
-import {
-  ConfirmRegistrationRequestSchema,
-  ForgotPasswordRequestSchema,
-  LoginRequestSchema,
-  SignInExchangeRequestSchema,
-  SignInHandoffRequestSchema,
-} from '../../src/contract/contract.ts';
-import { RegisterRequestSchema, ResetPasswordRequestSchema } from '../../src/contract/password.ts';
-import { normaliseEmail } from '../../src/domain/email-address.ts';
+import { ConfirmRegistrationRequestSchema, ForgotPasswordRequestSchema, LoginRequestSchema, SignInExchangeRequestSchema, SignInHandoffRequestSchema } from '../shared.ts';
+import { RegisterRequestSchema, ResetPasswordRequestSchema } from '../shared.ts';
+import { normaliseEmail } from '../shared.ts';
 import { storefrontUrl } from '../config.ts';
 import { emailKey } from '../db/email-key.ts';
 import type { Queryable } from '../db/index.ts';

@@ -1,11 +1,5 @@
 import type { Context, Hono } from 'hono';
-import {
-  AssignBudgetRequestSchema,
-  isPointsCurrency,
-  RejectRegistrationRequestSchema,
-  type Budget,
-  type RegistrationRequest,
-} from '../../src/contract/contract.ts';
+import { AssignBudgetRequestSchema, isPointsCurrency, RejectRegistrationRequestSchema, type Budget, type RegistrationRequest } from '../shared.ts';
 import { storefrontUrl } from '../config.ts';
 import { emailKey } from '../db/email-key.ts';
 import type { Queryable } from '../db/index.ts';

@@ -1,5 +1,5 @@
 import type { Hono } from 'hono';
-import { DeliveryMethodsRequestSchema, type CartItemInput, type DeliveryCostBudget, type DeliveryMethod } from '../../src/contract/contract.ts';
+import { DeliveryMethodsRequestSchema, type CartItemInput, type DeliveryCostBudget, type DeliveryMethod } from '../shared.ts';
 import type { Queryable } from '../db/index.ts';
 import { shopAccess } from '../http/auth.ts';
 import type { AppEnv } from '../http/env.ts';

@@ -1,6 +1,6 @@
 import type { Context, Hono } from 'hono';
-import { DesignerDraftSchema, type DesignerDraft } from '../../src/domain/designer.ts';
-import { parseColor } from '../../src/theme/colour.ts';
+import { DesignerDraftSchema, type DesignerDraft } from '../shared.ts';
+import { parseColor } from '../shared.ts';
 import type { AppEnv, WebsiteRow } from '../http/env.ts';
 import { fail } from '../http/errors.ts';
 import { jsonBody } from '../http/validate.ts';

@@ -1,8 +1,8 @@
 import type { Hono } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import * as v from 'valibot';
-import { PlaceOrderRequestSchema } from '../../src/contract/contract.ts';
-import { idField } from '../../src/contract/fields.ts';
+import { PlaceOrderRequestSchema } from '../shared.ts';
+import { idField } from '../shared.ts';
 import { storefrontUrl } from '../config.ts';
 import { requireAuth, shopAccess, userAccess } from '../http/auth.ts';
 import type { AppEnv } from '../http/env.ts';

@@ -1,13 +1,9 @@
 import type { Context, Hono } from 'hono';
 import * as v from 'valibot';
-import {
-  ConfirmEmailRequestSchema,
-  UserUpdateRequestSchema,
-  type User,
-} from '../../src/contract/contract.ts';
-import { ChangePasswordRequestSchema } from '../../src/contract/password.ts';
-import { idField } from '../../src/contract/fields.ts';
-import { normaliseEmail } from '../../src/domain/email-address.ts';
+import { ConfirmEmailRequestSchema, UserUpdateRequestSchema, type User } from '../shared.ts';
+import { ChangePasswordRequestSchema } from '../shared.ts';
+import { idField } from '../shared.ts';
+import { normaliseEmail } from '../shared.ts';
 import { storefrontUrl, type ServerConfig } from '../config.ts';
 import { emailKey } from '../db/email-key.ts';
 import { isUniqueViolation, type Queryable } from '../db/index.ts';

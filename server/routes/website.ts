@@ -1,7 +1,7 @@
 import type { Hono } from 'hono';
-import type { Page, PaymentMethod, Popup, Website, WebsiteSettings } from '../../src/contract/contract.ts';
-import { ButtonStyleSchema, PaymentMethodsRequestSchema } from '../../src/contract/contract.ts';
-import { guestView } from '../../src/domain/closed-shop.ts';
+import type { Page, PaymentMethod, Popup, Website, WebsiteSettings } from '../shared.ts';
+import { ButtonStyleSchema, PaymentMethodsRequestSchema } from '../shared.ts';
+import { guestView } from '../shared.ts';
 import type { Queryable } from '../db/index.ts';
 import { shopAccess } from '../http/auth.ts';
 import type { AppEnv, WebsiteRow } from '../http/env.ts';

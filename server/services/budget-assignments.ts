@@ -1,4 +1,4 @@
-import type { UserBudget } from '../../src/contract/contract.ts';
+import type { UserBudget } from '../shared.ts';
 import type { Queryable } from '../db/index.ts';
 
 /** A budget assignment as selected with {@link ASSIGNMENT_COLUMNS}. */

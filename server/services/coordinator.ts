@@ -1,4 +1,4 @@
-import type { CoordinatorBuyer, RegistrationRequest, UserBudget } from '../../src/contract/contract.ts';
+import type { CoordinatorBuyer, RegistrationRequest, UserBudget } from '../shared.ts';
 import type { Queryable } from '../db/index.ts';
 import { ASSIGNMENT_COLUMNS, assignmentOut, type AssignmentRow } from './budget-assignments.ts';
 

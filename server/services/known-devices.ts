@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
-import { normaliseEmail } from '../../src/domain/email-address.ts';
+import { normaliseEmail } from '../shared.ts';
 import { emailKey } from '../db/email-key.ts';
 import type { Queryable } from '../db/index.ts';
 import type { AppEnv } from '../http/env.ts';

@@ -1,4 +1,4 @@
-import { budgetStanding, isSpendable, type SpendNeed, type SpendPlan } from '../../src/domain/budget-spend.ts';
+import { budgetStanding, isSpendable, type SpendNeed, type SpendPlan } from '../shared.ts';
 import type { Queryable } from '../db/index.ts';
 import { fail } from '../http/errors.ts';
 import { activeAssignmentSql } from './budget-assignments.ts';

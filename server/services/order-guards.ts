@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { PlaceOrderResponse } from '../../src/contract/contract.ts';
+import type { PlaceOrderResponse } from '../shared.ts';
 import type { Queryable } from '../db/index.ts';
 import { fail } from '../http/errors.ts';
 

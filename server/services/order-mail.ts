@@ -1,7 +1,7 @@
-import { isPointsCurrency, type Order } from '../../src/contract/contract.ts';
-import { itemShownTotal, itemShownUnit, orderShownAmounts } from '../../src/domain/order-amounts.ts';
-import { colourName } from '../../src/i18n/colours.ts';
-import { countryName } from '../../src/i18n/countries.ts';
+import { isPointsCurrency, type Order } from '../shared.ts';
+import { itemShownTotal, itemShownUnit, orderShownAmounts } from '../shared.ts';
+import { colourName } from '../shared.ts';
+import { countryName } from '../shared.ts';
 import type { Queryable } from '../db/index.ts';
 import type { WebsiteRow } from '../http/env.ts';
 import { sendMail, untrusted } from './outbox.ts';

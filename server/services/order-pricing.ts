@@ -1,8 +1,8 @@
-import type { CardInfo, Product, Variant } from '../../src/contract/contract.ts';
-import { totalQuantityByProduct } from '../../src/domain/cart.ts';
-import { moneyDeliveryCharge, orderTotals as checkoutOrderTotals } from '../../src/domain/checkout-totals.ts';
-import { pointsLineTotal, roundUnitPrice, shownLine, unitPrice, vatRate } from '../../src/domain/pricing.ts';
-import { judgeQuantities, maxLineQuantity, type QuantityError } from '../../src/domain/quantity.ts';
+import type { CardInfo, Product, Variant } from '../shared.ts';
+import { totalQuantityByProduct } from '../shared.ts';
+import { moneyDeliveryCharge, orderTotals as checkoutOrderTotals } from '../shared.ts';
+import { pointsLineTotal, roundUnitPrice, shownLine, unitPrice, vatRate } from '../shared.ts';
+import { judgeQuantities, maxLineQuantity, type QuantityError } from '../shared.ts';
 
 /**
  * How an order is priced and which quantity rules it must meet, as pure functions over products

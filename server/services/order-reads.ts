@@ -1,5 +1,5 @@
-import type { Order, OrderItem, OrderSummary } from '../../src/contract/contract.ts';
-import { isPointsCurrency } from '../../src/contract/contract.ts';
+import type { Order, OrderItem, OrderSummary } from '../shared.ts';
+import { isPointsCurrency } from '../shared.ts';
 import type { Queryable } from '../db/index.ts';
 import type { AddressSnapshot } from './order-request.ts';
 import { hashToken } from './tokens.ts';

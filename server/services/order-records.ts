@@ -1,7 +1,7 @@
-import type { PlaceOrderRequest } from '../../src/contract/contract.ts';
-import type { SpendPlan } from '../../src/domain/budget-spend.ts';
-import { orderMpkCode } from '../../src/domain/mpk.ts';
-import { variantThumbnail } from '../../src/domain/variant-pictures.ts';
+import type { PlaceOrderRequest } from '../shared.ts';
+import type { SpendPlan } from '../shared.ts';
+import { orderMpkCode } from '../shared.ts';
+import { variantThumbnail } from '../shared.ts';
 import type { Queryable } from '../db/index.ts';
 import type { WebsiteRow } from '../http/env.ts';
 import type { DeliveryCharge, OrderTotals, PricedLine } from './order-pricing.ts';

@@ -1,5 +1,5 @@
-import type { AddressInput, BillingAddressInput, CartItemInput, Order, PlaceOrderRequest } from '../../src/contract/contract.ts';
-import { costCentreIssues } from '../../src/domain/mpk.ts';
+import type { AddressInput, BillingAddressInput, CartItemInput, Order, PlaceOrderRequest } from '../shared.ts';
+import { costCentreIssues } from '../shared.ts';
 import type { Queryable } from '../db/index.ts';
 import type { WebsiteRow } from '../http/env.ts';
 import { fail, invalidFields } from '../http/errors.ts';

@@ -1,6 +1,6 @@
-import { isGroupBuyActive } from '../../src/domain/pricing.ts';
-import { variantLimit } from '../../src/domain/quantity.ts';
-import { judgeHolds, type StockHoldLimits, type VariantHold } from '../../src/domain/stock-holds.ts';
+import { isGroupBuyActive } from '../shared.ts';
+import { variantLimit } from '../shared.ts';
+import { judgeHolds, type StockHoldLimits, type VariantHold } from '../shared.ts';
 import type { Queryable } from '../db/index.ts';
 import { fail } from '../http/errors.ts';
 import type { OrderLine } from './order-pricing.ts';

@@ -1,7 +1,7 @@
-import type { PlaceOrderRequest } from '../../src/contract/contract.ts';
-import { isPointsCurrency } from '../../src/contract/contract.ts';
-import { planSpend } from '../../src/domain/budget-spend.ts';
-import type { StockHoldLimits } from '../../src/domain/stock-holds.ts';
+import type { PlaceOrderRequest } from '../shared.ts';
+import { isPointsCurrency } from '../shared.ts';
+import { planSpend } from '../shared.ts';
+import type { StockHoldLimits } from '../shared.ts';
 import type { Db, Queryable } from '../db/index.ts';
 import type { WebsiteRow } from '../http/env.ts';
 import { ApiError, fail } from '../http/errors.ts';

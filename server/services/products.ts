@@ -1,4 +1,4 @@
-import type { Product, PriceTier, Variant } from '../../src/contract/contract.ts';
+import type { Product, PriceTier, Variant } from '../shared.ts';
 import type { Queryable } from '../db/index.ts';
 
 /**

@@ -1,6 +1,6 @@
-import type { RegisterRequest } from '../../src/contract/password.ts';
+import type { RegisterRequest } from '../shared.ts';
 import { storefrontUrl, type ServerConfig } from '../config.ts';
-import { normaliseEmail } from '../../src/domain/email-address.ts';
+import { normaliseEmail } from '../shared.ts';
 import { emailKey } from '../db/email-key.ts';
 import { isUniqueViolation, type Db, type Queryable } from '../db/index.ts';
 import type { WebsiteRow } from '../http/env.ts';

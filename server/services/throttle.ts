@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import { normaliseEmail } from '../../src/domain/email-address.ts';
+import { normaliseEmail } from '../shared.ts';
 import type { ServerConfig } from '../config.ts';
 import type { Db, Queryable } from '../db/index.ts';
 import { requestClient } from '../http/client-address.ts';

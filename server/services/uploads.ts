@@ -1,4 +1,4 @@
-import { UPLOAD_EXTENSIONS, UPLOAD_MAX_BYTES } from '../../src/contract/contract.ts';
+import { UPLOAD_EXTENSIONS, UPLOAD_MAX_BYTES } from '../shared.ts';
 import { invalidFields } from '../http/errors.ts';
 
 /**

@@ -4,7 +4,9 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 /**
- * The server stands without the demo: its pages, payment provider and seed are a plugin (demo/plugin)
+ * The server's two boundaries. It reaches the storefront's shared code (`src/`: the contract, the
+ * domain rules) through one module, `server/shared.ts`, not through deep relative imports scattered
+ * over every file. And it stands without the demo: its pages, payment provider and seed are a plugin (demo/plugin)
  * that server/plugins.ts alone imports, and only outside production. A rule the server and the demo
  * seed share lives in the server or in `src/domain` (e.g. the catalogue search's `search-text.ts`), so
  * a deployment with its own data never loads the demo's code or catalogue to answer.
@@ -12,6 +14,9 @@ import { describe, expect, it } from 'vitest';
 
 const SERVER = import.meta.dirname;
 const DEMO = path.resolve(SERVER, '..', 'demo');
+const SRC = path.resolve(SERVER, '..', 'src');
+/** The one module allowed to reach `src/`. */
+const SHARED = path.join(SERVER, 'shared.ts');
 /** The one module allowed to reach the demo: it loads the plugin outside production. */
 const GATE = path.join(SERVER, 'plugins.ts');
 
@@ -30,6 +35,25 @@ function importTargets(file: string): string[] {
     path.resolve(path.dirname(file), match[1] ?? ''),
   );
 }
+
+describe('the shared-code boundary', () => {
+  it('should reach src/ from server modules only through server/shared.ts', () => {
+    const crossings = modules(SERVER)
+      .filter((file) => file !== SHARED)
+      .flatMap((file) =>
+        importTargets(file)
+          .filter((target) => target.startsWith(`${SRC}${path.sep}`))
+          .map((target) => `${path.relative(SERVER, file)} → ${path.relative(SERVER, target)}`),
+      );
+    expect(crossings).toEqual([]);
+  });
+
+  it('should let server/shared.ts only re-export from src/, so it stays a list of what the server uses', () => {
+    const targets = importTargets(SHARED);
+    expect(targets.length).toBeGreaterThan(0);
+    expect(targets.filter((target) => !target.startsWith(`${SRC}${path.sep}`))).toEqual([]);
+  });
+});
 
 describe('the demo boundary', () => {
   it('should keep every server module but the plugin gate free of imports from demo/', () => {
