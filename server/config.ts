@@ -1,22 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { httpTimeoutsFromEnv, intFromEnv, listFromEnv, percentFromEnv } from './env-values.ts';
 import { DEFAULT_STOCK_HOLD_LIMITS, type StockHoldLimits } from './shared.ts';
 import { parseProxyTrust, type ProxyTrust } from './http/client-address.ts';
+import { ROOT_DIR } from './root-dir.ts';
 
-/**
- * Repository root: the nearest folder above this module holding package.json, so the server works from
- * any working directory, both from source (server/config.ts) and built (dist-server/start.js).
- */
-export const ROOT_DIR = findRoot(path.dirname(fileURLToPath(import.meta.url)));
-
-function findRoot(dir: string): string {
-  if (existsSync(path.join(dir, 'package.json'))) return dir;
-  const parent = path.dirname(dir);
-  if (parent === dir) throw new Error('package.json not found above the server');
-  return findRoot(parent);
-}
+export { ROOT_DIR } from './root-dir.ts';
 
 /** Everything the reference server can be tuned with; tests build one with {@link loadConfig} overrides. */
 export interface ServerConfig {
@@ -165,37 +154,6 @@ export interface MailDeliveryConfig {
    * the mail due again after this (longer than the SMTP timeouts; default 2 min).
    */
   leaseMs: number;
-}
-
-function intFromEnv(name: string, fallback: number): number {
-  const raw = process.env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be a non-negative integer, got "${raw}"`);
-  return value;
-}
-
-/** A whole percentage from 1 to 100 (a share of 0 % would forbid what the setting only means to limit). */
-function percentFromEnv(name: string, fallback: number): number {
-  const value = intFromEnv(name, fallback);
-  if (value < 1 || value > 100) throw new Error(`${name} must be a whole percentage from 1 to 100, got "${value}"`);
-  return value;
-}
-
-/** A comma-separated list from the environment; `undefined` when the variable is not set. */
-function listFromEnv(name: string): string[] | undefined {
-  const raw = process.env[name];
-  if (raw === undefined) return undefined;
-  return raw
-    .split(',')
-    .map((item) => item.trim())
-    .filter(Boolean);
-}
-
-/** HEADERS_TIMEOUT_SECONDS and REQUEST_TIMEOUT_SECONDS, at least one second each, headers within the request's time. */
-function httpTimeoutsFromEnv(): ServerConfig['httpTimeouts'] {
-  const requestMs = Math.max(1, intFromEnv('REQUEST_TIMEOUT_SECONDS', 120)) * 1000;
-  return { headersMs: Math.min(requestMs, Math.max(1, intFromEnv('HEADERS_TIMEOUT_SECONDS', 20)) * 1000), requestMs };
 }
 
 /** Reads the configuration from the environment, then applies `overrides` (used by tests). */

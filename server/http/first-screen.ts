@@ -1,8 +1,6 @@
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import type { Website } from '../shared.ts';
-import { matchRoute, type RouteId } from '../shared.ts';
-import { storageUrl } from '../shared.ts';
+import { type Website, matchRoute, type RouteId, storageUrl } from '../shared.ts';
 import { escapeHtml } from './html.ts';
 
 /**

@@ -18,9 +18,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import * as v from 'valibot';
-import { HEX_COLOUR_PATTERN, isPointsCurrency, PageBlockSchema, PSEUDO_PAGE_SLUGS } from '../shared.ts';
-import { EMAIL_PATTERN } from '../shared.ts';
-import { normaliseEmail } from '../shared.ts';
+import { HEX_COLOUR_PATTERN, isPointsCurrency, PageBlockSchema, PSEUDO_PAGE_SLUGS, EMAIL_PATTERN, normaliseEmail } from '../shared.ts';
 import { storefrontUrl, type ServerConfig } from '../config.ts';
 import { emailKey } from '../db/email-key.ts';
 import type { Db, Queryable } from '../db/index.ts';

@@ -1,9 +1,6 @@
 import type { Hono } from 'hono';
 import * as v from 'valibot';
-import { isPointsCurrency, ProductQuerySchema, type ProductPage, type SortOption } from '../shared.ts';
-import { DEFAULT_VAT } from '../shared.ts';
-import { searchText } from '../shared.ts';
-import { idField } from '../shared.ts';
+import { isPointsCurrency, ProductQuerySchema, type ProductPage, type SortOption, DEFAULT_VAT, searchText, idField } from '../shared.ts';
 import { shopAccess } from '../http/auth.ts';
 import type { AppEnv } from '../http/env.ts';
 import { fail } from '../http/errors.ts';

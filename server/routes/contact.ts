@@ -1,6 +1,5 @@
 import type { Context, Hono, MiddlewareHandler } from 'hono';
-import { ContactUsRequestSchema } from '../shared.ts';
-import { normaliseEmail } from '../shared.ts';
+import { ContactUsRequestSchema, normaliseEmail } from '../shared.ts';
 import { shopAccess } from '../http/auth.ts';
 import type { AppEnv } from '../http/env.ts';
 import { fail } from '../http/errors.ts';

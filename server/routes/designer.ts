@@ -1,6 +1,5 @@
 import type { Context, Hono } from 'hono';
-import { DesignerDraftSchema, type DesignerDraft } from '../shared.ts';
-import { parseColor } from '../shared.ts';
+import { DesignerDraftSchema, type DesignerDraft, parseColor } from '../shared.ts';
 import type { AppEnv, WebsiteRow } from '../http/env.ts';
 import { fail } from '../http/errors.ts';
 import { jsonBody } from '../http/validate.ts';

@@ -1,8 +1,7 @@
 import type { Hono } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import * as v from 'valibot';
-import { PlaceOrderRequestSchema } from '../shared.ts';
-import { idField } from '../shared.ts';
+import { PlaceOrderRequestSchema, idField } from '../shared.ts';
 import { storefrontUrl } from '../config.ts';
 import { requireAuth, shopAccess, userAccess } from '../http/auth.ts';
 import type { AppEnv } from '../http/env.ts';

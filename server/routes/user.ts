@@ -1,9 +1,6 @@
 import type { Context, Hono } from 'hono';
 import * as v from 'valibot';
-import { ConfirmEmailRequestSchema, UserUpdateRequestSchema, type User } from '../shared.ts';
-import { ChangePasswordRequestSchema } from '../shared.ts';
-import { idField } from '../shared.ts';
-import { normaliseEmail } from '../shared.ts';
+import { ConfirmEmailRequestSchema, UserUpdateRequestSchema, type User, ChangePasswordRequestSchema, idField, normaliseEmail } from '../shared.ts';
 import { storefrontUrl, type ServerConfig } from '../config.ts';
 import { emailKey } from '../db/email-key.ts';
 import { isUniqueViolation, type Queryable } from '../db/index.ts';

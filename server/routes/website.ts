@@ -1,7 +1,5 @@
 import type { Hono } from 'hono';
-import type { Page, PaymentMethod, Popup, Website, WebsiteSettings } from '../shared.ts';
-import { ButtonStyleSchema, PaymentMethodsRequestSchema } from '../shared.ts';
-import { guestView } from '../shared.ts';
+import { type Page, type PaymentMethod, type Popup, type Website, type WebsiteSettings, ButtonStyleSchema, PaymentMethodsRequestSchema, guestView } from '../shared.ts';
 import type { Queryable } from '../db/index.ts';
 import { shopAccess } from '../http/auth.ts';
 import type { AppEnv, WebsiteRow } from '../http/env.ts';

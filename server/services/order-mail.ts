@@ -1,7 +1,4 @@
-import { isPointsCurrency, type Order } from '../shared.ts';
-import { itemShownTotal, itemShownUnit, orderShownAmounts } from '../shared.ts';
-import { colourName } from '../shared.ts';
-import { countryName } from '../shared.ts';
+import { isPointsCurrency, type Order, itemShownTotal, itemShownUnit, orderShownAmounts, colourName, countryName } from '../shared.ts';
 import type { Queryable } from '../db/index.ts';
 import type { WebsiteRow } from '../http/env.ts';
 import { sendMail, untrusted } from './outbox.ts';

@@ -1,8 +1,4 @@
-import type { CardInfo, Product, Variant } from '../shared.ts';
-import { totalQuantityByProduct } from '../shared.ts';
-import { moneyDeliveryCharge, orderTotals as checkoutOrderTotals } from '../shared.ts';
-import { pointsLineTotal, roundUnitPrice, shownLine, unitPrice, vatRate } from '../shared.ts';
-import { judgeQuantities, maxLineQuantity, type QuantityError } from '../shared.ts';
+import { type CardInfo, type Product, type Variant, totalQuantityByProduct, moneyDeliveryCharge, orderTotals as checkoutOrderTotals, pointsLineTotal, roundUnitPrice, shownLine, unitPrice, vatRate, judgeQuantities, maxLineQuantity, type QuantityError } from '../shared.ts';
 
 /**
  * How an order is priced and which quantity rules it must meet, as pure functions over products

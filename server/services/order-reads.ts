@@ -1,5 +1,4 @@
-import type { Order, OrderItem, OrderSummary } from '../shared.ts';
-import { isPointsCurrency } from '../shared.ts';
+import { type Order, type OrderItem, type OrderSummary, isPointsCurrency } from '../shared.ts';
 import type { Queryable } from '../db/index.ts';
 import type { AddressSnapshot } from './order-request.ts';
 import { hashToken } from './tokens.ts';

@@ -1,7 +1,4 @@
-import type { PlaceOrderRequest } from '../shared.ts';
-import type { SpendPlan } from '../shared.ts';
-import { orderMpkCode } from '../shared.ts';
-import { variantThumbnail } from '../shared.ts';
+import { type PlaceOrderRequest, type SpendPlan, orderMpkCode, variantThumbnail } from '../shared.ts';
 import type { Queryable } from '../db/index.ts';
 import type { WebsiteRow } from '../http/env.ts';
 import type { DeliveryCharge, OrderTotals, PricedLine } from './order-pricing.ts';

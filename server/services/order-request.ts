@@ -1,5 +1,4 @@
-import type { AddressInput, BillingAddressInput, CartItemInput, Order, PlaceOrderRequest } from '../shared.ts';
-import { costCentreIssues } from '../shared.ts';
+import { type AddressInput, type BillingAddressInput, type CartItemInput, type Order, type PlaceOrderRequest, costCentreIssues } from '../shared.ts';
 import type { Queryable } from '../db/index.ts';
 import type { WebsiteRow } from '../http/env.ts';
 import { fail, invalidFields } from '../http/errors.ts';

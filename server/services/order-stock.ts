@@ -1,6 +1,4 @@
-import { isGroupBuyActive } from '../shared.ts';
-import { variantLimit } from '../shared.ts';
-import { judgeHolds, type StockHoldLimits, type VariantHold } from '../shared.ts';
+import { isGroupBuyActive, variantLimit, judgeHolds, type StockHoldLimits, type VariantHold } from '../shared.ts';
 import type { Queryable } from '../db/index.ts';
 import { fail } from '../http/errors.ts';
 import type { OrderLine } from './order-pricing.ts';

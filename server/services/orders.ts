@@ -1,7 +1,4 @@
-import type { PlaceOrderRequest } from '../shared.ts';
-import { isPointsCurrency } from '../shared.ts';
-import { planSpend } from '../shared.ts';
-import type { StockHoldLimits } from '../shared.ts';
+import { type PlaceOrderRequest, isPointsCurrency, planSpend, type StockHoldLimits } from '../shared.ts';
 import type { Db, Queryable } from '../db/index.ts';
 import type { WebsiteRow } from '../http/env.ts';
 import { ApiError, fail } from '../http/errors.ts';

@@ -1,6 +1,5 @@
-import type { RegisterRequest } from '../shared.ts';
+import { type RegisterRequest, normaliseEmail } from '../shared.ts';
 import { storefrontUrl, type ServerConfig } from '../config.ts';
-import { normaliseEmail } from '../shared.ts';
 import { emailKey } from '../db/email-key.ts';
 import { isUniqueViolation, type Db, type Queryable } from '../db/index.ts';
 import type { WebsiteRow } from '../http/env.ts';
