@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { ROOT_DIR } from '../config.ts';
+import { ROOT_DIR } from '../root-dir.ts';
 import type { Db } from './index.ts';
 
 /** The SQL files, found from the repository root: the same folder from source and from the built server (dist-server/). */
