@@ -61,7 +61,8 @@ describe('the built server in production mode', () => {
     await new Promise<void>((resolve, reject) => {
       const read = (chunk: Buffer) => {
         log += chunk.toString();
-        if (log.includes('Storefront API ready')) resolve();
+        // Ready once the start-up log is whole: its last line lists the shops (it may come in a later chunk).
+        if (/\n {2}(shops:|no shops yet)[^\n]*\n/.test(log)) resolve();
       };
       child.stdout?.on('data', read);
       child.stderr?.on('data', read);
