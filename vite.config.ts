@@ -49,7 +49,7 @@ export default defineConfig(({ command }) => ({
     assetsInlineLimit: 0,
     modulePreload: false,
     // dist/.vite/manifest.json: the reference server reads it to preload the storefront page's first
-    // chunks from the HTML (demo/server/http/first-screen.ts).
+    // chunks from the HTML (server/http/first-screen.ts).
     manifest: true,
     copyPublicDir: false,
     rolldownOptions: {
@@ -85,7 +85,7 @@ export default defineConfig(({ command }) => ({
         extends: true,
         test: {
           name: 'unit',
-          include: ['src/**/*.test.{ts,tsx}', 'demo/**/*.test.ts', 'elements/**/*.test.{ts,tsx}', 'build/**/*.test.ts'],
+          include: ['src/**/*.test.{ts,tsx}', 'server/**/*.test.ts', 'demo/**/*.test.ts', 'elements/**/*.test.{ts,tsx}', 'build/**/*.test.ts'],
           environment: 'jsdom',
           // Widgets import their CSS `?inline`; tests need the real text (e.g. the 400 px list height).
           css: true,

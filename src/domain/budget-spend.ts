@@ -5,7 +5,7 @@
  * expiry_date`; scheduled, expired and switched-off assignments count for nothing.
  *
  * The product page, the cart review, the checkout steps, the budgets screen and the server
- * (`demo/server/services/order-budgets.ts`) all call this module, so the client's verdict and the server's
+ * (`server/services/order-budgets.ts`) all call this module, so the client's verdict and the server's
  * answer cannot drift apart. Pure: no React, no I/O; amounts are added in integer cents.
  *
  * @module

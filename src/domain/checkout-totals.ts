@@ -1,6 +1,6 @@
 /**
  * What the checkout shows before the order is placed, computed exactly as the server will compute it
- * (`demo/server/services/order-pricing.ts` and `orders.ts` beside it, docs/api.md "What the server does"):
+ * (`server/services/order-pricing.ts` and `orders.ts` beside it, docs/api.md "What the server does"):
  *
  * - **Delivery cost**: in a money shop the method's `price` is net at the default 23 % VAT, shown (and
  *   charged) gross in a gross shop and net in a net shop, by the same rule as a product line; in a

@@ -6,7 +6,7 @@
  * The key is the address trimmed, in Unicode NFKC (fullwidth `ｋｉｍ` is `kim`, a letter followed by a
  * combining mark is the precomposed letter), with the ASCII letters lower-cased and every other
  * character kept as it is. Only ASCII is folded because the database must compute the very same key
- * on its side (`lower(normalize(email, NFKC) COLLATE "C")`, demo/server/db/email-key.ts), and the only
+ * on its side (`lower(normalize(email, NFKC) COLLATE "C")`, server/db/email-key.ts), and the only
  * case mapping that is the same in JavaScript and in every PostgreSQL locale is ASCII's: full Unicode
  * lower-casing differs (JavaScript lower-cases `İ` to `i̇`, PostgreSQL to `i`, a C-locale database not
  * at all). NFKC is stable across Unicode versions for assigned characters, so both sides agree there.

@@ -79,7 +79,7 @@ export function unitPrice(product: PricedProduct, quantity: number, now: Date = 
  *
  * Since one piece is itself priced by a tier of the same list, this is simply the lowest price of that
  * list. The reference server sorts catalogue pages by the same rule in SQL (`listPriceSql` in
- * `demo/server/routes/catalogue.ts`); change both together.
+ * `server/routes/catalogue.ts`); change both together.
  */
 export function listUnitPrice(product: PricedProduct, now: Date = new Date()): { price: number; from: boolean } {
   const single = unitPrice(product, 1, now);

@@ -3,7 +3,7 @@ import { websiteFixture } from '../contract/test-fixtures.ts';
 import { resetWarnings } from '../contract/tolerant.ts';
 import { INLINED_SHOP_ID, readInlinedWebsite } from './inlined-shop.ts';
 
-/** A document whose server wrote `text` into the JSON script for `slug`, as demo/server/http/first-screen.ts does. */
+/** A document whose server wrote `text` into the JSON script for `slug`, as server/http/first-screen.ts does. */
 function pageWith(text: string, slug = 'acme', type = 'application/json'): Document {
   const doc = document.implementation.createHTMLDocument('shop');
   const script = doc.createElement('script');

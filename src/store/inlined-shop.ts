@@ -4,7 +4,7 @@ import { WebsiteSchema, type Website } from '../contract/contract.ts';
 /**
  * The shop's config as the page's server wrote it into the HTML (issue 20): the reference server's
  * storefront page carries `<script type="application/json" id="shop-config" data-slug="acme">{…}</script>`
- * (demo/server/http/first-screen.ts), so the storefront need not ask `GET /api/slug/website` before it
+ * (server/http/first-screen.ts), so the storefront need not ask `GET /api/slug/website` before it
  * can show anything. Read with the same tolerant contract as the API's answer; anything unusable (no
  * such script, malformed JSON, no id, another shop's config) is ignored and the config is fetched as
  * on any other page.

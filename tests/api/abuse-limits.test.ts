@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiErrorSchema } from '../../src/contract/contract.ts';
 import { PDF } from '../fixtures/upload-files.ts';
-import { forgetOldRateEvents } from '../../demo/server/services/rate-limit.ts';
+import { forgetOldRateEvents } from '../../server/services/rate-limit.ts';
 import { DEMO_PASSWORD, startTestServer, UNLIMITED_RATES, type HttpClient, type TestServer } from './harness.ts';
 
 /**

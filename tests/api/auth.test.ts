@@ -1,9 +1,9 @@
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiErrorSchema, AuthResponseSchema, MessageResponseSchema, RegisterResponseSchema } from '../../src/contract/contract.ts';
-import { storefrontUrl } from '../../demo/server/config.ts';
-import { hashPassword, verifyPassword } from '../../demo/server/services/passwords.ts';
-import { hashToken } from '../../demo/server/services/tokens.ts';
+import { storefrontUrl } from '../../server/config.ts';
+import { hashPassword, verifyPassword } from '../../server/services/passwords.ts';
+import { hashToken } from '../../server/services/tokens.ts';
 import { confirmRegistrationByMail, DEMO_PASSWORD, startTestServer, type TestServer } from './harness.ts';
 
 const WEAK_PASSWORD_TEXT = 'The password must have at least 8 characters, one uppercase letter, one lowercase letter and one digit';

@@ -1,7 +1,7 @@
 import * as fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDb, type Db } from '../../demo/server/db/index.ts';
-import { activeAssignmentSql } from '../../demo/server/services/budget-assignments.ts';
+import { openDb, type Db } from '../../server/db/index.ts';
+import { activeAssignmentSql } from '../../server/services/budget-assignments.ts';
 import { isSpendable } from '../../src/domain/budget-spend.ts';
 import { TEST_DATABASE_URL } from './harness.ts';
 

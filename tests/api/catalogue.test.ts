@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiErrorSchema, POINTS_CURRENCY, ProductPageSchema, ProductSchema, SORT_OPTIONS, type Product, type SortOption } from '../../src/contract/contract.ts';
 import { displayPrice, listUnitPrice } from '../../src/domain/pricing.ts';
-import { escapeLike, productFilter, searchWords } from '../../demo/server/routes/catalogue.ts';
+import { escapeLike, productFilter, searchWords } from '../../server/routes/catalogue.ts';
 import { searchText } from '../../src/domain/search-text.ts';
 import { startTestServer, type TestServer } from './harness.ts';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../../demo/server/app.ts';
+import { createApp } from '../../server/app.ts';
 import { startTestServer, type TestServer } from './harness.ts';
 
 /**
@@ -29,7 +29,7 @@ function xsrfAttributes(response: Response): string[] {
 
 /** A GET through the app itself, so the request URL may say https or a shop host. */
 function appGet(url: string, headers: Record<string, string> = {}, trustProxy = 0): Promise<Response> {
-  const app = createApp({ db: server.db, config: { ...server.config, trustProxy } });
+  const app = createApp({ db: server.db, config: { ...server.config, trustProxy }, plugins: server.plugins });
   return Promise.resolve(app.fetch(new Request(url, { headers })));
 }
 
@@ -72,7 +72,7 @@ describe('XSRF-TOKEN cookie attributes', () => {
 /** A login POST through the app, carrying an XSRF cookie but not echoing it, from `origin`. */
 /** A login POST through the app, carrying an XSRF cookie but not echoing it, from `origin`. */
 async function loginWithUnechoedCookie(url: string, origin: string | null): Promise<{ status: number; code?: string }> {
-  const app = createApp({ db: server.db, config: server.config });
+  const app = createApp({ db: server.db, config: server.config, plugins: server.plugins });
   const headers: Record<string, string> = { 'content-type': 'application/json', cookie: 'XSRF-TOKEN=token-the-page-cannot-read' };
   if (origin) headers.origin = origin;
   const answer = await app.fetch(new Request(url, { method: 'POST', headers, body: JSON.stringify({ email: 'buyer@globex.test', password: 'Passw0rd!', website_id: server.shops.globex }) }));

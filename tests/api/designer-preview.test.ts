@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OPERATOR_KEY_HEADER } from '../../demo/server/routes/designer.ts';
-import { PREVIEW_HEADER } from '../../demo/server/http/preview-scope.ts';
-import { operatorKey } from '../../demo/server/services/operator-keys.ts';
-import { issuePreviewSession, PREVIEW_SESSION_SECONDS } from '../../demo/server/services/preview-sessions.ts';
+import { OPERATOR_KEY_HEADER } from '../../server/routes/designer.ts';
+import { PREVIEW_HEADER } from '../../server/http/preview-scope.ts';
+import { operatorKey } from '../../server/services/operator-keys.ts';
+import { issuePreviewSession, PREVIEW_SESSION_SECONDS } from '../../server/services/preview-sessions.ts';
 import { startTestServer, type TestServer } from './harness.ts';
 
 /**

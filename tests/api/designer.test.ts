@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OPERATOR_KEY_HEADER } from '../../demo/server/routes/designer.ts';
-import { operatorKey } from '../../demo/server/services/operator-keys.ts';
+import { OPERATOR_KEY_HEADER } from '../../server/routes/designer.ts';
+import { operatorKey } from '../../server/services/operator-keys.ts';
 import { startTestServer, type TestServer } from './harness.ts';
 
 /**

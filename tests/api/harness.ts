@@ -1,12 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { serve, type ServerType } from '@hono/node-server';
-import { createApp } from '../../demo/server/app.ts';
-import { loadConfig, type ServerConfig } from '../../demo/server/config.ts';
-import { openDb, type Db } from '../../demo/server/db/index.ts';
-import { migrate } from '../../demo/server/db/migrate.ts';
-import { httpServerOptions } from '../../demo/server/http/timeouts.ts';
-import { seedDemo } from '../../demo/server/seed/index.ts';
+import { createApp } from '../../server/app.ts';
+import { loadConfig, type ServerConfig } from '../../server/config.ts';
+import { openDb, type Db } from '../../server/db/index.ts';
+import { migrate } from '../../server/db/migrate.ts';
+import { httpServerOptions } from '../../server/http/timeouts.ts';
+import type { ServerPlugin } from '../../server/plugin.ts';
+import { loadPlugins } from '../../server/plugins.ts';
+import { seedDemo } from '../../demo/seed/index.ts';
 import { setStrictAnswers } from '../../src/contract/tolerant.ts';
 
 // The reference server must answer the whole contract: a field the storefront would read with a
@@ -34,6 +36,8 @@ export interface HttpClient {
 export interface TestServer extends HttpClient {
   db: Db;
   config: ServerConfig;
+  /** The plugins the server runs with, as `npm start` picks them (the demo outside production). */
+  plugins: readonly ServerPlugin[];
   /** Shop ids by slug (`acme`, `globex`, `initech`). */
   shops: Record<string, number>;
   close(): Promise<void>;
@@ -109,7 +113,8 @@ export async function startTestServer(overrides: Partial<ServerConfig> = {}): Pr
   const db = await openDb({ databaseUrl: config.databaseUrl, schema, dataDir: config.dataDir });
   await migrate(db);
   await seedDemo(db);
-  const app = createApp({ db, config });
+  const plugins = await loadPlugins(config);
+  const app = createApp({ db, config, plugins });
   const server: ServerType = await new Promise((resolve) => {
     const s = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1', serverOptions: httpServerOptions(config) }, () => resolve(s));
   });
@@ -125,7 +130,7 @@ export async function startTestServer(overrides: Partial<ServerConfig> = {}): Pr
     if (schema) await db.exec(`DROP SCHEMA ${schema} CASCADE`);
     await db.close();
   };
-  return { url, db, config, shops, request, json, login, close };
+  return { url, db, config, plugins, shops, request, json, login, close };
 }
 
 /** An HTTP client for the server at `url`, logging in to the shops named in `shops` (slug → id). */

@@ -2,11 +2,11 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { MailDeliveryConfig, ServerConfig } from '../../demo/server/config.ts';
-import { openDb, type Db } from '../../demo/server/db/index.ts';
-import { migrate } from '../../demo/server/db/migrate.ts';
-import { claimNextMail, deliverDueMails, retryDelayMs, smtpTransport, startMailWorker, type MailWorker } from '../../demo/server/services/mailer.ts';
-import { sendMail } from '../../demo/server/services/outbox.ts';
+import type { MailDeliveryConfig, ServerConfig } from '../../server/config.ts';
+import { openDb, type Db } from '../../server/db/index.ts';
+import { migrate } from '../../server/db/migrate.ts';
+import { claimNextMail, deliverDueMails, retryDelayMs, smtpTransport, startMailWorker, type MailWorker } from '../../server/services/mailer.ts';
+import { sendMail } from '../../server/services/outbox.ts';
 import { TEST_DATABASE_URL } from './harness.ts';
 
 /**

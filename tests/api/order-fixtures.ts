@@ -1,4 +1,4 @@
-import type { Queryable } from '../../demo/server/db/index.ts';
+import type { Queryable } from '../../server/db/index.ts';
 
 /**
  * Order pieces the server suite and the reliability suites share: row look-ups that fail loudly, the

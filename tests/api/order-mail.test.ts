@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PlaceOrderResponseSchema } from '../../src/contract/contract.ts';
-import { storefrontUrl } from '../../demo/server/config.ts';
-import { mailAmount } from '../../demo/server/services/order-mail.ts';
+import { storefrontUrl } from '../../server/config.ts';
+import { mailAmount } from '../../server/services/order-mail.ts';
 import { ORDER_CONTACT, acmePointsOrder, firstRow } from './order-fixtures.ts';
 import { startTestServer, type TestServer } from './harness.ts';
 

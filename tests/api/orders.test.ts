@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiErrorSchema, OrderSchema, PlaceOrderResponseSchema } from '../../src/contract/contract.ts';
-import { storefrontUrl } from '../../demo/server/config.ts';
+import { storefrontUrl } from '../../server/config.ts';
 import { ORDER_CONTACT, acmePointsOrder, firstRow } from './order-fixtures.ts';
 import { startTestServer, type TestServer } from './harness.ts';
 

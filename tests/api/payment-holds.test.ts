@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import * as v from 'valibot';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ApiErrorSchema, OrderSchema, PlaceOrderResponseSchema, WebsiteSchema } from '../../src/contract/contract.ts';
-import { openDb, type Db } from '../../demo/server/db/index.ts';
-import { expireHolds, startHoldSweeper } from '../../demo/server/services/payment-holds.ts';
+import { openDb, type Db } from '../../server/db/index.ts';
+import { expireHolds, startHoldSweeper } from '../../server/services/payment-holds.ts';
 import { firstRow, globexPickupOrder } from './order-fixtures.ts';
 import { startTestServer, TEST_DATABASE_URL, type TestServer } from './harness.ts';
 

@@ -7,13 +7,14 @@ import { serve, type ServerType } from '@hono/node-server';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebsiteSchema } from '../../src/contract/contract.ts';
-import { createApp } from '../../demo/server/app.ts';
-import { loadConfig, productionProblems, ROOT_DIR, type ServerConfig } from '../../demo/server/config.ts';
-import { openDb, type Db } from '../../demo/server/db/index.ts';
-import { prepareDatabase } from '../../demo/server/db/prepare.ts';
-import { liveChatOrigin, storefrontCsp } from '../../demo/server/http/csp.ts';
-import { loadShop, parseShopFile, ShopFileError } from '../../demo/server/seed/shop-file.ts';
-import { hashToken, newToken } from '../../demo/server/services/tokens.ts';
+import { createApp } from '../../server/app.ts';
+import { loadConfig, productionProblems, ROOT_DIR, type ServerConfig } from '../../server/config.ts';
+import { openDb, type Db } from '../../server/db/index.ts';
+import { prepareDatabase } from '../../server/db/prepare.ts';
+import { loadPlugins } from '../../server/plugins.ts';
+import { liveChatOrigin, storefrontCsp } from '../../server/http/csp.ts';
+import { loadShop, parseShopFile, ShopFileError } from '../../server/provisioning/shop-file.ts';
+import { hashToken, newToken } from '../../server/services/tokens.ts';
 import { DEMO_PASSWORD, httpClient, startTestServer, TEST_DATABASE_URL, type HttpClient, type TestServer } from './harness.ts';
 
 /**
@@ -45,8 +46,9 @@ async function startProductionServer(): Promise<ProductionServer> {
     smtpUrl: 'smtp://127.0.0.1:1',
   });
   const db = await openDb({ databaseUrl: config.databaseUrl, schema, dataDir: config.dataDir });
-  await prepareDatabase(db, config);
-  const app = createApp({ db, config });
+  const plugins = await loadPlugins(config);
+  await prepareDatabase(db, plugins);
+  const app = createApp({ db, config, plugins });
   const server: ServerType = await new Promise((resolve) => {
     const s = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));
   });
@@ -93,7 +95,7 @@ function problemsOf(value: unknown): string[] {
 /** Runs the seed CLI with `args`; its exit code and everything it printed. */
 function runCli(args: string[], env: Record<string, string>): Promise<{ code: number | null; out: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'demo/server/seed-cli.ts', ...args], { cwd: ROOT_DIR, env: { ...process.env, ...env } });
+    const child = spawn(process.execPath, ['--import', 'tsx', 'demo/seed/cli.ts', ...args], { cwd: ROOT_DIR, env: { ...process.env, ...env } });
     let out = '';
     child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (out += chunk.toString()));
@@ -324,7 +326,7 @@ describe('production start-up', () => {
     expect(productionProblems(loadConfig({ production: false, smtpUrl: undefined }))).toEqual([]);
 
     const { code, out } = await new Promise<{ code: number | null; out: string }>((resolve) => {
-      const child = spawn(process.execPath, ['--import', 'tsx', 'demo/server/start.ts', '--no-build'], {
+      const child = spawn(process.execPath, ['--import', 'tsx', 'server/start.ts'], {
         cwd: ROOT_DIR,
         env: { ...process.env, NODE_ENV: 'production', SMTP_URL: '', PORT: '4339', PGLITE_DIR: 'memory://', DATABASE_URL: '' },
       });
@@ -338,7 +340,7 @@ describe('production start-up', () => {
   }, 30_000);
 
   it('should start in production with SMTP_URL and log the mode, database and SMTP host without secrets', async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'demo/server/start.ts', '--no-build'], {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'server/start.ts'], {
       cwd: ROOT_DIR,
       env: { ...process.env, NODE_ENV: 'production', SMTP_URL: 'smtp://mailer:s3cret-pw@127.0.0.1:1', PORT: '4338', PGLITE_DIR: 'memory://', DATABASE_URL: '', DESIGNER_ORIGINS: '' },
     });

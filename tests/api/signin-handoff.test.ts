@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ApiErrorSchema, AuthResponseSchema, SignInHandoffPreviewSchema, SignInHandoffResponseSchema } from '../../src/contract/contract.ts';
-import { hashToken, newToken } from '../../demo/server/services/tokens.ts';
+import { hashToken, newToken } from '../../server/services/tokens.ts';
 import { startTestServer, type TestServer } from './harness.ts';
 
 /**

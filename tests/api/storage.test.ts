@@ -1,6 +1,6 @@
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { storagePath } from '../../demo/server/routes/storage.ts';
+import { storagePath } from '../../server/routes/storage.ts';
 import { startTestServer, type TestServer } from './harness.ts';
 
 let server: TestServer;

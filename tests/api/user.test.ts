@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiErrorSchema, ConfirmEmailResponseSchema, MessageResponseSchema, UserBudgetSchema, UserSchema } from '../../src/contract/contract.ts';
 import { confirmRegistrationByMail, DEMO_PASSWORD, mailedToken, mailsTo, startTestServer, type TestServer } from './harness.ts';
-import { hashPassword } from '../../demo/server/services/passwords.ts';
+import { hashPassword } from '../../server/services/passwords.ts';
 
 const WEAK_PASSWORD_TEXT = 'The password must have at least 8 characters, one uppercase letter, one lowercase letter and one digit';
 

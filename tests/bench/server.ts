@@ -226,13 +226,13 @@ async function waitForUrl(url: string, child: ChildProcess, timeoutMs: number): 
 }
 
 /**
- * Starts the reference server as `npm run serve` does (`tsx demo/server/start.ts --no-build`: the
+ * Starts the reference server as `npm run serve` does (`tsx server/start.ts`: the
  * built `dist/` is served as it is) on a database of its own, with `products` generated products in
  * `shop`: PGlite, or with `options.postgres` a PostgreSQL database created for it.
  *
  * The PGlite database lives in a temporary folder rather than `memory://`: an in-memory PGlite belongs
  * to one process, and seeding through the documented command (`npm run seed -- --products N --shop S`,
- * `demo/server/seed-cli.ts`) before the server opens the same folder needs no benchmark-only switch
+ * `demo/seed/cli.ts`) before the server opens the same folder needs no benchmark-only switch
  * in the server. The folder (or the PostgreSQL database) is deleted by {@link BenchServer.stop}.
  */
 export async function startBenchServer(options: BenchServerOptions): Promise<BenchServer> {
@@ -256,12 +256,12 @@ export async function startBenchServer(options: BenchServerOptions): Promise<Ben
   }
   try {
     if (options.products > 0) {
-      const seed = tsxScript(['demo/server/seed-cli.ts', '--products', String(options.products), '--shop', options.shop], env, log);
+      const seed = tsxScript(['demo/seed/cli.ts', '--products', String(options.products), '--shop', options.shop], env, log);
       const code = await new Promise<number | null>((resolve) => seed.once('exit', resolve));
       if (code !== 0) throw new Error(`seeding ${options.products} products failed (exit ${code})`);
     }
     const port = await freePort(options.port);
-    const server = tsxScript(['demo/server/start.ts', '--no-build'], { ...env, PORT: String(port), ORDER_WAIT_SECONDS: '0' }, log);
+    const server = tsxScript(['server/start.ts'], { ...env, PORT: String(port), ORDER_WAIT_SECONDS: '0' }, log);
     const origin = `http://127.0.0.1:${port}`;
     try {
       await waitForUrl(`${origin}/demo/`, server, 60_000);

@@ -34,7 +34,7 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: 'npx tsx demo/server/start.ts --no-build',
+    command: 'npx tsx server/start.ts',
     cwd: '../..',
     url: `http://127.0.0.1:${port}/demo/`,
     timeout: 120_000,

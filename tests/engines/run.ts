@@ -99,7 +99,7 @@ const site: Site = {
 async function startServer(): Promise<{ child: ChildProcess; log: () => string }> {
   if (!existsSync(path.join(ROOT, 'dist', 'storefront.js'))) throw new Error('no dist/storefront.js: run `npm run build` first');
   let output = '';
-  const child = spawn(path.join(ROOT, 'node_modules', '.bin', 'tsx'), ['demo/server/start.ts', '--no-build'], {
+  const child = spawn(path.join(ROOT, 'node_modules', '.bin', 'tsx'), ['server/start.ts'], {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
     env: {

@@ -6,7 +6,7 @@ const INLINED_CONFIG = /<script type="application\/json" id="shop-config"[^>]*>[
 
 /**
  * Serves the storefront pages of every shop host without the config the reference server writes into
- * them (demo/server/http/first-screen.ts), as a page served elsewhere would come: the storefront then
+ * them (server/http/first-screen.ts), as a page served elsewhere would come: the storefront then
  * asks `GET /api/slug/website`, so a test can answer that call its own way (a fault, a changed config).
  * Everything else about the page (its CSP with the nonce, its preloads) stays as the server sent it.
  */

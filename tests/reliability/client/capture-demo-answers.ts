@@ -1,8 +1,9 @@
-import { createApp } from '../../../demo/server/app.ts';
-import { loadConfig } from '../../../demo/server/config.ts';
-import { openDb } from '../../../demo/server/db/index.ts';
-import { migrate } from '../../../demo/server/db/migrate.ts';
-import { DEMO_PASSWORD, seedDemo } from '../../../demo/server/seed/index.ts';
+import { createApp } from '../../../server/app.ts';
+import { loadConfig } from '../../../server/config.ts';
+import { openDb } from '../../../server/db/index.ts';
+import { migrate } from '../../../server/db/migrate.ts';
+import { DEMO_PASSWORD, seedDemo } from '../../../demo/seed/index.ts';
+import { loadPlugins } from '../../../server/plugins.ts';
 
 /**
  * Prints the three demo shops' real answers as JSON (`ShopAnswers[]` of provider-answers.ts): the
@@ -18,7 +19,7 @@ async function main(): Promise<void> {
   try {
     await migrate(db);
     await seedDemo(db);
-    const app = createApp({ db, config });
+    const app = createApp({ db, config, plugins: await loadPlugins(config) });
     const call = async (path: string, init: { method?: string; body?: unknown; token?: string } = {}): Promise<any> => {
       const headers: Record<string, string> = { accept: 'application/json' };
       if (init.body !== undefined) headers['content-type'] = 'application/json';

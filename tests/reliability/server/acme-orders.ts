@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import * as v from 'valibot';
 import { expect } from 'vitest';
 import { ApiErrorSchema, PlaceOrderResponseSchema, type Order } from '../../../src/contract/contract.ts';
-import type { Queryable } from '../../../demo/server/db/index.ts';
+import type { Queryable } from '../../../server/db/index.ts';
 import { httpClient, type HttpClient } from '../../api/harness.ts';
 import { acmePointsOrder, firstRow } from '../../api/order-fixtures.ts';
 import { startLossyProxy, type Loss } from './lossy-proxy.ts';

@@ -1,7 +1,7 @@
 import * as fc from 'fast-check';
 import * as v from 'valibot';
-import { OPERATOR_KEY_HEADER } from '../../../demo/server/routes/designer.ts';
-import { operatorKey } from '../../../demo/server/services/operator-keys.ts';
+import { OPERATOR_KEY_HEADER } from '../../../server/routes/designer.ts';
+import { operatorKey } from '../../../server/services/operator-keys.ts';
 import { DesignerDraftSchema } from '../../../src/domain/designer.ts';
 import {
   AddressInputSchema,

@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { serve, type ServerType } from '@hono/node-server';
-import { createApp } from '../../../demo/server/app.ts';
-import { loadConfig, type ServerConfig } from '../../../demo/server/config.ts';
-import { openDb, type Db } from '../../../demo/server/db/index.ts';
-import { migrate } from '../../../demo/server/db/migrate.ts';
-import { seedDemo } from '../../../demo/server/seed/index.ts';
+import { createApp } from '../../../server/app.ts';
+import { loadConfig, type ServerConfig } from '../../../server/config.ts';
+import { openDb, type Db } from '../../../server/db/index.ts';
+import { migrate } from '../../../server/db/migrate.ts';
+import { seedDemo } from '../../../demo/seed/index.ts';
+import { loadPlugins } from '../../../server/plugins.ts';
 import { httpClient, type HttpClient } from '../../api/harness.ts';
 
 /**
@@ -39,8 +40,8 @@ export interface Cluster {
   close(): Promise<void>;
 }
 
-function listen(db: Db, config: ServerConfig): Promise<ServerType> {
-  const app = createApp({ db, config });
+async function listen(db: Db, config: ServerConfig): Promise<ServerType> {
+  const app = createApp({ db, config, plugins: await loadPlugins(config) });
   return new Promise((resolve) => {
     const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(server));
   });

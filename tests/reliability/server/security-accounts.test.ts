@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { storefrontUrl } from '../../../demo/server/config.ts';
+import { storefrontUrl } from '../../../server/config.ts';
 import { confirmRegistrationByMail, DEMO_PASSWORD, mailedToken, mailsTo, startTestServer, UNLIMITED_RATES, type TestServer } from '../../api/harness.ts';
 import { tally } from '../report.ts';
 import { one, userId } from './security-helpers.ts';

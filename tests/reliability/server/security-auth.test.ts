@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashToken, newToken } from '../../../demo/server/services/tokens.ts';
+import { hashToken, newToken } from '../../../server/services/tokens.ts';
 import { DEMO_PASSWORD, startTestServer, type TestServer } from '../../api/harness.ts';
 import { tally } from '../report.ts';
 import { latestResetToken, userId } from './security-helpers.ts';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startMaintenance } from '../../../demo/server/services/maintenance.ts';
+import { startMaintenance } from '../../../server/services/maintenance.ts';
 import { startTestServer, UNLIMITED_RATES, type TestServer } from '../../api/harness.ts';
 import { PDF } from '../../fixtures/upload-files.ts';
 import { tally } from '../report.ts';

@@ -5,8 +5,8 @@ import path from 'node:path';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_COOKIE } from '../../../src/api/cookies.ts';
-import type { AppEnv } from '../../../demo/server/http/env.ts';
-import { registerDist } from '../../../demo/server/routes/demo.ts';
+import type { AppEnv } from '../../../server/http/env.ts';
+import { registerDist } from '../../../server/routes/dist.ts';
 import { startTestServer, type TestServer } from '../../api/harness.ts';
 import { tally } from '../report.ts';
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { createApp } from '../../../demo/server/app.ts';
+import { createApp } from '../../../server/app.ts';
 import { mailedToken, type TestServer } from '../../api/harness.ts';
 import { acmePointsOrder, firstRow } from '../../api/order-fixtures.ts';
 
@@ -20,7 +20,7 @@ export type RouteKey = `${'GET' | 'POST' | 'PUT' | 'DELETE'} ${string}`;
  * shows up here the moment it is registered. Middleware (`ALL`) and static demo pages are left out.
  */
 export function registeredApiRoutes(server: TestServer): RouteKey[] {
-  const app = createApp({ db: server.db, config: server.config });
+  const app = createApp({ db: server.db, config: server.config, plugins: server.plugins });
   const keys = app.routes
     .filter((route) => route.method !== 'ALL' && (route.path.startsWith('/api/') || route.path.startsWith('/demo/pay/')))
     .map((route) => `${route.method} ${route.path}` as RouteKey);

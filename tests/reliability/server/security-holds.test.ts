@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Queryable } from '../../../demo/server/db/index.ts';
+import type { Queryable } from '../../../server/db/index.ts';
 import { DEFAULT_STOCK_HOLD_LIMITS, variantHoldCap } from '../../../src/domain/stock-holds.ts';
 import { startTestServer, TEST_DATABASE_URL, type HttpClient } from '../../api/harness.ts';
 import { firstRow, globexPickupOrder } from '../../api/order-fixtures.ts';

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { confirmRegistrationByMail, startTestServer, type TestServer } from '../../api/harness.ts';
-import { OPERATOR_KEY_HEADER } from '../../../demo/server/routes/designer.ts';
-import { PREVIEW_HEADER } from '../../../demo/server/http/preview-scope.ts';
-import { issuePreviewSession } from '../../../demo/server/services/preview-sessions.ts';
-import { operatorKey } from '../../../demo/server/services/operator-keys.ts';
+import { OPERATOR_KEY_HEADER } from '../../../server/routes/designer.ts';
+import { PREVIEW_HEADER } from '../../../server/http/preview-scope.ts';
+import { issuePreviewSession } from '../../../server/services/preview-sessions.ts';
+import { operatorKey } from '../../../server/services/operator-keys.ts';
 import { tally } from '../report.ts';
 import { cartLine, deliveryMethodId, one, registeredApiRoutes, userId, type RouteKey } from './security-helpers.ts';
 

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PlaceOrderResponseSchema, type Order } from '../../../src/contract/contract.ts';
-import { expireHolds } from '../../../demo/server/services/payment-holds.ts';
+import { expireHolds } from '../../../server/services/payment-holds.ts';
 import { variantHoldCap } from '../../../src/domain/stock-holds.ts';
 import { startTestServer, type TestServer } from '../../api/harness.ts';
 import { ORDER_CONTACT } from '../../api/order-fixtures.ts';

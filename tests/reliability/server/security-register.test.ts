@@ -135,7 +135,7 @@ describe('security: registration squatting', () => {
     await server.json('/api/user/email/cancel', { method: 'POST', token: ira });
 
     // The maintenance sweep forgets expired unconfirmed requests.
-    const { forgetExpiredRegistrations } = await import('../../../demo/server/services/registrations.ts');
+    const { forgetExpiredRegistrations } = await import('../../../server/services/registrations.ts');
     await server.db.query("UPDATE registration_requests SET confirm_expires_at = now() - interval '1 second' WHERE email = 'squatted@corp.test'");
     await forgetExpiredRegistrations(server.db);
     attacks.push({ name: 'an expired request kept after the sweep', through: (await server.db.query("SELECT 1 FROM registration_requests WHERE email = 'squatted@corp.test'")).rows.length > 0 });

@@ -1,7 +1,7 @@
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { normaliseEmail } from '../../../src/domain/email-address.ts';
-import { emailKey } from '../../../demo/server/db/email-key.ts';
+import { emailKey } from '../../../server/db/email-key.ts';
 import { DEMO_PASSWORD, startTestServer, UNLIMITED_RATES, type TestServer } from '../../api/harness.ts';
 import { tally } from '../report.ts';
 

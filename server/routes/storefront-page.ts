@@ -1,0 +1,80 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
+import type { Context, Hono } from 'hono';
+import { getCookie } from 'hono/cookie';
+import { AUTH_COOKIE, shopSlugFromHost } from '../shared.ts';
+import { ROOT_DIR } from '../config.ts';
+import type { AppEnv, WebsiteRow } from '../http/env.ts';
+import { cspNonce, liveChatOrigin, storefrontCsp } from '../http/csp.ts';
+import { firstScreenHead, pageLang, readBuildManifest } from '../http/first-screen.ts';
+import { escapeHtml } from '../http/html.ts';
+import { sessionOfToken } from '../http/auth.ts';
+import { loadVisibleWebsite } from './website.ts';
+
+/** The storefront's HTML page, filled per request (server/pages/storefront.html). */
+const STOREFRONT_PAGE = path.join(ROOT_DIR, 'server', 'pages', 'storefront.html');
+
+/**
+ * Every other GET on a shop host is the storefront page (History-API routes, deep links, reloads),
+ * sent with a Content-Security-Policy holding a fresh nonce (http/csp.ts): its bundle script carries
+ * the nonce, and the elements give it to the shop's live-chat script. Only `DESIGNER_ORIGINS` may
+ * frame it. The page carries what its first screen needs (http/first-screen.ts): the shop's config
+ * as JSON, module preloads of the entry's and the first screen's chunks, the hero picture's preload.
+ * `options.home`: where `/` on the provider's own host redirects (the demo index outside production).
+ */
+export function registerStorefrontPage(app: Hono<AppEnv>, options: { home: string | null }): void {
+  const distDir = path.join(ROOT_DIR, 'dist');
+  app.get('*', async (c, next) => {
+    const config = c.get('config');
+    const url = new URL(c.req.url);
+    const reserved = /^\/(api|storage|demo|dist)(\/|$)/.test(url.pathname);
+    const slug = reserved ? null : shopSlugFromHost(c.req.header('host') ?? url.host, config.providerDomain);
+    if (!slug) {
+      if (url.pathname === '/' && options.home) return c.redirect(options.home, 302);
+      return next();
+    }
+    if (!existsSync(STOREFRONT_PAGE)) return next();
+    const db = c.get('db');
+    const { rows } = await db.query<WebsiteRow>('SELECT * FROM websites WHERE slug = $1', [slug]);
+    // The session cookie decides, as the bearer token does on the API: a member of a login-required shop
+    // gets its whole config in the page, anyone else its guest view (issue 26).
+    const session = rows[0] ? await sessionOfToken(db, getCookie(c, AUTH_COOKIE)) : null;
+    const website = rows[0] ? await loadVisibleWebsite(db, rows[0], c.get('payment') !== null, session?.websiteId ?? null) : null;
+    const head = firstScreenHead({ website, pathname: url.pathname, hasSession: session !== null && session.websiteId === website?.id, manifest: readBuildManifest(distDir) });
+    const nonce = cspNonce();
+    // A login-required shop's page differs by who asks: no shared cache may keep it.
+    c.header('Cache-Control', website?.login_required ? 'private, no-cache' : 'no-cache');
+    if (website?.login_required) c.header('Vary', 'Cookie');
+    c.header('Content-Security-Policy', storefrontCsp(nonce, config.designerOrigins, website ? liveChatOrigin(website) : null));
+    // The page names the designers allowed to preview it (exact origins, `designer-origins`).
+    const page = readFileSync(STOREFRONT_PAGE, 'utf8')
+      .replace('{{LANG}}', escapeHtml(pageLang(website)))
+      .replace('{{DESIGNER_ORIGINS}}', escapeHtml(config.designerOrigins.join(' ')))
+      .replaceAll('{{NONCE}}', escapeHtml(nonce))
+      .replace('{{FIRST_SCREEN}}', () => head);
+    return sendCompressed(c, page);
+  });
+}
+
+/**
+ * Sends an HTML page compressed when the browser accepts it (brotli, else gzip): the storefront page
+ * carries the shop's config (about 10 kB of JSON for the demo shops), which on a slow link is worth
+ * the fraction of a millisecond it takes to compress. Not through `hono/compress` on `*`: that would
+ * also compress `/storage` (weakening its ETags).
+ */
+function sendCompressed(c: Context<AppEnv>, html: string): Response {
+  const accepted = c.req.header('accept-encoding') ?? '';
+  c.header('Vary', 'Accept-Encoding', { append: true });
+  c.header('Content-Type', 'text/html; charset=UTF-8');
+  if (/\bbr\b/.test(accepted)) {
+    c.header('Content-Encoding', 'br');
+    // Quality 5: within a few per cent of the best for a page this size, at a fraction of the time.
+    return c.body(new Uint8Array(brotliCompressSync(html, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } })));
+  }
+  if (/\bgzip\b/.test(accepted)) {
+    c.header('Content-Encoding', 'gzip');
+    return c.body(new Uint8Array(gzipSync(html)));
+  }
+  return c.html(html);
+}
