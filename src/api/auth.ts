@@ -19,7 +19,7 @@ import type { RegisterRequest, ResetPasswordRequestSchema } from '../contract/pa
 
 /**
  * Account calls of spec §7 that need no session: login, logout, registration by request and the
- * password reset; and the sign-in handoff to another origin (issue 19). They only talk to the
+ * password reset; and the sign-in handoff to another origin. They only talk to the
  * provider; keeping the token and loading the user is the session store's job (spec §4).
  */
 
@@ -44,8 +44,8 @@ export function register(form: RegisterRequest): Promise<RegisterResponse> {
 }
 
 /**
- * Confirms a registration's address with the token of the link mailed to it (`POST /api/register/confirm`,
- * issue 26): the request then reaches the coordinator.
+ * Confirms a registration's address with the token of the link mailed to it (`POST /api/register/confirm`):
+ * the request then reaches the coordinator.
  */
 export function confirmRegistration(form: ConfirmRegistrationRequest): Promise<RegisterResponse> {
   return api.post('/api/register/confirm', RegisterResponseSchema, form);

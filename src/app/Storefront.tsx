@@ -27,7 +27,7 @@ import { ErrorBoundary } from '../kit/ErrorBoundary.tsx';
 import { retryableLazy } from '../kit/lazy-retry.ts';
 import { StoreNotFound } from '../screens/system/StoreNotFound.tsx';
 
-/** The question before a sign-in from a link (issue 26): its code loads only when a link brings a sign-in. */
+/** The question before a sign-in from a link (against login CSRF): its code loads only when a link brings a sign-in. */
 const SignInOfferDialog = retryableLazy(() => import('./SignInOfferDialog.tsx'), (module) => module.SignInOfferDialog);
 
 /** How long the storefront waits for a lazily loaded screen's heading to focus it: 40 × 50 ms. */
@@ -83,7 +83,7 @@ export function Storefront() {
   const shown = useRef<{ path: string; decision: Decision } | null>(null);
   let decision = decide(path);
   // A sign-in link opened mid-session (the fragment changed) waits for the person's answer over the
-  // screen they were on: it stays, with whatever they typed, until the answer is in (issue 26).
+  // screen they were on: it stays, with whatever they typed, until the answer is in, so nothing typed is lost.
   if (decision.kind === 'wait' && handoffArriving.value && shown.current?.path === path) decision = shown.current.decision;
   if (decision.kind === 'screen') shown.current = { path, decision };
   const firstScreen = useRef(true);

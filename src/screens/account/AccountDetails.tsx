@@ -13,7 +13,7 @@ registerStyles('account-details', css);
 
 /**
  * Account details (spec §2 `/user/account-details`): the profile form (`PUT /api/user/update`; a new
- * e-mail address needs the current password and takes effect from a mailed link, issue 22), the
+ * e-mail address needs the current password and takes effect from a mailed link), the
  * change-password form (`POST /api/user/changePassword`) and what the account holds that only the
  * coordinator changes. Both forms keep their state with `useFormState` (src/screens/use-form-state.ts): the
  * contract's rules on blur and submit, server field errors on their fields, focus on the first invalid

@@ -12,7 +12,7 @@ import css from './coordinator.css?inline';
 registerStyles('coordinator', css);
 
 /**
- * The coordinator area (issue 7, route `coordinator` `/user/coordinator`, coordinators only): two
+ * The coordinator area (route `coordinator` `/user/coordinator`, coordinators only): two
  * tabs, the registration requests naming this coordinator (approve, or reject with a reason) and the
  * shop's buyers with their budget assignments (assign a budget, deactivate one; budgets only in
  * points shops). Every change is confirmed with a toast.

@@ -49,7 +49,7 @@ function BackLink() {
 }
 
 /**
- * One order (spec §2 `/user/orders/{name}`, issue 7): its date, status label, total, payment; the
+ * One order (spec §2 `/user/orders/{name}`): its date, status label, total, payment; the
  * lines with variants, prices and budgets; totals; delivery, addresses, contact, cost centre and
  * comment; and "Order again", which puts the lines back in the cart at today's prices. An order that
  * is not this buyer's in this shop (the provider answers 404, never the order) shows "Page not found"

@@ -27,7 +27,7 @@ function historyPath(page: number): string {
 }
 
 /**
- * Order history (spec §2 `/user/orders`, issue 7): the buyer's orders in this shop, newest first, ten
+ * Order history (spec §2 `/user/orders`): the buyer's orders in this shop, newest first, ten
  * a page, as a table (number linking to the order, date, status label, total in money or points,
  * number of products), with page navigation. In the storefront the page is in the URL (`?page=2`),
  * so back/forward and shared links keep it. Loading, empty ("You haven't placed any orders yet.")

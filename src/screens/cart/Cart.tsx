@@ -45,7 +45,7 @@ function Frame({ busy = false, heading, children }: { busy?: boolean; heading?: 
 }
 
 /**
- * The cart (spec §2 `/cart`, issue 5), as the storefront's `cart` screen and as `<shop-cart>`.
+ * The cart (spec §2 `/cart`), as the storefront's `cart` screen and as `<shop-cart>`.
  *
  * On opening (and whenever another product joins the cart) it checks the lines against the shop as it
  * is now (`checkCart`): current names and prices, stock and quantity rules, and in a points shop the

@@ -127,14 +127,14 @@ const ProductGrid = memo(function ProductGrid({ products, headingLevel }: { prod
 });
 
 /**
- * The product catalogue (spec §2 `/products`, issue 5): search (as you type, issue 20;
+ * The product catalogue (spec §2 `/products`): search (as you type;
  * accent-insensitive on the server), the six sort orders, page navigation, products as cards with prices net or gross per the
  * shop, availability, budget and group-buy badges. Only one page (24 products) is ever rendered, so
  * it stays smooth with a catalogue of thousands.
  *
  * As the storefront's screen it takes search, order and page from the URL
  * (`/products?search=…&sort=…&page=…`, as the header's search box writes it), so reload and Back
- * return to the same results. The URL has one owner (issue 28): the store's actions write it as they
+ * return to the same results. The URL has one owner, so a navigation can never be overwritten by a stale write: the store's actions write it as they
  * send a query (a page or a sort is a new history entry, a typed search one entry per search, issue
  * 27); a URL changed from outside (the header search, a link, back/forward) is read here as it changes
  * and loaded, without being written back. As `<shop-catalogue>` outside the storefront it starts from
@@ -154,7 +154,7 @@ export function Catalogue({ routeId, search, sort, perPage }: CatalogueProps) {
   const applied = catalogueAppliedQuery.value;
   const heading = useRef<HTMLHeadingElement>(null);
   // An answer renders in a transition React can interrupt (time-sliced), so a keystroke arriving
-  // meanwhile is handled and painted first (issue 20: keystroke → next frame). The cards, the count,
+  // meanwhile is handled and painted first (a keystroke shows in the next frame). The cards, the count,
   // "Results for …" and the pages change together in that render; until it is committed the old ones
   // stay, marked as loading.
   const products = useDeferredValue(catalogueProducts.value);
@@ -267,7 +267,7 @@ export function Catalogue({ routeId, search, sort, perPage }: CatalogueProps) {
       </div>
       {searched && <h2 className="shop-catalogue__results-title">{t('catalogue.search_results', { query: searched })}</h2>}
       {/* The count on screen always describes the list on screen: it comes from the same deferred answer
-          as the cards, so it changes in the same render (issue 27: never "37 products" over 3 cards).
+          as the cards, so it changes in the same render (never "37 products" over 3 cards).
           Screen readers hear the count from the status below instead, held back while the buyer types. */}
       <p className="shop-catalogue__count" aria-hidden="true" data-stale={answerPending || status === 'loading' || undefined}>
         {meta && result ? tp('catalogue.results', meta.total) : ''}

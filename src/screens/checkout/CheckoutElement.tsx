@@ -93,7 +93,7 @@ export function CheckoutElement() {
   }
   if (!guard) {
     // A guest of an open shop filled a cart here: why an account is needed, how to get one, and Log in
-    // back to this checkout (issue 27); a login-required shop just asks to log in.
+    // back to this checkout, so a filled cart is never met by a bare login form; a login-required shop just asks to log in.
     const website = shop.value;
     return (
       <ScreenFrame className="shop-checkout" title={t('checkout.title')}>

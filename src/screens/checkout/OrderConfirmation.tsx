@@ -42,7 +42,7 @@ function nextSteps(order: Order | null, placed: PlacedOrder): string[] {
 }
 
 /**
- * The order confirmation (spec §2 `/order-confirmation`, issue 27): reached only with checkout
+ * The order confirmation (spec §2 `/order-confirmation`): reached only with checkout
  * complete (the guard), it takes the order just placed and then clears checkout, cart and contact
  * information. It says what was ordered as the provider recorded it (the server is the authority, not
  * the cart that was just cleared): the order number in a status message, what happens next (the

@@ -37,7 +37,7 @@ const RULES: FieldRules<ContactField> = {
 const MESSAGE_MAX = 5000;
 
 /**
- * Contact us (issue 7, reached from the footer; also `<shop-contact>` on any page): name, e-mail,
+ * Contact us (reached from the footer; also `<shop-contact>` on any page): name, e-mail,
  * phone, subject and message with an
  * optional attachment (JPG, PNG or PDF up to 10 MB, dropped or picked; the drop zone refuses anything
  * else with the spec's texts), sent as multipart with the shop's `website_id`. A logged-in user's

@@ -22,7 +22,7 @@ export interface ContentPageProps {
 }
 
 /**
- * A content page (spec §2 `/privacy-policy`, `/terms-of-use`, `/{slug}`; issue 8), as a screen and as
+ * A content page (spec §2 `/privacy-policy`, `/terms-of-use`, `/{slug}`), as a screen and as
  * `<shop-page slug>`: the shop page's name as the heading and its HTML, sanitised (`sanitizeHtml`: no
  * script, handler or `javascript:` link survives). A click on a link to another storefront path inside
  * the content navigates without a page load. An unknown slug says so with a way home.

@@ -53,7 +53,7 @@ export function BlockLink({ href, className, children }: { href: string; classNa
 }
 
 /**
- * The homepage (spec §2 `/`, issue 8): the blocks of the shop's page of type `homepage`, in order —
+ * The homepage (spec §2 `/`): the blocks of the shop's page of type `homepage`, in order —
  * hero (picture, title, text, link), rich text (sanitised), product carousel (chosen ids, or a search),
  * image grid (pictures, optionally linked), call to action, and the shop's own elements placed on the page
  * (catalogue, product, cart button; their code loads only where one is placed). The first hero's title is the page's

@@ -22,7 +22,7 @@ export interface ProductProps {
 }
 
 /**
- * The product page (spec §2 `/products/{slug}/{id}`, issue 5). As the storefront's `product` screen
+ * The product page (spec §2 `/products/{slug}/{id}`). As the storefront's `product` screen
  * it takes the id from the URL and, once the product is loaded, replaces a wrong or outdated slug in
  * the URL with the product's own. As `<shop-product product-id>` it loads its shop and session
  * itself, and in a shop that requires login a guest is asked to log in first (an open shop shows

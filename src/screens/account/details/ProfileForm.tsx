@@ -18,7 +18,7 @@ type ProfileField = 'name' | 'surname' | 'email' | 'phone' | 'current_password' 
 /** The contract's rules of each field (spec §5), the same the provider checks. */
 const FIELDS = UserUpdateRequestSchema.entries;
 
-/** The current password, needed (issue 22) when the e-mail address changes. */
+/** The current password, needed when the e-mail address changes. */
 const PASSWORD_NEEDED = v.pipe(v.string('validation.required'), v.nonEmpty('validation.required'), v.maxLength(200, 'validation.max_length'));
 
 /** Whether `typed` is another address than the account's `current` one (the provider ignores letter case). */
@@ -174,7 +174,7 @@ function PendingEmail({ me, pendingEmail, onCancelled }: { me: User; pendingEmai
  * their fields, a 429 in the form's alert with its wait. Once saved, the session's user is the
  * server's answer (so the header and every element follow) and a success alert says so.
  *
- * A new e-mail address (issue 22) needs the current password: the field appears while the address
+ * A new e-mail address needs the current password: the field appears while the address
  * differs from the account's (in any letter case) and goes when it is back. The provider saves the
  * other fields at once but keeps the address until the link it mailed to the new one is opened
  * (`/confirm-email`): the status line says so, the form starts again from the account's address and

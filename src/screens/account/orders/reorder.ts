@@ -5,7 +5,7 @@ import { addToCart } from '../../../store/cart.ts';
 import { cardInfoOf } from './order-view.ts';
 
 /**
- * "Order again" (issue 7): the lines of a past order back in the cart at today's prices. The shop's
+ * "Order again": the lines of a past order back in the cart at today's prices. The shop's
  * current products are loaded (`GET /api/products?ids=`), each line whose product and variant are
  * still sold (and not sold out) goes into the cart with its quantity and business-card details; the
  * cart prices it as it prices anything added today. Lines that cannot be ordered are reported.
