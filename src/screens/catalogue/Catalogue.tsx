@@ -134,9 +134,9 @@ const ProductGrid = memo(function ProductGrid({ products, headingLevel }: { prod
  *
  * As the storefront's screen it takes search, order and page from the URL
  * (`/products?search=…&sort=…&page=…`, as the header's search box writes it), so reload and Back
- * return to the same results. The URL has one owner, so a navigation can never be overwritten by a stale write: the store's actions write it as they
- * send a query (a page or a sort is a new history entry, a typed search one entry per search, issue
- * 27); a URL changed from outside (the header search, a link, back/forward) is read here as it changes
+ * return to the same results. The URL has one owner, so a navigation is never overwritten by a stale
+ * write: the store's actions write it as they send a query (a page or a sort is a new history entry,
+ * a typed search one entry per search); a URL changed from outside (the header search, a link, back/forward) is read here as it changes
  * and loaded, without being written back. As `<shop-catalogue>` outside the storefront it starts from
  * its attributes and keeps its state to itself.
  *
