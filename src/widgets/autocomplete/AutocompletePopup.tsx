@@ -1,3 +1,4 @@
+import { useSignals } from '@preact/signals-react/runtime';
 import type { CSSProperties } from 'react';
 import { t } from '../../i18n/index.ts';
 import { Portal } from '../shared/Portal.tsx';
@@ -29,6 +30,7 @@ export interface AutocompletePopupProps {
  * `option`, `empty`.
  */
 export function AutocompletePopup({ listId, labelId, optionId, matches, value, active, setPopup, floatingStyles, onHover, onChoose }: AutocompletePopupProps) {
+  useSignals();
   return (
     <Portal>
       <div ref={setPopup} className="shop-autocomplete__popup" part="popup" style={floatingStyles} onMouseDown={(event) => event.preventDefault()}>

@@ -1,3 +1,4 @@
+import { useSignals } from '@preact/signals-react/runtime';
 import type { CSSProperties } from 'react';
 import { t } from '../../i18n/index.ts';
 import { Portal } from '../shared/Portal.tsx';
@@ -27,6 +28,7 @@ export interface DropdownListProps {
  * trigger; hovering an enabled option makes it active, clicking it chooses it. Parts: `listbox`, `option`.
  */
 export function DropdownList({ listId, labelId, optionId, options, value, active, setList, floatingStyles, onHover, onChoose }: DropdownListProps) {
+  useSignals();
   return (
     <Portal>
       <ul

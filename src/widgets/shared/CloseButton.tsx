@@ -1,3 +1,4 @@
+import { useSignals } from '@preact/signals-react/runtime';
 import { t } from '../../i18n/index.ts';
 import { registerStyles } from '../../theme/styles.ts';
 import css from './close-button.css?inline';
@@ -9,6 +10,7 @@ registerStyles('close-button', css);
  * (`widgets.close`), exposed as the `button` part both document, at the end of their header.
  */
 export function CloseButton({ onClick }: { onClick: () => void }) {
+  useSignals();
   return (
     <button type="button" className="shop-close-button" part="button" aria-label={t('widgets.close')} onClick={onClick}>
       <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
