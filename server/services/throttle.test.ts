@@ -10,10 +10,12 @@ const from = (ip: string, device: string | null = null) => ({ ip, device });
 
 let db: Db;
 
+// Opening and migrating a fresh database takes seconds, far more on two busy cores: the same allowance
+// as the seed test and the server suite give it (the tests themselves keep the unit timeout).
 beforeAll(async () => {
   db = await openDb({ dataDir: 'memory://' });
   await migrate(db);
-});
+}, 60_000);
 
 afterAll(async () => {
   await db?.close();
