@@ -53,7 +53,7 @@ export interface ServerConfig {
   emailChangeTtlSeconds: number;
   /**
    * How long the link confirming a registration's address works (REGISTRATION_CONFIRM_TTL_SECONDS,
-   * default 48 h, issue 26). An unconfirmed request never reaches the coordinator; once expired it
+   * default 48 h). An unconfirmed request never reaches the coordinator; once expired it
    * holds nothing and the maintenance sweep deletes it.
    */
   registrationConfirmTtlSeconds: number;

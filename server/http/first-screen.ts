@@ -5,7 +5,7 @@ import { escapeHtml } from './html.ts';
 
 /**
  * What the storefront page tells the browser in its HTML so its first screen does not wait for
- * round trips the server can save (issue 20):
+ * round trips the server can save before the first screen paints:
  * - the shop's config as JSON (`<script type="application/json" id="shop-config">`, read by
  *   `src/store/inlined-shop.ts`), so the storefront needs no `GET /api/slug/website` before it renders;
  * - `<link rel="modulepreload">` for the shop language's dictionaries and the first screen's chunks

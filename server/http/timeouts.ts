@@ -2,7 +2,7 @@ import type { ServerOptions } from 'node:http';
 import type { ServerConfig } from '../config.ts';
 
 /**
- * Node's HTTP server options that cut requests which trickle in (issue 26, slowloris): a client gets
+ * Node's HTTP server options that cut requests which trickle in (slowloris): a client gets
  * `config.httpTimeouts.headersMs` to send its headers and `requestMs` for the whole request, body
  * included; past that Node answers 408 and closes the connection. Node checks open connections
  * only every `connectionsCheckingInterval` (30 s by default), so the interval follows the shorter

@@ -53,7 +53,7 @@ async function login(c: Context<AppEnv>): Promise<Response> {
 
 /**
  * Registers the account calls of spec §7: login, logout, registration by request, and the forgotten
- * password pair; and the sign-in handoff to another origin (issue 19). Per-user calls (`/api/user…`)
+ * password pair; and the sign-in handoff to another origin. Per-user calls (`/api/user…`)
  * live in `user.ts`.
  */
 export function registerAuthRoutes(app: Hono<AppEnv>): void {

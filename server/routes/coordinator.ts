@@ -20,7 +20,7 @@ import {
 import { sendMail } from '../services/outbox.ts';
 
 /**
- * The coordinator area (issue 7): a coordinator of the token's shop reviews the registration requests
+ * The coordinator area: a coordinator of the token's shop reviews the registration requests
  * that name them, and assigns budgets to the shop's buyers. The shop is always the token's shop (these
  * calls carry no `website_id`); a buyer gets 403 `errors.forbidden` on every call, and ids of another
  * shop (or of requests naming another coordinator) answer 404 like unknown ones.
@@ -34,7 +34,7 @@ async function coordinatorAccess(c: Context<AppEnv>): Promise<{ website: Website
 }
 
 /**
- * The account an approval gives access to: only ever the person who made the request (issue 22).
+ * The account an approval gives access to: only ever the person who made the request, so an approval never hands over an account someone else made.
  * - A request bound to an account (its owner proved it with the account's password) gets that account.
  * - Any other request gets a new account with the address and the password chosen at registration.
  *   Should an account hold that address by now, it was made or renamed after the request (a request

@@ -15,10 +15,10 @@ import { takeRate } from '../services/rate-limit.ts';
 import { clientIp } from '../services/throttle.ts';
 
 /**
- * `POST /api/session/handoff` (issue 19): a one-time code for the calling session's user in this shop,
+ * `POST /api/session/handoff`: a one-time code for the calling session's user in this shop,
  * which a link into the storefront on another origin carries instead of the token. The tenant check
  * is every user call's: a guest gets 401, a token of another shop 403. Codes are limited per user and
- * per IP (issue 26), so neither one account nor one address can fill the table with them.
+ * per IP, so neither one account nor one address can fill the table with them.
  */
 export async function issueHandoff(c: Context<AppEnv>): Promise<Response> {
   const body = await jsonBody(c, SignInHandoffRequestSchema);
@@ -47,7 +47,7 @@ async function handoffAttempt(c: Context<AppEnv>): Promise<{ code: string; websi
 }
 
 /**
- * `POST /api/session/handoff/preview` (issue 26): whose account a handoff code would sign in as (name,
+ * `POST /api/session/handoff/preview`: whose account a handoff code would sign in as (name,
  * surname, e-mail), read without using the code up, so the storefront can ask the person who opened
  * the link whether to continue as that account before it exchanges the code (a link made by one
  * account must never sign another person in unawares: login CSRF). Refuses exactly as the exchange

@@ -56,10 +56,10 @@ async function sendAlreadyRegistered(db: Queryable, website: WebsiteRow, to: str
 
 /**
  * `POST /api/register`: a registration request reviewed by the shop's coordinator (spec §3, §4), once
- * its applicant has confirmed the address by the link mailed to it (issue 26).
+ * its applicant has confirmed the address by the link mailed to it.
  *
  * The answer is the same whether the address is new, has an account or already waits for review, so
- * the call does not tell a stranger which accounts exist (issue 22); what differs goes to the address
+ * the call does not tell a stranger which accounts exist; what differs goes to the address
  * by mail:
  * - a new address: the request is stored unconfirmed, with the password chosen (hashed), and the link
  *   confirming it is mailed (with word of other unconfirmed requests for the address, if any);
@@ -109,7 +109,7 @@ export async function register(c: Context<AppEnv>): Promise<Response> {
 }
 
 /**
- * `POST /api/register/confirm` (issue 26): the token of the link mailed to a registration's address,
+ * `POST /api/register/confirm`: the token of the link mailed to a registration's address,
  * sent by the storefront's confirmation screen when its button is pressed. In one transaction the
  * request becomes pending, the other unconfirmed requests for its address are void, and the applicant's
  * receipt and the coordinator's review request are mailed. No session needed; a link of another shop,

@@ -38,7 +38,7 @@ export function registerStorefrontPage(app: Hono<AppEnv>, options: { home: strin
     const db = c.get('db');
     const { rows } = await db.query<WebsiteRow>('SELECT * FROM websites WHERE slug = $1', [slug]);
     // The session cookie decides, as the bearer token does on the API: a member of a login-required shop
-    // gets its whole config in the page, anyone else its guest view (issue 26).
+    // gets its whole config in the page, anyone else its guest view.
     const session = rows[0] ? await sessionOfToken(db, getCookie(c, AUTH_COOKIE)) : null;
     const website = rows[0] ? await loadVisibleWebsite(db, rows[0], c.get('payment') !== null, session?.websiteId ?? null) : null;
     const head = firstScreenHead({ website, pathname: url.pathname, hasSession: session !== null && session.websiteId === website?.id, manifest: readBuildManifest(distDir) });

@@ -42,8 +42,8 @@ export async function loadUser(db: Queryable, userId: number, websiteId: number)
 
 /**
  * Whether another account holds `email`, or a confirmed registration request waits for it, in any shop
- * (issue 22: an address with a pending request belongs to its applicant until it is reviewed; an
- * unconfirmed one holds nothing, issue 26).
+ * (an address with a pending request belongs to its applicant until it is reviewed; an unconfirmed
+ * one holds nothing).
  */
 async function addressTaken(db: Queryable, email: string, userId: number): Promise<boolean> {
   const { rows } = await db.query(
@@ -84,7 +84,7 @@ async function checkCurrentPassword(c: Context<AppEnv>, auth: AuthContext, passw
  * the old one (so a change the owner did not make does not go unnoticed). A newer request replaces an
  * older one still waiting.
  *
- * For a `taken` address (issue 26) the change is stored all the same, so the answer (its
+ * For a `taken` address the change is stored all the same, so the answer (its
  * `pending_email`) and the old address's mail are those of a free one and tell nothing; but its token
  * is never mailed, so nobody can open it, and confirming would refuse the address anyway. The address's
  * owner gets word that someone tried to move an account onto it, with no link.
@@ -140,11 +140,11 @@ async function requestEmailChange(
 }
 
 /**
- * `PUT /api/user/update`: profile fields, saved at once. A different e-mail address (issue 22) needs
+ * `PUT /api/user/update`: profile fields, saved at once. A different e-mail address needs
  * the current password and takes effect only once the link mailed to it is opened
  * (`POST /api/user/email/confirm`); the answer shows it as `pending_email`. Only a change of case is
  * saved at once: it names the same account. Changes of address are rate-limited per account before
- * anything else, and the answer is the same whether the new address is free or taken (issue 26: it
+ * anything else, and the answer is the same whether the new address is free or taken (it
  * must not tell which addresses have accounts); a taken one is never mailed a link.
  */
 async function updateUser(c: Context<AppEnv>): Promise<Response> {

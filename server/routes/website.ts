@@ -82,7 +82,7 @@ export async function loadWebsiteConfig(db: Queryable, website: WebsiteRow, onli
 }
 
 /**
- * The shop config as the caller may see it (issue 26): whole for an open shop and for a member of a
+ * The shop config as the caller may see it: whole for an open shop and for a member of a
  * login-required one (a session of this very shop), else its guest view (`guestView`,
  * src/domain/closed-shop.ts): no homepage, other pages or popups. `sessionWebsiteId` is the shop of the
  * caller's session (or of a store designer's preview session), or null for a guest, a stale token or
@@ -97,7 +97,7 @@ export async function loadVisibleWebsite(db: Queryable, website: WebsiteRow, onl
  * Registers the shop-config calls:
  * - `GET /api/slug/website?slug=` (public): the shop config; an unknown shop is a 404 whose body has
  *   no `id`, which is how the spec's client recognises "unknown shop". A login-required shop answers a
- *   guest with its guest view and a member of the shop with everything (issue 26); a stale or foreign
+ *   guest with its guest view and a member of the shop with everything; a stale or foreign
  *   token is read as a guest's, never refused (it must not stop the shop from loading);
  * - `POST /api/payment` `{website_id}` (guests only in open shops): the shop's payment methods.
  */

@@ -2,7 +2,7 @@ import type { Queryable } from '../db/index.ts';
 import { invalidFields } from '../http/errors.ts';
 
 /**
- * What a shop keeps of contact-form attachments (issue 22 and 26). Every shop has a quota of bytes
+ * What a shop keeps of contact-form attachments. Every shop has a quota of bytes
  * (`contactQuotaBytes`); guests, whom nobody can hold to account, share a smaller one inside it
  * (`contactGuestQuotaBytes`), so strangers can fill only their own part and members can still send
  * files. Attachments are kept for a retention time (`attachmentRetentionDays`) and then deleted by

@@ -6,7 +6,7 @@ import { ASSIGNMENT_COLUMNS, assignmentOut, type AssignmentRow } from './budget-
  * Reads of the coordinator area. Every statement is filtered by the shop (and, for registration
  * requests, by the coordinator they name): an id of another shop finds nothing, exactly like an
  * unknown id, so the routes answer 404 for both. A registration request whose applicant has not
- * confirmed the address yet (status 'unconfirmed', issue 26) is not the coordinator's to see or
+ * confirmed the address yet (status 'unconfirmed') is not the coordinator's to see or
  * review: it is left out like another shop's.
  */
 

@@ -9,7 +9,7 @@ import { clientIp, type LoginSource } from './throttle.ts';
 import { hashToken, newToken } from './tokens.ts';
 
 /**
- * Known devices (issue 26): a browser that signed in to an account keeps a random token in an
+ * Known devices: a browser that signed in to an account keeps a random token in an
  * HttpOnly cookie, and the account keeps its SHA-256 (`known_devices`). A later password check for
  * that account from that browser counts only that browser's own failures (services/throttle.ts), so
  * strangers guessing from everywhere cannot keep the owner out. The cookie proves nothing by itself:

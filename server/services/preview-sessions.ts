@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
 /**
- * Store-designer preview sessions (issue 27 §5): what lets the designer's preview of a login-required
+ * Store-designer preview sessions: what lets the designer's preview of a login-required
  * shop show that shop's products and pages without anyone signing in. A session is a signed token, not
  * a row: `v1.<shop id>.<expiry, unix seconds>.<HMAC>`, keyed with the server's `SHOP_OPERATOR_SECRET`,
  * so it names exactly one shop, ends by itself and cannot be altered. What it opens is decided where it

@@ -9,8 +9,8 @@ import type { Queryable } from '../db/index.ts';
  *
  * Why JSON: the embedded database (PGlite) runs one statement at a time and its driver decodes every
  * field of every row in JavaScript. A page of 24 products has a few hundred variant rows; as two
- * arrays per product they are two fields per row, parsed natively, and one round trip fewer (issue
- * 20: the catalogue under load). PostgreSQL evaluates the two sub-selects only for the rows a page
+ * arrays per product they are two fields per row, parsed natively, and one round trip fewer, which
+ * the catalogue under load needs. PostgreSQL evaluates the two sub-selects only for the rows a page
  * returns (after its LIMIT), each through the product_id indexes.
  *
  * @module

@@ -9,7 +9,7 @@ import { linkLifetime, sendMail, untrusted } from './outbox.ts';
 import { hashToken, newToken } from './tokens.ts';
 
 /**
- * Registration requests before their review (issue 26, registration squatting). A request is stored
+ * Registration requests before their review, kept so that nobody can squat on an address by registering it first. A request is stored
  * 'unconfirmed' with a link mailed to the address it names; only the person who reads that mailbox
  * can make it 'pending', and only then is the coordinator asked to review it. So whoever types an
  * address first does not own it: the password that wins is the one of the request confirmed from

@@ -41,7 +41,7 @@ export async function revokeUserSessions(db: Queryable, userId: number, keepSess
 export const HANDOFF_TTL_SECONDS = 60;
 
 /**
- * Issues a one-time sign-in handoff code (issue 19) for the user of session `sessionId` in shop
+ * Issues a one-time sign-in handoff code for the user of session `sessionId` in shop
  * `websiteId`, and returns it (the only time the plain code exists; the table keeps its hash). Codes
  * whose time is up, used or not, are deleted on the way, so the table holds about a minute of codes.
  */
@@ -66,7 +66,10 @@ const USABLE_HANDOFF = `h.code_hash = $1 AND h.website_id = $2 AND h.used_at IS 
           AND EXISTS (SELECT 1 FROM sessions s
                        WHERE s.id = h.session_id AND s.user_id = h.user_id AND s.revoked_at IS NULL AND s.expires_at > now())`;
 
-/** The account a handoff code would sign in as, shown to the person before the exchange (issue 26). */
+/**
+ * The account a handoff code would sign in as, shown to the person before the exchange, so a link made
+ * by someone else never signs a browser in unawares.
+ */
 export interface HandoffAccount {
   name: string;
   surname: string;

@@ -11,7 +11,7 @@ import { windowWait } from './sliding-window.ts';
  * Login throttling kept in the database (`login_attempts`), so every server instance counts the same
  * failures. A failed attempt is one row; the limits count rows inside a sliding window.
  *
- * Nobody can lock someone else's account (issue 26, as the OWASP authentication cheat sheet says):
+ * Nobody can lock someone else's account (as the OWASP authentication cheat sheet says):
  * - a stranger's failures count against the pair (address, IP) they came from, and against that IP
  *   over every address: the stranger is held back, while the owner on another IP is not;
  * - the address also has a ceiling over all IPs, high enough that only a guess spread over many IPs
