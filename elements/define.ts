@@ -37,6 +37,11 @@ export interface ElementOptions {
    * the page's language. Default: every part. A small element lists fewer, so its page loads less.
    */
   messages?: readonly MessagePart[];
+  /**
+   * Starts the stores the element shows (e.g. `startCart`), run each time it connects: importing a
+   * store starts nothing, so the first element that needs one starts it. Each start runs once per page.
+   */
+  start?: () => void;
 }
 
 /** r2wc keeps an element's props and its render function under these registered symbols. */
@@ -103,6 +108,7 @@ export function createElementClass<P extends object>(component: ComponentType<P>
       configurePageFromElement(this);
       ensureDocumentFonts(this.ownerDocument);
       if (this.shadowRoot) adoptStyles(this.shadowRoot);
+      options.start?.();
       super.connectedCallback();
     }
 

@@ -16,7 +16,7 @@ import {
 } from '../domain/checkout.ts';
 import { startingMpkCode } from '../domain/mpk.ts';
 import { pageSingleton } from '../page-singleton.ts';
-import { clearCart, onCartEmptied } from './cart.ts';
+import { clearCart, onCartEmptied, startCart } from './cart.ts';
 import { commit, contactKey, isEmptyContact, owner, startingContact } from './checkout-following.ts';
 import { CHECKOUT_MARKER } from './checkout-stored.ts';
 import { answeredOrder, confirmedOrder, currentRules, internals, leavingToPay, placing, stateSignal } from './checkout-state.ts';
@@ -45,63 +45,78 @@ export { buildOrderRequest, placeOrder, type PlaceOrderInput } from './checkout-
  *   a lost answer or a reload) sends the same key, so the provider answers the first order instead of
  *   placing a second one; a changed order gets a new key.
  *
- * Elements import the checkout from this module: importing it starts following the shop and the
- * session (`checkout-following.ts`). Its parts: `checkout-stored.ts` (the stored shape),
+ * Elements import the checkout from this module. Importing it starts nothing: {@link startCheckout}
+ * starts following the shop, the session and other tabs (`checkout-following.ts`) and clearing on an
+ * emptied cart, run by the elements that show the checkout when they connect. Its parts: `checkout-stored.ts` (the stored shape),
  * `checkout-state.ts` (the signals and the guards' view), `checkout-order.ts` (placing the order).
  *
  * @module
  */
 
-// Importing the checkout starts following: every element that reads it needs the bound user's state.
-owner.start();
-
-// Spec §4: whenever the cart becomes empty, checkout state is cleared. The confirmation empties the
-// cart itself, after it took the order it shows.
-const cartWatch = pageSingleton('checkout.cartEmptied', () => ({ stop: onCartEmptied(() => clearCheckout()) }));
+/**
+ * Starts the checkout (and the cart it reads) following the shop, the session and other tabs, and
+ * clearing itself whenever the cart becomes empty (spec §4), once per page whatever number of elements
+ * or bundles call it. Run by an element that shows the checkout when it connects.
+ */
+export function startCheckout(): void {
+  startCart();
+  owner.start();
+  // The confirmation empties the cart itself, after it took the order it shows.
+  pageSingleton('checkout.cartEmptied', () => ({ stop: onCartEmptied(() => clearCheckout()) }));
+}
 
 /** Updates contact fields (saved per user, pre-filled next time). */
 export function updateContact(patch: Partial<ContactInformation>): void {
+  startCheckout();
   const state = stateSignal.peek();
   commit({ ...state, contactInformation: { ...state.contactInformation, ...patch } });
 }
 
 /** Replaces the delivery method (spec §4); a delivery-cost budget of another method is dropped. */
 export function chooseDeliveryMethod(method: ChosenDeliveryMethod | null): void {
+  startCheckout();
   commit(setDeliveryMethod(stateSignal.peek(), method));
 }
 
 /** Replaces the delivery address; a `specific` one is also remembered as savedSpecificAddress (spec §4). */
 export function chooseDeliveryAddress(address: CheckoutAddress | null): void {
+  startCheckout();
   commit(setDeliveryAddress(stateSignal.peek(), address));
 }
 
 /** "Same as the delivery address" for billing. */
 export function setBillingSameAsDelivery(same: boolean): void {
+  startCheckout();
   commit({ ...stateSignal.peek(), billingAddressSameAsDelivery: same });
 }
 
 /** The billing address entered (or taken from the address book). */
 export function setBillingAddress(address: BillingAddress): void {
+  startCheckout();
   commit({ ...stateSignal.peek(), billingAddress: { ...address } });
 }
 
 /** The payment method chosen on the payment step. */
 export function choosePaymentMethod(method: PaymentMethodCode | null): void {
+  startCheckout();
   commit({ ...stateSignal.peek(), paymentMethod: method });
 }
 
 /** The delivery-cost budget (points shops), or null. */
 export function chooseDeliveryBudget(budget: DeliveryCostBudgetChoice | null): void {
+  startCheckout();
   commit({ ...stateSignal.peek(), paymentForDeliveryBudget: budget ? { ...budget } : null });
 }
 
 /** The cost-centre (MPK) code. */
 export function setMpkCode(code: string): void {
+  startCheckout();
   commit({ ...stateSignal.peek(), mpkCode: code });
 }
 
 /** The order comment. */
 export function setOrderComment(comment: string): void {
+  startCheckout();
   commit({ ...stateSignal.peek(), orderComment: comment });
 }
 
@@ -111,6 +126,7 @@ export function setOrderComment(comment: string): void {
  * state; clear-checkout resets it, and choosing another delivery method undoes both steps.
  */
 export function completeCheckoutStep(step: 'delivery' | 'payment'): void {
+  startCheckout();
   commit({ ...stateSignal.peek(), [`${step}Done`]: true });
 }
 
@@ -119,6 +135,7 @@ export function completeCheckoutStep(step: 'delivery' | 'payment'): void {
  * complete (spec §2). A new checkout (the delivery step) forgets the order a confirmation showed.
  */
 export function enterCheckoutStep(step: 'delivery' | 'payment' | 'summary'): void {
+  startCheckout();
   const state = stateSignal.peek();
   if (step === 'delivery') confirmedOrder.value = null;
   // After clear-checkout the contact is empty: a new checkout starts from the saved contact or the profile.
@@ -152,6 +169,7 @@ export function enterCheckoutStep(step: 'delivery' | 'payment' | 'summary'): voi
  * removes that saved contact too.
  */
 export function clearCheckout(): void {
+  startCheckout();
   const binding = owner.binding;
   internals.attempt = null;
   stateSignal.value = clearCheckoutState(currentRules());
@@ -164,6 +182,7 @@ export function clearCheckout(): void {
  * checkout: the flag alone (set by entering the summary) must not empty a cart that was never ordered.
  */
 export function confirmPlacedOrder(): PlacedOrder | null {
+  startCheckout();
   const state = stateSignal.peek();
   const order = state.placedOrder ?? confirmedOrder.peek();
   if (!order) return null;
@@ -199,7 +218,9 @@ export function resetCheckout(): void {
   answeredOrder.value = null;
   stateSignal.value = initialCheckoutState(currentRules());
   // A test's fresh cart store forgot its listeners: listen again (once).
+  const cartWatch = pageSingleton('checkout.cartEmptied', () => ({ stop: onCartEmptied(() => clearCheckout()) }));
   cartWatch.stop();
   cartWatch.stop = onCartEmptied(() => clearCheckout());
   owner.rebind();
+  startCheckout();
 }
