@@ -47,7 +47,8 @@ export { buildOrderRequest, placeOrder, type PlaceOrderInput } from './checkout-
  *
  * Elements import the checkout from this module. Importing it starts nothing: {@link startCheckout}
  * starts following the shop, the session and other tabs (`checkout-following.ts`) and clearing on an
- * emptied cart, run by the elements that show the checkout when they connect. Its parts: `checkout-stored.ts` (the stored shape),
+ * emptied cart, run by the elements that show the checkout when they connect (and by the account's
+ * address book before it updates the chosen address). Its parts: `checkout-stored.ts` (the stored shape),
  * `checkout-state.ts` (the signals and the guards' view), `checkout-order.ts` (placing the order).
  *
  * @module
@@ -67,56 +68,47 @@ export function startCheckout(): void {
 
 /** Updates contact fields (saved per user, pre-filled next time). */
 export function updateContact(patch: Partial<ContactInformation>): void {
-  startCheckout();
   const state = stateSignal.peek();
   commit({ ...state, contactInformation: { ...state.contactInformation, ...patch } });
 }
 
 /** Replaces the delivery method (spec §4); a delivery-cost budget of another method is dropped. */
 export function chooseDeliveryMethod(method: ChosenDeliveryMethod | null): void {
-  startCheckout();
   commit(setDeliveryMethod(stateSignal.peek(), method));
 }
 
 /** Replaces the delivery address; a `specific` one is also remembered as savedSpecificAddress (spec §4). */
 export function chooseDeliveryAddress(address: CheckoutAddress | null): void {
-  startCheckout();
   commit(setDeliveryAddress(stateSignal.peek(), address));
 }
 
 /** "Same as the delivery address" for billing. */
 export function setBillingSameAsDelivery(same: boolean): void {
-  startCheckout();
   commit({ ...stateSignal.peek(), billingAddressSameAsDelivery: same });
 }
 
 /** The billing address entered (or taken from the address book). */
 export function setBillingAddress(address: BillingAddress): void {
-  startCheckout();
   commit({ ...stateSignal.peek(), billingAddress: { ...address } });
 }
 
 /** The payment method chosen on the payment step. */
 export function choosePaymentMethod(method: PaymentMethodCode | null): void {
-  startCheckout();
   commit({ ...stateSignal.peek(), paymentMethod: method });
 }
 
 /** The delivery-cost budget (points shops), or null. */
 export function chooseDeliveryBudget(budget: DeliveryCostBudgetChoice | null): void {
-  startCheckout();
   commit({ ...stateSignal.peek(), paymentForDeliveryBudget: budget ? { ...budget } : null });
 }
 
 /** The cost-centre (MPK) code. */
 export function setMpkCode(code: string): void {
-  startCheckout();
   commit({ ...stateSignal.peek(), mpkCode: code });
 }
 
 /** The order comment. */
 export function setOrderComment(comment: string): void {
-  startCheckout();
   commit({ ...stateSignal.peek(), orderComment: comment });
 }
 
@@ -126,7 +118,6 @@ export function setOrderComment(comment: string): void {
  * state; clear-checkout resets it, and choosing another delivery method undoes both steps.
  */
 export function completeCheckoutStep(step: 'delivery' | 'payment'): void {
-  startCheckout();
   commit({ ...stateSignal.peek(), [`${step}Done`]: true });
 }
 
@@ -135,7 +126,6 @@ export function completeCheckoutStep(step: 'delivery' | 'payment'): void {
  * complete (spec §2). A new checkout (the delivery step) forgets the order a confirmation showed.
  */
 export function enterCheckoutStep(step: 'delivery' | 'payment' | 'summary'): void {
-  startCheckout();
   const state = stateSignal.peek();
   if (step === 'delivery') confirmedOrder.value = null;
   // After clear-checkout the contact is empty: a new checkout starts from the saved contact or the profile.
@@ -169,7 +159,6 @@ export function enterCheckoutStep(step: 'delivery' | 'payment' | 'summary'): voi
  * removes that saved contact too.
  */
 export function clearCheckout(): void {
-  startCheckout();
   const binding = owner.binding;
   internals.attempt = null;
   stateSignal.value = clearCheckoutState(currentRules());
@@ -182,7 +171,6 @@ export function clearCheckout(): void {
  * checkout: the flag alone (set by entering the summary) must not empty a cart that was never ordered.
  */
 export function confirmPlacedOrder(): PlacedOrder | null {
-  startCheckout();
   const state = stateSignal.peek();
   const order = state.placedOrder ?? confirmedOrder.peek();
   if (!order) return null;
