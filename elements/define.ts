@@ -38,8 +38,9 @@ export interface ElementOptions {
    */
   messages?: readonly MessagePart[];
   /**
-   * Starts the stores the element shows (e.g. `startCart`), run each time it connects: importing a
-   * store starts nothing, so the first element that needs one starts it. Each start runs once per page.
+   * Starts the stores the element shows or hands on (e.g. `startCart`: its links to a storefront on
+   * another origin carry the cart), run each time it connects. Importing a store starts nothing, so the
+   * first element that needs one starts it; each start runs once per page.
    */
   start?: () => void;
 }
