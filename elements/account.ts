@@ -1,4 +1,5 @@
 import { AccountElement } from '../src/app/AccountElement.tsx';
+import { startCart } from '../src/store/cart.ts';
 import { createElementClass, defineOnce } from './define.ts';
 
 /**
@@ -26,7 +27,7 @@ import { createElementClass, defineOnce } from './define.ts';
  * @cssprop --shop-font - Font family (defaults to the shop's font, Inter).
  * @cssprop --shop-font-size - Base text size; every size inside the element is relative to it (default `16px`; the host page's `font-size` and `rem` do not reach inside).
  */
-export class ShopAccountElement extends createElementClass<Record<string, never>>(AccountElement, {}) {}
+export class ShopAccountElement extends createElementClass<Record<string, never>>(AccountElement, {}, { start: startCart }) {}
 
 defineOnce('shop-account', ShopAccountElement);
 

@@ -1,4 +1,5 @@
 import { CartButton, type CartButtonProps } from '../src/screens/cart-button/CartButton.tsx';
+import { startCart } from '../src/store/cart.ts';
 import { createElementClass, defineOnce } from './define.ts';
 
 /**
@@ -28,7 +29,7 @@ import { createElementClass, defineOnce } from './define.ts';
  * @cssprop --shop-font - Font family (defaults to the shop's font, Inter).
  * @cssprop --shop-font-size - Base text size; every size inside the element is relative to it (default `16px`; the host page's `font-size` and `rem` do not reach inside).
  */
-export class ShopCartButtonElement extends createElementClass<CartButtonProps>(CartButton, {}, { messages: ['base'] }) {}
+export class ShopCartButtonElement extends createElementClass<CartButtonProps>(CartButton, {}, { messages: ['base'], start: startCart }) {}
 
 defineOnce('shop-cart-button', ShopCartButtonElement);
 

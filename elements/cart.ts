@@ -1,4 +1,5 @@
 import { Cart, type CartProps } from '../src/screens/cart/Cart.tsx';
+import { startCart } from '../src/store/cart.ts';
 import { createElementClass, defineOnce } from './define.ts';
 
 /** The attributes of `<shop-cart>` as props: only the common ones. */
@@ -25,7 +26,7 @@ type CartElementProps = Omit<CartProps, 'routeId' | 'params'>;
  * @cssprop --shop-font - Font family (defaults to the shop's font, Inter).
  * @cssprop --shop-font-size - Base text size; every size inside the element is relative to it (default `16px`; the host page's `font-size` and `rem` do not reach inside).
  */
-export class ShopCartElement extends createElementClass<CartElementProps>(Cart, {}) {}
+export class ShopCartElement extends createElementClass<CartElementProps>(Cart, {}, { start: startCart }) {}
 
 defineOnce('shop-cart', ShopCartElement);
 

@@ -1,4 +1,5 @@
 import { Catalogue, type CatalogueProps } from '../src/screens/catalogue/Catalogue.tsx';
+import { startCart } from '../src/store/cart.ts';
 import { createElementClass, defineOnce } from './define.ts';
 
 /** The attributes of `<shop-catalogue>` as props. */
@@ -28,7 +29,7 @@ type CatalogueElementProps = Pick<CatalogueProps, 'search' | 'sort' | 'perPage'>
  * @cssprop --shop-font - Font family (defaults to the shop's font, Inter).
  * @cssprop --shop-font-size - Base text size; every size inside the element is relative to it (default `16px`; the host page's `font-size` and `rem` do not reach inside).
  */
-export class ShopCatalogueElement extends createElementClass<CatalogueElementProps>(Catalogue, { search: 'string', sort: 'string', perPage: 'number' }) {}
+export class ShopCatalogueElement extends createElementClass<CatalogueElementProps>(Catalogue, { search: 'string', sort: 'string', perPage: 'number' }, { start: startCart }) {}
 
 defineOnce('shop-catalogue', ShopCatalogueElement);
 

@@ -1,4 +1,5 @@
 import { CheckoutElement } from '../src/screens/checkout/CheckoutElement.tsx';
+import { startCheckout } from '../src/store/checkout.ts';
 import { createElementClass, defineOnce } from './define.ts';
 
 /**
@@ -28,7 +29,7 @@ import { createElementClass, defineOnce } from './define.ts';
  * @cssprop --shop-font - Font family (defaults to the shop's font, Inter).
  * @cssprop --shop-font-size - Base text size; every size inside the element is relative to it (default `16px`; the host page's `font-size` and `rem` do not reach inside).
  */
-export class ShopCheckoutElement extends createElementClass<Record<string, never>>(CheckoutElement, {}) {}
+export class ShopCheckoutElement extends createElementClass<Record<string, never>>(CheckoutElement, {}, { start: startCheckout }) {}
 
 defineOnce('shop-checkout', ShopCheckoutElement);
 

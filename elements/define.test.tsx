@@ -226,6 +226,21 @@ describe('createElementClass', () => {
     });
   });
 
+  it('should start the stores it shows when it connects, before its first render', async () => {
+    const started: string[] = [];
+    function Shows() {
+      started.push('render');
+      return <p>shown</p>;
+    }
+    defineOnce('shop-test-starts', createElementClass<Record<string, never>>(Shows, {}, { start: () => started.push('start') }));
+    const element = document.createElement('shop-test-starts');
+    expect(started).toEqual([]);
+    await act(async () => {
+      document.body.append(element);
+    });
+    expect(started.slice(0, 2)).toEqual(['start', 'render']);
+  });
+
   it('should keep the first definition when a second bundle defines the same tag', () => {
     const Other = createElementClass<ProbeProps>(Probe, { label: 'string', open: 'boolean', count: 'number' });
     expect(() => defineOnce('shop-test-probe', Other)).not.toThrow();

@@ -37,6 +37,12 @@ export interface ElementOptions {
    * the page's language. Default: every part. A small element lists fewer, so its page loads less.
    */
   messages?: readonly MessagePart[];
+  /**
+   * Starts the stores the element shows or hands on (e.g. `startCart`: its links to a storefront on
+   * another origin carry the cart), run each time it connects. Importing a store starts nothing, so the
+   * first element that needs one starts it; each start runs once per page.
+   */
+  start?: () => void;
 }
 
 /** r2wc keeps an element's props and its render function under these registered symbols. */
@@ -103,6 +109,7 @@ export function createElementClass<P extends object>(component: ComponentType<P>
       configurePageFromElement(this);
       ensureDocumentFonts(this.ownerDocument);
       if (this.shadowRoot) adoptStyles(this.shadowRoot);
+      options.start?.();
       super.connectedCallback();
     }
 

@@ -1,4 +1,5 @@
 import { ForgotPassword } from '../src/screens/auth/ForgotPassword.tsx';
+import { startCart } from '../src/store/cart.ts';
 import { createElementClass, defineOnce } from './define.ts';
 
 /**
@@ -24,7 +25,7 @@ import { createElementClass, defineOnce } from './define.ts';
  * @cssprop --shop-font - Font family (defaults to the shop's font, Inter).
  * @cssprop --shop-font-size - Base text size; every size inside the element is relative to it (default `16px`; the host page's `font-size` and `rem` do not reach inside).
  */
-export class ShopForgotPasswordElement extends createElementClass<Record<string, never>>(ForgotPassword, {}) {}
+export class ShopForgotPasswordElement extends createElementClass<Record<string, never>>(ForgotPassword, {}, { start: startCart }) {}
 
 defineOnce('shop-forgot-password', ShopForgotPasswordElement);
 

@@ -1,4 +1,5 @@
 import { LoginElement } from '../src/screens/auth/LoginElement.tsx';
+import { startCart } from '../src/store/cart.ts';
 import { createElementClass, defineOnce } from './define.ts';
 
 /**
@@ -29,7 +30,7 @@ import { createElementClass, defineOnce } from './define.ts';
  * @cssprop --shop-font - Font family (defaults to the shop's font, Inter).
  * @cssprop --shop-font-size - Base text size; every size inside the element is relative to it (default `16px`; the host page's `font-size` and `rem` do not reach inside).
  */
-export class ShopLoginElement extends createElementClass<Record<string, never>>(LoginElement, {}) {}
+export class ShopLoginElement extends createElementClass<Record<string, never>>(LoginElement, {}, { start: startCart }) {}
 
 defineOnce('shop-login', ShopLoginElement);
 

@@ -1,4 +1,5 @@
 import { NewPassword } from '../src/screens/auth/NewPassword.tsx';
+import { startCart } from '../src/store/cart.ts';
 import { createElementClass, defineOnce } from './define.ts';
 
 /**
@@ -27,7 +28,7 @@ import { createElementClass, defineOnce } from './define.ts';
  * @cssprop --shop-font - Font family (defaults to the shop's font, Inter).
  * @cssprop --shop-font-size - Base text size; every size inside the element is relative to it (default `16px`; the host page's `font-size` and `rem` do not reach inside).
  */
-export class ShopNewPasswordElement extends createElementClass<Record<string, never>>(NewPassword, {}) {}
+export class ShopNewPasswordElement extends createElementClass<Record<string, never>>(NewPassword, {}, { start: startCart }) {}
 
 defineOnce('shop-new-password', ShopNewPasswordElement);
 

@@ -1,4 +1,5 @@
 import { ContentPage } from '../src/screens/content/ContentPage.tsx';
+import { startCart } from '../src/store/cart.ts';
 import { createElementClass, defineOnce } from './define.ts';
 
 /** The attributes of `<shop-page>` as props. */
@@ -29,7 +30,7 @@ interface PageElementProps {
  * @cssprop --shop-font - Font family (defaults to the shop's font, Inter).
  * @cssprop --shop-font-size - Base text size; every size inside the element is relative to it (default `16px`; the host page's `font-size` and `rem` do not reach inside).
  */
-export class ShopPageElement extends createElementClass<PageElementProps>(ContentPage, { slug: 'string' }) {}
+export class ShopPageElement extends createElementClass<PageElementProps>(ContentPage, { slug: 'string' }, { start: startCart }) {}
 
 defineOnce('shop-page', ShopPageElement);
 

@@ -1,4 +1,5 @@
 import { Product, type ProductProps } from '../src/screens/product/Product.tsx';
+import { startCart } from '../src/store/cart.ts';
 import { createElementClass, defineOnce } from './define.ts';
 
 /** The attributes of `<shop-product>` as props. */
@@ -26,7 +27,7 @@ type ProductElementProps = Pick<ProductProps, 'productId'>;
  * @cssprop --shop-font - Font family (defaults to the shop's font, Inter).
  * @cssprop --shop-font-size - Base text size; every size inside the element is relative to it (default `16px`; the host page's `font-size` and `rem` do not reach inside).
  */
-export class ShopProductElement extends createElementClass<ProductElementProps>(Product, { productId: 'number' }) {}
+export class ShopProductElement extends createElementClass<ProductElementProps>(Product, { productId: 'number' }, { start: startCart }) {}
 
 defineOnce('shop-product', ShopProductElement);
 

@@ -1,4 +1,5 @@
 import { Register } from '../src/screens/auth/Register.tsx';
+import { startCart } from '../src/store/cart.ts';
 import { createElementClass, defineOnce } from './define.ts';
 
 /**
@@ -25,7 +26,7 @@ import { createElementClass, defineOnce } from './define.ts';
  * @cssprop --shop-font - Font family (defaults to the shop's font, Inter).
  * @cssprop --shop-font-size - Base text size; every size inside the element is relative to it (default `16px`; the host page's `font-size` and `rem` do not reach inside).
  */
-export class ShopRegisterElement extends createElementClass<Record<string, never>>(Register, {}) {}
+export class ShopRegisterElement extends createElementClass<Record<string, never>>(Register, {}, { start: startCart }) {}
 
 defineOnce('shop-register', ShopRegisterElement);
 

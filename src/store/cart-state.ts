@@ -5,8 +5,8 @@ import type { CartLine } from './cart-line.ts';
 
 /**
  * The cart's page-wide state: its lines and change count, and what the page knows of their stored copy.
- * The other cart modules read and write it; elements import the cart from `cart.ts`, which also starts
- * following the session.
+ * The other cart modules read and write it; elements import the cart from `cart.ts`, whose `startCart`
+ * starts following the session.
  *
  * @module
  */

@@ -34,16 +34,25 @@ export { lineKey } from './cart-keys.ts';
  *   of another shape or foreign is discarded. A write that fails (full or blocked storage) shows one
  *   warning; the cart keeps working in memory.
  *
- * Elements import the cart from this module: importing it starts following the shop and the session
- * (`cart-following.ts`). Its parts: `cart-stored.ts` (the stored shape), `cart-keys.ts` (which lines
+ * Elements import the cart from this module. Importing it starts nothing: {@link startCart} starts
+ * following the shop, the session and other tabs (`cart-following.ts`), run by the elements that show
+ * the cart when they connect and by every action here. Its parts: `cart-stored.ts` (the stored shape), `cart-keys.ts` (which lines
  * merge), `cart-pricing.ts` (prices and totals), `cart-badge.ts` (the badge's early count) and
  * `cart-state.ts` (the signals).
  *
  * @module
  */
 
-// Importing the cart starts following: every element that reads it needs the bound owner's lines.
-owner.start();
+/**
+ * Starts the cart following the shop, the session and other tabs' writes, once per page whatever
+ * number of elements or bundles call it: the cart shown is then the bound owner's. Run by an element
+ * that shows the cart when it connects, and by every action here (a line added by a page that showed
+ * no cart yet still lands in the stored cart). Importing the cart starts nothing, so a page whose
+ * elements never use it sets up no storage listener.
+ */
+export function startCart(): void {
+  owner.start();
+}
 
 /**
  * Adds `quantity` pieces of a variant: merged into the line with the same product, colour and size (a
@@ -54,6 +63,7 @@ owner.start();
  * @throws {RangeError} when `quantity` is not a positive whole number (a caller bug, see `mergeLine`).
  */
 export function addToCart(product: Product, variant: Variant, quantity: number, cardInfo: CardInfo | null = null): void {
+  startCart();
   const added = buildCartLine(product, variant, quantity, cardInfo);
   const merged = mergeCartLine(latestLines(), added);
   commit(merged.map((line) => (line.product_id === product.id ? { ...line, name: added.name, slug: added.slug, budget: added.budget, pricing: added.pricing } : line)));
@@ -67,6 +77,7 @@ export function addToCart(product: Product, variant: Variant, quantity: number, 
  * screen can tell the buyer that a price per piece moved since the products were added.
  */
 export function updateCartProducts(products: readonly Product[]): { pricesChanged: boolean } {
+  startCart();
   const byId = new Map(products.map((product) => [product.id, product]));
   const current = latestLines();
   const totals = totalQuantityByProduct(current);
@@ -97,6 +108,7 @@ export function updateCartProducts(products: readonly Product[]): { pricesChange
  * @throws {RangeError} when `quantity` is not a whole number.
  */
 export function setCartQuantity(key: string, quantity: number): void {
+  startCart();
   const current = latestLines();
   const line = current.find((l) => lineKey(l) === key);
   if (!line) return;
@@ -105,6 +117,7 @@ export function setCartQuantity(key: string, quantity: number): void {
 
 /** Removes the line with `key` (see {@link lineKey}); an unknown key changes nothing. */
 export function removeFromCart(key: string): void {
+  startCart();
   const current = latestLines();
   const line = current.find((l) => lineKey(l) === key);
   if (!line) return;
@@ -118,6 +131,7 @@ export function removeFromCart(key: string): void {
  * and a guest's lines from an earlier visit would otherwise stay behind, unseen, under the guest key.
  */
 export function carryStoredGuestCart(): void {
+  startCart();
   const binding = owner.binding;
   if (!binding || binding.userId === null) return;
   const guestKey = owner.keyOf({ shop: binding.shop, userId: null }, 'cart');
@@ -131,6 +145,7 @@ export function carryStoredGuestCart(): void {
 
 /** Empties the cart (e.g. after an order is placed, spec §2 "Order confirmation"). */
 export function clearCart(): void {
+  startCart();
   if (lines.peek().length === 0) return;
   commit([]);
 }
@@ -157,4 +172,5 @@ export function resetCart(): void {
   lines.value = [];
   shownYet.value = false;
   owner.rebind();
+  startCart();
 }

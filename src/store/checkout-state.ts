@@ -9,8 +9,8 @@ import { shop } from './shop.ts';
 
 /**
  * The checkout's page-wide state: the checkout fields, the order attempt, the order the confirmation
- * shows, and what the step guards read. Elements import the checkout from `checkout.ts`, which also
- * starts following the session.
+ * shows, and what the step guards read. Elements import the checkout from `checkout.ts`, whose
+ * `startCheckout` starts following the session.
  *
  * @module
  */

@@ -16,7 +16,7 @@ import {
 } from '../domain/checkout.ts';
 import { startingMpkCode } from '../domain/mpk.ts';
 import { pageSingleton } from '../page-singleton.ts';
-import { clearCart, onCartEmptied } from './cart.ts';
+import { clearCart, onCartEmptied, startCart } from './cart.ts';
 import { commit, contactKey, isEmptyContact, owner, startingContact } from './checkout-following.ts';
 import { CHECKOUT_MARKER } from './checkout-stored.ts';
 import { answeredOrder, confirmedOrder, currentRules, internals, leavingToPay, placing, stateSignal } from './checkout-state.ts';
@@ -45,19 +45,26 @@ export { buildOrderRequest, placeOrder, type PlaceOrderInput } from './checkout-
  *   a lost answer or a reload) sends the same key, so the provider answers the first order instead of
  *   placing a second one; a changed order gets a new key.
  *
- * Elements import the checkout from this module: importing it starts following the shop and the
- * session (`checkout-following.ts`). Its parts: `checkout-stored.ts` (the stored shape),
+ * Elements import the checkout from this module. Importing it starts nothing: {@link startCheckout}
+ * starts following the shop, the session and other tabs (`checkout-following.ts`) and clearing on an
+ * emptied cart, run by the elements that show the checkout when they connect (and by the account's
+ * address book before it updates the chosen address). Its parts: `checkout-stored.ts` (the stored shape),
  * `checkout-state.ts` (the signals and the guards' view), `checkout-order.ts` (placing the order).
  *
  * @module
  */
 
-// Importing the checkout starts following: every element that reads it needs the bound user's state.
-owner.start();
-
-// Spec §4: whenever the cart becomes empty, checkout state is cleared. The confirmation empties the
-// cart itself, after it took the order it shows.
-const cartWatch = pageSingleton('checkout.cartEmptied', () => ({ stop: onCartEmptied(() => clearCheckout()) }));
+/**
+ * Starts the checkout (and the cart it reads) following the shop, the session and other tabs, and
+ * clearing itself whenever the cart becomes empty (spec §4), once per page whatever number of elements
+ * or bundles call it. Run by an element that shows the checkout when it connects.
+ */
+export function startCheckout(): void {
+  startCart();
+  owner.start();
+  // The confirmation empties the cart itself, after it took the order it shows.
+  pageSingleton('checkout.cartEmptied', () => ({ stop: onCartEmptied(() => clearCheckout()) }));
+}
 
 /** Updates contact fields (saved per user, pre-filled next time). */
 export function updateContact(patch: Partial<ContactInformation>): void {
@@ -199,7 +206,9 @@ export function resetCheckout(): void {
   answeredOrder.value = null;
   stateSignal.value = initialCheckoutState(currentRules());
   // A test's fresh cart store forgot its listeners: listen again (once).
+  const cartWatch = pageSingleton('checkout.cartEmptied', () => ({ stop: onCartEmptied(() => clearCheckout()) }));
   cartWatch.stop();
   cartWatch.stop = onCartEmptied(() => clearCheckout());
   owner.rebind();
+  startCheckout();
 }

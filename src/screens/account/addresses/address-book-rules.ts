@@ -1,6 +1,6 @@
 import type { Address, AddressInput } from '../../../contract/contract.ts';
 import type { AddressType } from '../../../api/addresses.ts';
-import { checkoutState, chooseDeliveryAddress } from '../../../store/checkout.ts';
+import { checkoutState, chooseDeliveryAddress, startCheckout } from '../../../store/checkout.ts';
 import { ADDRESS_FIELDS, toCheckoutAddress, type AddressField } from '../../checkout/delivery/delivery-rules.ts';
 import { shopCountry } from '../../../domain/checkout.ts';
 import { normaliseAddress } from '../../../domain/typed-address.ts';
@@ -41,12 +41,16 @@ export function entriesOfType(book: readonly Address[], type: AddressType): Addr
  * (the delivery step then asks for one again).
  */
 export function syncCheckoutAfterSave(address: Address): void {
+  // The account element does not start the checkout: the stored checkout of this user must be read.
+  startCheckout();
   const chosen = checkoutState.peek().deliveryAddress;
   if (chosen && chosen.id === address.id) chooseDeliveryAddress(toCheckoutAddress(address));
 }
 
 /** See {@link syncCheckoutAfterSave}. */
 export function syncCheckoutAfterDelete(id: number): void {
+  // The account element does not start the checkout: the stored checkout of this user must be read.
+  startCheckout();
   const chosen = checkoutState.peek().deliveryAddress;
   if (chosen && chosen.id === id) chooseDeliveryAddress(null);
 }
