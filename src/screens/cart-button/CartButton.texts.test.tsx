@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { websiteFixture } from '../../contract/test-fixtures.ts';
 import { ElementShell } from '../../app/ElementShell.tsx';
-import { loadRequiredMessages } from '../../i18n/index.ts';
+import { loadRequiredMessages, type loadRequiredMessages as RealLoadRequiredMessages } from '../../i18n/index.ts';
 import { ErrorBoundary } from '../../kit/ErrorBoundary.tsx';
 import { resetCart } from '../../store/cart.ts';
 import { resetPageConfig } from '../../store/config.ts';
@@ -14,11 +14,20 @@ import { CartButton } from './CartButton.tsx';
 
 // The drawer's text part as the browser would load it: here it can wait, or fail like a failed chunk.
 vi.mock('../../i18n/index.ts', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../../i18n/index.ts')>();
+  const original = await importOriginal<{ loadRequiredMessages: typeof RealLoadRequiredMessages }>();
   return { ...original, loadRequiredMessages: vi.fn(original.loadRequiredMessages) };
 });
 
 let host: HTMLElement;
+
+/** A load of texts still on its way, and what brings them in. */
+function pendingTexts(): { texts: Promise<void>; arrive: () => void } {
+  let arrive: (() => void) | undefined;
+  const texts = new Promise<void>((resolve) => {
+    arrive = resolve;
+  });
+  return { texts, arrive: () => arrive?.() };
+}
 
 /** The button as its element renders it: in the shell, inside the element's error boundary. */
 function renderButton() {
@@ -63,10 +72,7 @@ describe('CartButton drawer texts', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Part of the shop could not be loaded.');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
 
-    let arrive = (): void => undefined;
-    const texts = new Promise<void>((resolve) => {
-      arrive = resolve;
-    });
+    const { texts, arrive } = pendingTexts();
     vi.mocked(loadRequiredMessages).mockReturnValue(texts);
     const calls = vi.mocked(loadRequiredMessages).mock.calls.length;
     await user.click(screen.getByRole('button', { name: 'Try again' }));
