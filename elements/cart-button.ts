@@ -29,7 +29,7 @@ import { createElementClass, defineOnce } from './define.ts';
  * @cssprop --shop-font - Font family (defaults to the shop's font, Inter).
  * @cssprop --shop-font-size - Base text size; every size inside the element is relative to it (default `16px`; the host page's `font-size` and `rem` do not reach inside).
  */
-export class ShopCartButtonElement extends createElementClass<CartButtonProps>(CartButton, {}, { messages: ['base'], start: startCart }) {}
+export class ShopCartButtonElement extends createElementClass<CartButtonProps>(CartButton, {}, { messages: ['core'], start: startCart }) {}
 
 defineOnce('shop-cart-button', ShopCartButtonElement);
 

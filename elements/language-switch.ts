@@ -22,7 +22,7 @@ import { createElementClass, defineOnce } from './define.ts';
  * @cssprop --shop-font - Font family (defaults to the shop's font, Inter).
  * @cssprop --shop-font-size - Base text size; every size inside the element is relative to it (default `16px`; the host page's `font-size` and `rem` do not reach inside).
  */
-export class ShopLanguageSwitchElement extends createElementClass<LanguageSwitchProps>(LanguageSwitch, { showLabel: 'boolean' }, { messages: ['base'] }) {}
+export class ShopLanguageSwitchElement extends createElementClass<LanguageSwitchProps>(LanguageSwitch, { showLabel: 'boolean' }, { messages: ['core'] }) {}
 
 defineOnce('shop-language-switch', ShopLanguageSwitchElement);
 

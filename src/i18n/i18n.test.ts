@@ -258,6 +258,7 @@ describe('dictionary parts', () => {
     const listed = Object.values(MESSAGE_PARTS).flat() as string[];
     expect([...listed].sort()).toEqual(Object.keys(en).sort());
     expect(new Set(listed).size).toBe(listed.length);
+    expect(partOf('app')).toBe('core');
     expect(partOf('cart')).toBe('base');
     expect(partOf('checkout')).toBe('screens');
   });

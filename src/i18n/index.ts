@@ -16,8 +16,16 @@ type Part = { default: Partial<Messages> };
 const asPart = (module: Promise<{ default: Record<string, unknown> }>): Promise<Part> => module as Promise<Part>;
 /** One chunk per language and part, cut from `locales/<lang>.ts` by `build/message-parts.ts`. */
 const LOADERS: Record<Locale, Record<MessagePart, () => Promise<Part>>> = {
-  en: { base: () => asPart(import('./locales/en.ts?part=base')), screens: () => asPart(import('./locales/en.ts?part=screens')) },
-  pl: { base: () => asPart(import('./locales/pl.ts?part=base')), screens: () => asPart(import('./locales/pl.ts?part=screens')) },
+  en: {
+    core: () => asPart(import('./locales/en.ts?part=core')),
+    base: () => asPart(import('./locales/en.ts?part=base')),
+    screens: () => asPart(import('./locales/en.ts?part=screens')),
+  },
+  pl: {
+    core: () => asPart(import('./locales/pl.ts?part=core')),
+    base: () => asPart(import('./locales/pl.ts?part=base')),
+    screens: () => asPart(import('./locales/pl.ts?part=screens')),
+  },
 };
 
 const i18n = rosetta<Partial<Messages>>({});
@@ -77,6 +85,18 @@ export function requireMessageParts(parts: readonly MessagePart[]): void {
   used.value = new Set([...now, ...parts]);
 }
 
+/**
+ * A lazily loaded part of an element shows `parts`' texts: they load now for the page's language (and
+ * for every later one before it shows, as with {@link requireMessageParts}); resolves once they are in.
+ * Loaded beside the part's code (`retryableLazy(() => Promise.all([import(…), loadRequiredMessages([…])]))`)
+ * it renders only with its texts, and a part that fails to load fails the code's load: the element's
+ * error box offers Try again, which loads it again.
+ */
+export function loadRequiredMessages(parts: readonly MessagePart[]): Promise<void> {
+  requireMessageParts(parts);
+  return loadMessages(locale.peek(), parts);
+}
+
 // The shown language's parts, also when another element or a second copy of the bundle switched it.
 effect(() => {
   const lang = locale.value;
@@ -95,10 +115,10 @@ function markupLanguage(): Locale {
   return 'en';
 }
 
-// Every element waits for the base part before it shows text. Its request starts as this module runs,
+// Every element waits for the core part before it shows text. Its request starts as this module runs,
 // while the rest of the module graph is still being evaluated, rather than when the first element
 // upgrades at the end of it: on a widget's first visit that was a round trip after the graph.
-if (typeof document !== 'undefined') loadPart(markupLanguage(), 'base').catch(() => undefined);
+if (typeof document !== 'undefined') loadPart(markupLanguage(), 'core').catch(() => undefined);
 
 prepareLocalesWith((next, show) => {
   const parts = [...used.peek()];

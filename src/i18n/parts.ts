@@ -4,19 +4,26 @@ import type { Messages } from './locales/en.ts';
 export type MessageArea = keyof Messages;
 
 /**
- * The dictionaries are loaded in parts, per language, on demand: a page loads only its language,
- * and `<shop-cart-button>` (or any element outside a storefront) only the `base` part. Each part is
- * its own chunk, cut from `locales/<lang>.ts` at build time (`build/message-parts.ts`), so the
- * dictionaries stay one file per language.
+ * The dictionaries are loaded in parts, per language, on demand: a page loads only its language, and
+ * an element only the parts it shows before it renders; a part it shows only later (the cart
+ * button's drawer) loads with that part's lazily loaded code. Each part is its own chunk, cut from
+ * `locales/<lang>.ts` at build time (`build/message-parts.ts`), so the dictionaries stay one file
+ * per language.
  *
- * - `base`: what the element runtime, the widgets, error texts (API error codes are keys) and the
- *   cart (button, drawer, page) show.
+ * - `core`: what every element waits for: the element frame (its error box, loading and
+ *   not-found texts, the language names) and the small elements' own texts (the cart button's label
+ *   and count, the language switch). `<shop-cart-button>` and `<shop-language-switch>` wait for
+ *   nothing else, so they show sooner and load less.
+ * - `base`: what the widgets, forms, error texts (API error codes are keys) and the cart and product
+ *   show: the cart button's drawer loads it with its code (`CartDrawer`), and every other element
+ *   waits for it.
  * - `screens`: the storefront's other screens.
  *
  * Every area is in exactly one part (checked by `src/i18n/i18n.test.ts` and by the build).
  */
 export const MESSAGE_PARTS = {
-  base: ['units', 'widgets', 'validation', 'errors', 'notices', 'sale', 'app', 'nav', 'cart', 'product'],
+  core: ['app'],
+  base: ['units', 'widgets', 'validation', 'errors', 'notices', 'sale', 'nav', 'cart', 'product'],
   screens: ['budgets', 'account', 'catalogue', 'checkout', 'orders', 'auth', 'contact', 'coordinator', 'home', 'popups'],
 } as const satisfies Record<string, readonly MessageArea[]>;
 

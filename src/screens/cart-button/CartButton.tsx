@@ -1,6 +1,6 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { Suspense, useState } from 'react';
-import { t } from '../../i18n/index.ts';
+import { loadRequiredMessages, t } from '../../i18n/index.ts';
 import { retryableLazy } from '../../kit/lazy-retry.ts';
 import { cartBadgeCount } from '../../store/cart.ts';
 import { registerStyles } from '../../theme/styles.ts';
@@ -12,12 +12,16 @@ import { useCartChangeEvent } from './use-cart-change-event.ts';
 registerStyles('cart-button', css);
 
 /**
- * The drawer with the lines loads apart (about 6 kB brotli of the button's 98: the drawer, its focus
- * trap and scroll lock, the line list, colour names): on the first sign the button is about to be used
- * (pointer over it, focus, a press), so it is usually there by the click; a failed load shows in the
- * element's error box with Try again.
+ * The drawer with the lines loads apart (about 11 kB brotli: the drawer, its focus trap and scroll
+ * lock, the line list, colour names), with the `base` texts it shows (the cart's, the product's, the
+ * drawer's close button; the button itself waits only for `core`): on the first sign the button is
+ * about to be used (pointer over it, focus, a press), so it is usually there by the click; a failed
+ * load of either shows in the element's error box with Try again.
  */
-const LazyCartDrawer = retryableLazy(() => import('./CartDrawer.tsx'), (module) => module.CartDrawer);
+const LazyCartDrawer = retryableLazy(
+  () => Promise.all([import('./CartDrawer.tsx'), loadRequiredMessages(['base'])]).then(([module]) => module),
+  (module) => module.CartDrawer,
+);
 const preloadDrawer = (): void => {
   LazyCartDrawer.preload().catch(() => undefined);
 };
