@@ -8,7 +8,7 @@ import { shop } from './shop.ts';
 import { readStored, shopKey, writeStored } from './storage.ts';
 
 /**
- * The storefront's side of the cart handoff (issue 19, `src/domain/cart-handoff.ts`): a link from a
+ * The storefront's side of the cart handoff (`src/domain/cart-handoff.ts`): a link from a
  * widget on another origin carries the widget's cart, and {@link adoptCartHandoff} puts its lines in
  * this page's cart.
  *

@@ -11,7 +11,7 @@ import { refreshUser, user } from './session.ts';
 import { isPointsShop, shop } from './shop.ts';
 
 /**
- * The cart checked against the shop as it is now (issue 5 "Cart"): the cart screen loads the current
+ * The cart checked against the shop as it is now: the cart screen loads the current
  * products of its lines in one call (`GET /api/products?ids=`), brings the lines' names and prices up
  * to date, and in a points shop reloads the user for current budget balances. {@link cartReview}
  * then says, for every line, the quantity bounds and broken rules, for every budget its subtotal

@@ -24,13 +24,13 @@ export {
 export { routeCatalogueUrl, type CatalogueHistoryIntent, type CatalogueUrlWriter } from './catalogue-url.ts';
 
 /**
- * The catalogue's state (spec §2 `/products`, issue 5): the query the buyer builds (search, sort,
+ * The catalogue's state (spec §2 `/products`): the query the buyer builds (search, sort,
  * page), the page of products the API answered for it, and where the load stands. One store per page,
  * shared by the routed screen and a `<shop-catalogue>` element.
  *
  * Every load cancels the one before it (AbortController) and an answer is only applied while its
  * request is still the latest, so a slow answer to an old query can never replace a newer one. Search
- * is as-you-type (issue 20): each keystroke's request is sent after a coalescing window of
+ * is as-you-type: each keystroke's request is sent after a coalescing window of
  * {@link CATALOGUE_SEARCH_COALESCE_MS} and aborts the one before, the shown list stays (marked as
  * loading) until the newer answer replaces it, and the result count for the live status is held back
  * while the buyer types ({@link CATALOGUE_ANNOUNCE_DELAY_MS}). Only one page
@@ -43,9 +43,9 @@ export { routeCatalogueUrl, type CatalogueHistoryIntent, type CatalogueUrlWriter
  */
 
 /**
- * How long a search keystroke waits for the next one before its request is sent (issue 20: at most
- * 100 ms). 0, measured in docs/benchmarks.md: a keystroke sends its request at once, since typists'
- * keystrokes are rarely under 100 ms apart, so any window would mostly add its own length to "typing
+ * How long a search keystroke waits for the next one before its request is sent (the results must
+ * follow a keystroke within 100 ms). 0, measured in docs/benchmarks.md: a keystroke sends its request
+ * at once, since typists' keystrokes are rarely under 100 ms apart, so any window would mostly add its own length to "typing
  * stops → list painted"; the request before is aborted either way.
  */
 export const CATALOGUE_SEARCH_COALESCE_MS = 0;
@@ -148,7 +148,7 @@ async function load(): Promise<void> {
     catalogueError.value = null;
   });
   // Written as the query is sent, not when its answer shows: from here on the URL says the query the
-  // store loads, and a URL changed from outside later is the newest query (issue 28).
+  // store loads, and a URL changed from outside later is the newest query, never overwritten by this one.
   writeCatalogueUrl(query);
   try {
     const answer = await fetchProducts(
@@ -192,7 +192,7 @@ function isCurrentLoad(): boolean {
 }
 
 /**
- * The buyer typed in the search field (as-you-type, issue 20): the text shows at once, the page goes
+ * The buyer typed in the search field (as-you-type): the text shows at once, the page goes
  * back to 1, and unless the query is the one already loading or shown (a trailing space), the shown
  * list is marked as loading at once, the request in flight is aborted (it answers a query that no
  * longer stands) and the new search is sent after {@link CATALOGUE_SEARCH_COALESCE_MS} (at once when

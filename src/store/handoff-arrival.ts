@@ -15,8 +15,8 @@ import { readStored, removeStored, writeStored } from './storage.ts';
 /**
  * The storefront's side of a handoff from widgets on another origin (`./handoff-links.ts`): it takes
  * the cart and the one-time sign-in code out of the address bar at once, restores the session, and
- * asks the person whether to continue as the code's account before it signs in with the code (issue
- * 26: a link someone else made must never sign this browser in, or switch its account, unawares);
+ * asks the person whether to continue as the code's account before it signs in with the code (a
+ * link someone else made must never sign this browser in, or switch its account, unawares);
  * then it adopts the cart's lines into the cart of whoever is signed in after that choice (priced
  * from the API, each handoff once) and says in a toast what came and what not.
  *

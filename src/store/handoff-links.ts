@@ -7,7 +7,7 @@ import { isLoggedIn } from './session.ts';
 import { shop } from './shop.ts';
 
 /**
- * The handoff between widgets on a page of another origin (an intranet) and the storefront (issue 19).
+ * The handoff between widgets on a page of another origin (an intranet) and the storefront.
  * Browser storage is kept per origin, so the widgets' cart is not the storefront's. A link from a
  * widget into the storefront therefore carries the cart (`#cart=…`, see `domain/cart-handoff.ts`);
  * following it in the same tab also carries a one-time sign-in code (`&signin=…`) when the buyer is

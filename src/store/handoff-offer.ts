@@ -3,7 +3,7 @@ import type { SignInOffer } from '../domain/signin-offer.ts';
 import { pageSingleton } from '../page-singleton.ts';
 
 /**
- * The sign-in offer waiting for the person's answer (issue 26): the storefront's arrival code asks
+ * The sign-in offer waiting for the person's answer: the storefront's arrival code asks
  * ({@link askSignInOffer}) and waits; the dialog (`app/SignInOfferDialog.tsx`) shows the offer and
  * answers ({@link answerSignInOffer}). Small and loaded with every storefront: the storefront renders
  * the dialog only while an offer waits.

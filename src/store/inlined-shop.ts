@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { WebsiteSchema, type Website } from '../contract/contract.ts';
 
 /**
- * The shop's config as the page's server wrote it into the HTML (issue 20): the reference server's
+ * The shop's config as the page's server wrote it into the HTML, so the first screen needs no request for it: the reference server's
  * storefront page carries `<script type="application/json" id="shop-config" data-slug="acme">{…}</script>`
  * (server/http/first-screen.ts), so the storefront need not ask `GET /api/slug/website` before it
  * can show anything. Read with the same tolerant contract as the API's answer; anything unusable (no

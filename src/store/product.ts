@@ -7,7 +7,7 @@ import { pageSingleton } from '../page-singleton.ts';
 import { shop } from './shop.ts';
 
 /**
- * The product page's state (spec §2 `/products/{slug}/{id}`, issue 5): the one product shown, loaded
+ * The product page's state (spec §2 `/products/{slug}/{id}`): the one product shown, loaded
  * with `GET /api/products/{id}?website_id=`, and where its load stands. One store per page, shared by
  * the routed screen and a `<shop-product>` element (a page shows one product at a time).
  *

@@ -56,7 +56,7 @@ function setUser(next: User): void {
 
 /**
  * Shows a user who has just signed in (or whose stored token was just accepted): a login-required
- * shop's whole config is loaded first (`loadMemberShop`, issue 26), so the guards and screens never
+ * shop's whole config is loaded first (`loadMemberShop`), so the guards and screens never
  * see the member beside the guest view of the shop.
  */
 async function admitUser(next: User): Promise<void> {
@@ -72,7 +72,7 @@ function clearSession(reason: 'logout' | 'expired'): void {
   if (slug) removeStored(shopKey(slug, USER_ID_KEY));
   user.value = null;
   sessionStatus.value = 'guest';
-  // A login-required shop's members' content goes with the member (issue 26).
+  // A login-required shop's members' content goes with the member: the next person sees none of it.
   showGuestView();
   if (hadUser) for (const listener of endListeners) listener(reason);
 }
@@ -87,7 +87,7 @@ let early: { token: string; user: Promise<User> } | null = null;
 
 /**
  * Starts loading the user of the stored token now, beside the shop's config, rather than once the
- * config has arrived (issue 20): {@link restoreSession} then takes this answer instead of asking again,
+ * config has arrived, so the two requests overlap: {@link restoreSession} then takes this answer instead of asking again,
  * as long as the token is still the one it was sent with (a handoff may adopt another meanwhile).
  * Nothing without a token, or once a restore has started. A 401 ends the session as on any call.
  */

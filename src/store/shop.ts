@@ -114,7 +114,7 @@ export function loadShop(): Promise<void> {
           .catch(() => undefined)
       : undefined;
     try {
-      // The page's server may have written the config into the page (issue 20): no request then.
+      // The page's server may have written the config into the page: no request then, one round trip less before the first screen.
       const website = readInlinedWebsite(slug) ?? (await fetchWebsite(slug));
       await designer;
       if (!website) {
@@ -141,7 +141,7 @@ export function loadShop(): Promise<void> {
 }
 
 /**
- * Loads the whole config of a login-required shop once its member has signed in (issue 26), or a
+ * Loads the whole config of a login-required shop once its member has signed in, or a
  * store designer's preview session came (`store/designer.ts`): before
  * that the provider answered with its guest view (`guest_view`: no homepage, other pages or popups),
  * and this asks again with the member's token. The session store awaits it before it shows the user,
@@ -163,7 +163,7 @@ export async function loadMemberShop(): Promise<void> {
 
 /**
  * Back to the guest view of a login-required shop once its member has signed out or the session
- * ended (issue 26): what the provider gives a guest, computed by the same rule (`guestView`), so the
+ * ended: what the provider gives a guest, computed by the same rule (`guestView`), so the
  * next visitor at this browser sees no member content without a reload. Nothing for an open shop.
  */
 export function showGuestView(): void {
