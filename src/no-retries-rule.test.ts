@@ -3,13 +3,13 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 /**
- * Tests run once (issue 28: a flaky test is a bug report). A retry hides a real race, as the
+ * Tests run once: a flaky test is a bug report. A retry hides a real race, as the
  * catalogue's `retry: 5` hid one in its URL state for weeks, so no test file, test config or script
  * may set one: vitest's `retry` (per file, suite, test or config) and `--retry`, Playwright's `retries`
  * (config or `test.describe.configure`) and `--retries`. A literal `0` is allowed, as it says "none".
  */
 const ROOT = path.resolve(import.meta.dirname, '..');
-const SCANNED = ['src', 'demo', 'tests', 'elements', 'build', 'package.json', 'vite.config.ts', 'vite.lib.config.ts'];
+const SCANNED = ['src', 'server', 'demo', 'tests', 'elements', 'build', 'package.json', 'vite.config.ts', 'vite.lib.config.ts'];
 const SKIPPED_DIRS = new Set(['node_modules', 'dist', '.data', 'test-results', 'playwright-report']);
 
 function files(entry: string): string[] {
