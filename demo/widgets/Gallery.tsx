@@ -47,6 +47,68 @@ function Section({ id, children }: { id: Parameters<typeof caption>[0]; children
   );
 }
 
+/** The text fields, with the e-mail and password rules a shop's forms use. */
+function FieldsSection() {
+  useSignals();
+  const [email, setEmail] = useState('');
+  const [emailTouched, setEmailTouched] = useState(false);
+  const [password, setPassword] = useState('');
+  return (
+    <Section id="fields">
+      <TextField
+        label={t('auth.email')}
+        type="email"
+        required
+        value={email}
+        onValueChange={setEmail}
+        onBlur={() => setEmailTouched(true)}
+        error={emailTouched ? (fieldError(emailField, email) ?? undefined) : undefined}
+      />
+      <TextField
+        label={t('auth.password')}
+        type="password"
+        value={password}
+        onValueChange={setPassword}
+        hint={t('validation.password')}
+        error={password ? (fieldError(strongPassword, password) ?? undefined) : undefined}
+      />
+      <TextArea label={t('checkout.comment')} maxLength={200} />
+      <Checkbox label={t('checkout.same_as_delivery')} defaultChecked />
+    </Section>
+  );
+}
+
+/** Badges, a divider, a tooltip and a popover. */
+function StatusSection() {
+  useSignals();
+  return (
+    <Section id="status">
+      <div className="gallery__row">
+        <Badge tone="neutral">{t('orders.status.new')}</Badge>
+        <Badge tone="info">{t('orders.status.in_progress')}</Badge>
+        <Badge tone="success">{t('orders.status.complete')}</Badge>
+        <Badge tone="warning">{t('product.availability.in_delivery')}</Badge>
+        <Badge tone="danger">{t('product.availability.out_of_stock')}</Badge>
+        <Badge color="#2563eb">Welcome pack</Badge>
+        <Badge color="#16a34a">Team events</Badge>
+      </div>
+      <Divider label={caption('divider')} />
+      <div className="gallery__row">
+        <Tooltip content={t('product.minimum_quantity', { qty: 50 })}>
+          <Button variant="secondary" size="small">
+            {caption('tooltip')}
+          </Button>
+        </Tooltip>
+        <Popover title={caption('popover')} content={<p>{t('budgets.contact_coordinator', { email: 'coordinator@acme.test' })}</p>}>
+          <Button variant="secondary" size="small">
+            {caption('popover')}
+          </Button>
+        </Popover>
+      </div>
+    </Section>
+  );
+}
+
 /**
  * Every widget of the kit on one page, inside a real custom element (so shadow DOM, focus, outside
  * clicks and positioning are what a shop gets), switchable between English and Polish and between
@@ -54,9 +116,6 @@ function Section({ id, children }: { id: Parameters<typeof caption>[0]; children
  */
 export function Gallery() {
   useSignals();
-  const [email, setEmail] = useState('');
-  const [emailTouched, setEmailTouched] = useState(false);
-  const [password, setPassword] = useState('');
   const [dialogOpen, setDialogOpen] = useState(false);
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [loading, setLoading] = useState(false);
@@ -99,27 +158,7 @@ export function Gallery() {
           </div>
         </Section>
 
-        <Section id="fields">
-          <TextField
-            label={t('auth.email')}
-            type="email"
-            required
-            value={email}
-            onValueChange={setEmail}
-            onBlur={() => setEmailTouched(true)}
-            error={emailTouched ? (fieldError(emailField, email) ?? undefined) : undefined}
-          />
-          <TextField
-            label={t('auth.password')}
-            type="password"
-            value={password}
-            onValueChange={setPassword}
-            hint={t('validation.password')}
-            error={password ? (fieldError(strongPassword, password) ?? undefined) : undefined}
-          />
-          <TextArea label={t('checkout.comment')} maxLength={200} />
-          <Checkbox label={t('checkout.same_as_delivery')} defaultChecked />
-        </Section>
+        <FieldsSection />
 
         <Section id="choices">
           <Dropdown label={t('catalogue.sort_label')} defaultValue="name_asc" options={SORTS.map((value) => ({ value, label: t(`catalogue.sort.${value}`) }))} />
@@ -129,30 +168,7 @@ export function Gallery() {
           <FileDrop label={t('contact.attachment')} />
         </Section>
 
-        <Section id="status">
-          <div className="gallery__row">
-            <Badge tone="neutral">{t('orders.status.new')}</Badge>
-            <Badge tone="info">{t('orders.status.in_progress')}</Badge>
-            <Badge tone="success">{t('orders.status.complete')}</Badge>
-            <Badge tone="warning">{t('product.availability.in_delivery')}</Badge>
-            <Badge tone="danger">{t('product.availability.out_of_stock')}</Badge>
-            <Badge color="#2563eb">Welcome pack</Badge>
-            <Badge color="#16a34a">Team events</Badge>
-          </div>
-          <Divider label={caption('divider')} />
-          <div className="gallery__row">
-            <Tooltip content={t('product.minimum_quantity', { qty: 50 })}>
-              <Button variant="secondary" size="small">
-                {caption('tooltip')}
-              </Button>
-            </Tooltip>
-            <Popover title={caption('popover')} content={<p>{t('budgets.contact_coordinator', { email: 'coordinator@acme.test' })}</p>}>
-              <Button variant="secondary" size="small">
-                {caption('popover')}
-              </Button>
-            </Popover>
-          </div>
-        </Section>
+        <StatusSection />
 
         <Section id="overlays">
           <div className="gallery__row">

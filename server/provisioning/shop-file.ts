@@ -18,18 +18,16 @@
  */
 import { randomBytes } from 'node:crypto';
 import * as v from 'valibot';
-import { HEX_COLOUR_PATTERN, isPointsCurrency, PageBlockSchema, PSEUDO_PAGE_SLUGS, EMAIL_PATTERN, normaliseEmail } from '../shared.ts';
+import { HEX_COLOUR_PATTERN, isPointsCurrency, PageBlockSchema, PSEUDO_PAGE_SLUGS, EMAIL_PATTERN } from '../shared.ts';
 import { storefrontUrl, type ServerConfig } from '../config.ts';
-import { emailKey } from '../db/email-key.ts';
-import type { Db, Queryable } from '../db/index.ts';
-import { sendMail } from '../services/outbox.ts';
+import type { Db } from '../db/index.ts';
 import { hashPassword } from '../services/passwords.ts';
-import { hashToken, newToken } from '../services/tokens.ts';
 import { insertRows } from '../db/insert-rows.ts';
 import { PSEUDO_PAGE_NAMES } from './pseudo-pages.ts';
+import { addCoordinator, WELCOME_LINK_DAYS } from './coordinator.ts';
 
-/** How long the link mailed to a new coordinator works: the mail may wait for the server to start. */
-export const WELCOME_LINK_DAYS = 7;
+/** How long the link mailed to a new coordinator works (defined beside the mail). */
+export { WELCOME_LINK_DAYS };
 /** Serialises loading with the demo seed and other loads (same lock as the demo seed). */
 const SEED_LOCK = 4173_0002;
 /** Content pages with a fixed route of their own (not `/{slug}`). */
@@ -280,50 +278,4 @@ export async function loadShop(db: Db, shop: ShopFile, config: ServerConfig): Pr
     const newAccount = await addCoordinator(tx, websiteId, shop, unusableHash, storefrontUrl(config, shop.slug));
     return { websiteId, slug: shop.slug, pages: shop.pages.length, deliveryMethods: shop.delivery_methods.length, coordinator: shop.coordinator.email, newAccount };
   });
-}
-
-/**
- * The shop's first coordinator: a new account mailed a link to choose its password, or an existing
- * account (same e-mail, any case) given this shop too, and told so. Returns whether the account is new.
- */
-async function addCoordinator(tx: Queryable, websiteId: number, shop: ShopFile, unusableHash: string, shopUrl: string): Promise<boolean> {
-  const person = shop.coordinator;
-  const existing = await tx.query<{ id: number; email: string }>(`SELECT id, email FROM users WHERE ${emailKey('email')} = $1`, [normaliseEmail(person.email)]);
-  const known = existing.rows[0];
-  const userId =
-    known?.id ??
-    (
-      await tx.query<{ id: number }>(
-        `INSERT INTO users (email, password_hash, name, surname, phone, job_title) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
-        [person.email, unusableHash, person.name, person.surname, person.phone, person.job_title],
-      )
-    ).rows[0]!.id;
-  await tx.query(`INSERT INTO website_users (website_id, user_id, role) VALUES ($1, $2, 'coordinator')`, [websiteId, userId]);
-
-  if (known) {
-    await sendMail(tx, {
-      websiteId,
-      to: known.email,
-      subject: `${shop.name}: you are its coordinator`,
-      body:
-        `Your account now coordinates ${shop.name}: you approve registrations and assign budgets there.\n\n` +
-        `Sign in with your usual password at:\n${shopUrl}/login\n`,
-    });
-    return false;
-  }
-  const token = newToken();
-  await tx.query(
-    `INSERT INTO password_resets (user_id, website_id, token_hash, expires_at) VALUES ($1, $2, $3, now() + $4::int * interval '1 day')`,
-    [userId, websiteId, hashToken(token), WELCOME_LINK_DAYS],
-  );
-  await sendMail(tx, {
-    websiteId,
-    to: person.email,
-    subject: `${shop.name}: choose your password`,
-    body:
-      `An account in ${shop.name} was made for you: you are the shop's coordinator (you approve registrations and assign budgets).\n\n` +
-      `To choose your password, open this link (it works for ${WELCOME_LINK_DAYS} days; after that use "Forgot password" in the shop):\n` +
-      `${shopUrl}/new-password?token=${encodeURIComponent(token)}&email=${encodeURIComponent(person.email)}\n`,
-  });
-  return true;
 }

@@ -1,10 +1,9 @@
 import { useSignals } from '@preact/signals-react/runtime';
-import { useEffect, useMemo } from 'react';
+import { useMemo } from 'react';
 import type { Address, DeliveryMethod } from '../../contract/contract.ts';
-import { needsDeliveryAddress, type ChosenDeliveryMethod } from '../../domain/checkout.ts';
+import { needsDeliveryAddress } from '../../domain/checkout.ts';
 import { normaliseAddress } from '../../domain/typed-address.ts';
 import { isPlainLeftClick } from '../../kit/plain-click.ts';
-import { countryName } from '../../i18n/countries.ts';
 import { t } from '../../i18n/index.ts';
 import { cartLines } from '../../store/cart.ts';
 import {
@@ -21,7 +20,6 @@ import { user } from '../../store/session.ts';
 import { isPointsShop, shop } from '../../store/shop.ts';
 import { Button } from '../../widgets/button/Button.tsx';
 import type { FieldIssue } from '../../widgets/field/validate-field.ts';
-import { TextField } from '../../widgets/text-field/TextField.tsx';
 import { LoginFirst, ShopPending } from '../ScreenFrame.tsx';
 import { useFormState } from '../use-form-state.ts';
 import { CheckoutFrame, checkoutPath, useCheckoutNavigation } from './CheckoutFrame.tsx';
@@ -39,7 +37,6 @@ import {
   deliveryIssues,
   emptyNewAddress,
   newAddressDraft,
-  preselectedAddress,
   nipMissingForInvoice,
   shopInvoices,
   toCheckoutAddress,
@@ -49,6 +46,9 @@ import {
   type DeliveryFieldId,
 } from './delivery/delivery-rules.ts';
 import { MethodChoice } from './delivery/MethodChoice.tsx';
+import { MpkField } from './delivery/MpkField.tsx';
+import { PickupAddress } from './delivery/PickupAddress.tsx';
+import { chosenMethod, useChoicesFollowServer } from './delivery/use-choices-follow-server.ts';
 import { useAddressBook } from '../account/addresses/use-address-book.ts';
 import { useDeliveryMethods } from './delivery/use-delivery-data.ts';
 
@@ -57,20 +57,6 @@ export interface DeliveryProps {
   routeId?: string;
   params?: Readonly<Record<string, string>>;
 }
-
-/** The server's method as the checkout keeps it. */
-function chosenMethod(method: DeliveryMethod): ChosenDeliveryMethod {
-  return {
-    id: method.id,
-    type: method.type,
-    name: method.name,
-    price: method.price,
-    pickup_address: method.pickup_address ? { ...method.pickup_address } : null,
-    budgets: method.budgets.map((budget) => ({ ...budget })),
-  };
-}
-
-const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
 const onChooseMethod = (next: DeliveryMethod) => chooseDeliveryMethod(chosenMethod(next));
 const onChooseBook = (address: Address) => chooseDeliveryAddress(toCheckoutAddress(address));
@@ -123,36 +109,8 @@ export function Delivery(_props: DeliveryProps) {
   const usableOrUnknown = book.status === 'ready' ? usable : null;
   const methodList = methods.status === 'ready' ? methods.data : null;
 
-  // The stored method follows the server's current offer: refreshed, dropped when no longer offered,
-  // and chosen by itself when it is the only one.
-  useEffect(() => {
-    if (!methodList) return;
-    const current = checkoutState.peek().deliveryMethod;
-    const fresh = current ? methodList.find((method) => method.id === current.id) : undefined;
-    if (current && !fresh) chooseDeliveryMethod(null);
-    else if (current && fresh && !sameJson(chosenMethod(fresh), current)) chooseDeliveryMethod(chosenMethod(fresh));
-    const only = methodList.length === 1 ? methodList[0] : undefined;
-    if (!checkoutState.peek().deliveryMethod && only) chooseDeliveryMethod(chosenMethod(only));
-  }, [methodList]);
-
-  // A chosen book entry follows the book (it may have been edited in the account since).
-  useEffect(() => {
-    if (!bookData) return;
-    const current = checkoutState.peek().deliveryAddress;
-    const fresh = current && current.id !== null ? bookData.find((entry) => entry.id === current.id) : undefined;
-    if (current && fresh && !sameJson(toCheckoutAddress(fresh), current)) chooseDeliveryAddress(toCheckoutAddress(fresh));
-  }, [bookData]);
-
-  // Nothing chosen yet: a saved address is chosen by itself (the last used, else the newest), so a
-  // buyer with an address book goes on without a click. "New address" and any other entry stay a click away.
   const needsAddress = needsDeliveryAddress(state.deliveryMethod);
-  useEffect(() => {
-    if (book.status !== 'ready' || !needsAddress) return;
-    const current = checkoutState.peek();
-    if (current.deliveryAddress !== null) return;
-    const pick = preselectedAddress(usable, current.savedSpecificAddress);
-    if (pick) chooseDeliveryAddress(toCheckoutAddress(pick));
-  }, [book.status, usable, needsAddress]);
+  useChoicesFollowServer(methodList, bookData ?? null, book.status === 'ready', usable, needsAddress);
 
   // The values live in the checkout store: the check reads them there, and a field's message follows
   // every change once the field was left or Continue pressed.
@@ -216,19 +174,7 @@ export function Delivery(_props: DeliveryProps) {
           form={form}
         />
 
-        {method?.type === 'self_pickup' && method.pickup_address && (
-          <section className="shop-checkout__section" aria-labelledby="shop-checkout-pickup-title">
-            <h2 id="shop-checkout-pickup-title" className="shop-checkout__section-title">
-              {t('checkout.pickup_address')}
-            </h2>
-            <p className="shop-checkout__muted">{t('checkout.delivery_step.pickup_intro')}</p>
-            <address className="shop-checkout-delivery__address">
-              <span>{method.pickup_address.street}</span>
-              <span>{`${method.pickup_address.zip} ${method.pickup_address.city}`}</span>
-              <span>{countryName(method.pickup_address.country)}</span>
-            </address>
-          </section>
-        )}
+        {method?.type === 'self_pickup' && method.pickup_address && <PickupAddress address={method.pickup_address} />}
 
         {needsDeliveryAddress(method) && (
           <AddressChoice
@@ -259,20 +205,7 @@ export function Delivery(_props: DeliveryProps) {
           form={form}
         />
 
-        {website.mpk_required && (
-          <div className="shop-checkout__section">
-            <TextField
-              ref={form.register('mpk')}
-              label={t('checkout.mpk')}
-              value={state.mpkCode}
-              onValueChange={setMpkCode}
-              onBlur={() => form.touch('mpk')}
-              error={form.error('mpk')}
-              autoComplete="off"
-              required
-            />
-          </div>
-        )}
+        {website.mpk_required && <MpkField value={state.mpkCode} onChange={setMpkCode} form={form} />}
 
         <div className="shop-checkout__actions">
           <a

@@ -10,14 +10,13 @@ import {
   type CSSProperties,
   type FocusEvent,
   type KeyboardEvent,
-  type MouseEvent,
-  type PointerEvent,
   type ReactNode,
 } from 'react';
 import { t } from '../../i18n/index.ts';
 import { registerStyles } from '../../theme/styles.ts';
-import { CLICK_MOVE_TOLERANCE_PX } from '../shared/use-dismiss.ts';
 import { useControllableState } from '../shared/use-controllable-state.ts';
+import { CarouselControls } from './CarouselControls.tsx';
+import { useSwipe } from './use-swipe.ts';
 import css from './carousel.css?inline';
 
 registerStyles('carousel', css);
@@ -26,8 +25,7 @@ registerStyles('carousel', css);
 export const CAROUSEL_INTERVAL_MS = 3000;
 /** Duration of the slide transition (spec §9); reaches the CSS through `--_carousel-duration`. */
 export const CAROUSEL_TRANSITION_MS = 500;
-/** A horizontal swipe longer than this share of the carousel's width changes slide (spec §9). */
-export const CAROUSEL_SWIPE_THRESHOLD = 0.3;
+export { CAROUSEL_SWIPE_THRESHOLD } from './use-swipe.ts';
 
 const REDUCED_MOTION_QUERY = '(prefers-reduced-motion: reduce)';
 
@@ -69,13 +67,6 @@ function isEditable(target: EventTarget | null): boolean {
   return target.isContentEditable || target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement;
 }
 
-interface Drag {
-  pointerId: number;
-  startX: number;
-  dx: number;
-  width: number;
-}
-
 /**
  * A slide show (WAI-ARIA APG "Carousel", basic controls) for banners and product images.
  *
@@ -106,12 +97,9 @@ export function Carousel({ children, label, index, defaultIndex = 0, onIndexChan
   const playing = autoPlay && (userPlaying ?? !reducedMotion);
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
-  const [drag, setDrag] = useState<Drag | null>(null);
-  const rotating = playing && !hovered && !focused && drag === null && count > 1;
 
   const rootRef = useRef<HTMLElement>(null);
   const pointerFocusRef = useRef(false);
-  const suppressClickRef = useRef(false);
   const baseId = useId();
   const trackId = `${baseId}-slides`;
 
@@ -119,6 +107,9 @@ export function Carousel({ children, label, index, defaultIndex = 0, onIndexChan
     if (count === 0) return;
     setIndex(((next % count) + count) % count);
   }, [count, setIndex]);
+  const swipe = useSwipe(count > 1, rootRef, pointerFocusRef, (direction) => goTo(current + direction));
+  const { drag } = swipe;
+  const rotating = playing && !hovered && !focused && drag === null && count > 1;
 
   // Restarted on every slide change, so a manual change also gets a full interval.
   const currentRef = useRef(current);
@@ -163,46 +154,11 @@ export function Carousel({ children, label, index, defaultIndex = 0, onIndexChan
     pointerFocusRef.current = false;
   };
 
-  const onViewportPointerDown = (event: PointerEvent<HTMLDivElement>) => {
-    if (count < 2 || !event.isPrimary || (event.pointerType === 'mouse' && event.button !== 0)) return;
-    const width = rootRef.current?.getBoundingClientRect().width ?? 0;
-    if (width <= 0) return;
-    suppressClickRef.current = false;
-    setDrag({ pointerId: event.pointerId, startX: event.clientX, dx: 0, width });
-  };
-  const onViewportPointerMove = (event: PointerEvent<HTMLDivElement>) => {
-    if (drag === null || event.pointerId !== drag.pointerId) return;
-    const dx = event.clientX - drag.startX;
-    // Captured only once it is clearly a swipe, so a plain click still reaches a link in the slide.
-    if (Math.abs(dx) > CLICK_MOVE_TOLERANCE_PX && event.currentTarget.hasPointerCapture?.(event.pointerId) === false) {
-      try {
-        event.currentTarget.setPointerCapture(event.pointerId);
-      } catch {
-        // The pointer is already gone (released between events): pointerup/cancel ends the drag.
-      }
-    }
-    setDrag({ ...drag, dx });
-  };
-  const endDrag = (event: PointerEvent<HTMLDivElement>, cancelled: boolean) => {
-    pointerFocusRef.current = false;
-    if (drag === null || event.pointerId !== drag.pointerId) return;
-    const dx = cancelled ? 0 : event.clientX - drag.startX;
-    setDrag(null);
-    if (Math.abs(dx) > CLICK_MOVE_TOLERANCE_PX) suppressClickRef.current = true;
-    if (Math.abs(dx) > drag.width * CAROUSEL_SWIPE_THRESHOLD) goTo(dx < 0 ? current + 1 : current - 1);
-  };
-  const onViewportClickCapture = (event: MouseEvent<HTMLDivElement>) => {
-    if (!suppressClickRef.current) return;
-    suppressClickRef.current = false;
-    event.preventDefault();
-    event.stopPropagation();
-  };
 
   const trackStyle = {
     '--_carousel-duration': `${CAROUSEL_TRANSITION_MS}ms`,
     transform: drag ? `translateX(calc(${-current * 100}% + ${drag.dx}px))` : `translateX(${-current * 100}%)`,
   } as CSSProperties;
-  const playLabel = playing ? t('widgets.pause') : t('widgets.play');
 
   return (
     <section
@@ -225,12 +181,12 @@ export function Carousel({ children, label, index, defaultIndex = 0, onIndexChan
         className="shop-carousel__viewport"
         part="viewport"
         data-dragging={drag ? '' : undefined}
-        onPointerDown={onViewportPointerDown}
-        onPointerMove={onViewportPointerMove}
-        onPointerUp={(event) => endDrag(event, false)}
-        onPointerCancel={(event) => endDrag(event, true)}
-        onPointerLeave={(event) => endDrag(event, true)}
-        onClickCapture={onViewportClickCapture}
+        onPointerDown={swipe.onPointerDown}
+        onPointerMove={swipe.onPointerMove}
+        onPointerUp={swipe.onPointerUp}
+        onPointerCancel={swipe.onPointerCancel}
+        onPointerLeave={swipe.onPointerLeave}
+        onClickCapture={swipe.onClickCapture}
         onDragStart={(event) => event.preventDefault()}
       >
         <div id={trackId} className="shop-carousel__track" aria-live={rotating ? 'off' : 'polite'} style={trackStyle}>
@@ -255,45 +211,7 @@ export function Carousel({ children, label, index, defaultIndex = 0, onIndexChan
         </div>
       </div>
       {count > 1 && (
-        <div className="shop-carousel__controls" part="controls">
-          {autoPlay && (
-            <button type="button" className="shop-carousel__control shop-carousel__rotation" part="button" aria-label={playLabel} onClick={() => setUserPlaying(!playing)}>
-              {playing ? (
-                <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
-                  <path fill="currentColor" d="M7 5h3.5v14H7zM13.5 5H17v14h-3.5z" />
-                </svg>
-              ) : (
-                <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
-                  <path fill="currentColor" d="M8 5v14l11-7z" />
-                </svg>
-              )}
-            </button>
-          )}
-          <button type="button" className="shop-carousel__control" part="button" aria-label={t('widgets.previous_slide')} aria-controls={trackId} onClick={() => goTo(current - 1)}>
-            <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
-              <path fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round" d="M15 5l-7 7 7 7" />
-            </svg>
-          </button>
-          <div className="shop-carousel__dots" part="dots">
-            {slides.map((_, i) => (
-              <button
-                key={i}
-                type="button"
-                className="shop-carousel__dot"
-                part="dot"
-                aria-label={t('widgets.go_to_slide', { index: i + 1 })}
-                aria-controls={trackId}
-                aria-current={i === current ? 'true' : undefined}
-                onClick={() => goTo(i)}
-              />
-            ))}
-          </div>
-          <button type="button" className="shop-carousel__control" part="button" aria-label={t('widgets.next_slide')} aria-controls={trackId} onClick={() => goTo(current + 1)}>
-            <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
-              <path fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round" d="M9 5l7 7-7 7" />
-            </svg>
-          </button>
-        </div>
+        <CarouselControls count={count} current={current} trackId={trackId} autoPlay={autoPlay} playing={playing} onPlayingChange={setUserPlaying} goTo={goTo} />
       )}
     </section>
   );

@@ -3,8 +3,6 @@ import {
   Children,
   cloneElement,
   isValidElement,
-  useCallback,
-  useEffect,
   useId,
   useRef,
   type FocusEvent,
@@ -15,21 +13,19 @@ import {
   type Ref,
 } from 'react';
 import { registerStyles } from '../../theme/styles.ts';
-import { containsDeep, getDeepActiveElement } from '../shared/deep-focus.ts';
-import { getTabbables } from '../shared/tab-stops.ts';
 import { composeHandlers } from '../shared/merge-props.ts';
 import { Portal } from '../shared/Portal.tsx';
 import { useAnchoredLayer } from '../shared/use-anchored-layer.ts';
 import { useControllableState } from '../shared/use-controllable-state.ts';
 import { useDismiss } from '../shared/use-dismiss.ts';
+import { usePopoverVisibility } from './use-popover-visibility.ts';
 import css from './popover.css?inline';
 
 registerStyles('popover', css);
 
 /** Gap between the trigger and the popover (spec §9). */
 export const POPOVER_OFFSET_PX = 10;
-/** After the pointer leaves the trigger or the popover, it hides this much later unless the pointer is over it again (spec §9). */
-export const POPOVER_HIDE_DELAY_MS = 100;
+export { POPOVER_HIDE_DELAY_MS } from './use-popover-visibility.ts';
 /** Preferred side (spec §9: top); it flips and shifts to stay in view. */
 export const POPOVER_DEFAULT_PLACEMENT: Placement = 'top';
 
@@ -96,57 +92,12 @@ export function Popover({
   const generatedTriggerId = useId();
   const triggerRef = useRef<HTMLElement | null>(null);
   const popoverRef = useRef<HTMLDivElement | null>(null);
-  const pointer = useRef({ trigger: false, popover: false });
-  const hideTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  /** Set while focus is handed back to the trigger on close, so that focus does not reopen it. */
-  const returningFocus = useRef(false);
-
-  const cancelHide = useCallback(() => {
-    if (hideTimer.current !== null) clearTimeout(hideTimer.current);
-    hideTimer.current = null;
-  }, []);
-
-  const focusIsInside = () => {
-    const popover = popoverRef.current;
-    return !!popover && containsDeep(popover, getDeepActiveElement(popover.getRootNode() as Document | ShadowRoot));
-  };
-
-  const focusTrigger = () => {
-    returningFocus.current = true;
-    try {
-      triggerRef.current?.focus();
-    } finally {
-      returningFocus.current = false;
-    }
-  };
-
-  /** Closes; focus inside the popover goes back to the trigger instead of being lost with it. */
-  const close = () => {
-    cancelHide();
-    const hadFocus = focusIsInside();
-    setOpen(false);
-    if (hadFocus) focusTrigger();
-  };
-  const closeRef = useRef(close);
-  closeRef.current = close;
-
-  const show = () => {
-    cancelHide();
-    setOpen(true);
-  };
-
-  const scheduleHide = () => {
-    cancelHide();
-    hideTimer.current = setTimeout(() => {
-      hideTimer.current = null;
-      if (!pointer.current.trigger && !pointer.current.popover) closeRef.current();
-    }, POPOVER_HIDE_DELAY_MS);
-  };
-
-  useEffect(() => {
-    if (!open) cancelHide();
-  }, [open, cancelHide]);
-  useEffect(() => cancelHide, [cancelHide]);
+  const { pointerOver, focusFromClose, close, show, onFocusLeave, onTriggerKeyDown, onPopoverKeyDown } = usePopoverVisibility(
+    open,
+    setOpen,
+    triggerRef,
+    popoverRef,
+  );
 
   useDismiss({ open, onDismiss: () => close(), inside: [triggerRef, popoverRef] });
 
@@ -163,59 +114,13 @@ export function Popover({
   if (!isValidElement<TriggerProps>(child)) return child;
   const triggerId = own.id ?? generatedTriggerId;
 
-  /** Focus moving to a real element outside both the trigger and the popover closes it. */
-  const onFocusLeave = (event: FocusEvent<HTMLElement>) => {
-    const next = event.relatedTarget as Node | null;
-    if (!next || containsDeep(triggerRef.current, next) || containsDeep(popoverRef.current, next)) return;
-    close();
-  };
-
-  /** Tab from the trigger enters the (portalled) popover first. */
-  const onTriggerKeyDown = (event: KeyboardEvent<HTMLElement>) => {
-    if (event.key !== 'Tab' || event.shiftKey || !open || !popoverRef.current) return;
-    const first = getTabbables(popoverRef.current)[0];
-    if (!first) return;
-    event.preventDefault();
-    first.focus();
-  };
-
-  /** Shift+Tab from the first control goes back to the trigger; Tab past the last one goes on after the trigger. */
-  const onPopoverKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    const popover = popoverRef.current;
-    const triggerNode = triggerRef.current;
-    if (event.key !== 'Tab' || !popover || !triggerNode) return;
-    const stops = getTabbables(popover);
-    const active = getDeepActiveElement(popover.getRootNode() as Document | ShadowRoot);
-    if (event.shiftKey) {
-      if (active === stops[0] || active === popover || stops.length === 0) {
-        event.preventDefault();
-        triggerNode.focus();
-      }
-      return;
-    }
-    if (active !== stops[stops.length - 1] && active !== popover && stops.length > 0) return;
-    event.preventDefault();
-    const root = triggerNode.getRootNode();
-    const page = getTabbables(root instanceof ShadowRoot ? root : triggerNode.ownerDocument.body).filter((node) => !containsDeep(popover, node));
-    const next = page[page.indexOf(triggerNode) + 1];
-    close();
-    if (next) next.focus();
-    else focusTrigger();
-  };
-
   const pointerHandlers: Partial<TriggerProps> =
     trigger === 'hover'
       ? {
-          onMouseEnter: composeHandlers(own.onMouseEnter, () => {
-            pointer.current.trigger = true;
-            show();
-          }),
-          onMouseLeave: composeHandlers(own.onMouseLeave, () => {
-            pointer.current.trigger = false;
-            scheduleHide();
-          }),
+          onMouseEnter: composeHandlers(own.onMouseEnter, () => pointerOver('trigger', true)),
+          onMouseLeave: composeHandlers(own.onMouseLeave, () => pointerOver('trigger', false)),
           onFocus: composeHandlers(own.onFocus, () => {
-            if (!returningFocus.current) show();
+            if (!focusFromClose()) show();
           }),
           onClick: composeHandlers(own.onClick, show),
         }
@@ -246,22 +151,8 @@ export function Popover({
           data-placement={actualPlacement}
           hidden={!open}
           style={floatingStyles}
-          onMouseEnter={
-            trigger === 'hover'
-              ? () => {
-                  pointer.current.popover = true;
-                  cancelHide();
-                }
-              : undefined
-          }
-          onMouseLeave={
-            trigger === 'hover'
-              ? () => {
-                  pointer.current.popover = false;
-                  scheduleHide();
-                }
-              : undefined
-          }
+          onMouseEnter={trigger === 'hover' ? () => pointerOver('popover', true) : undefined}
+          onMouseLeave={trigger === 'hover' ? () => pointerOver('popover', false) : undefined}
           onBlur={onFocusLeave}
           onKeyDown={onPopoverKeyDown}
         >
