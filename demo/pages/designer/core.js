@@ -81,7 +81,7 @@ export function pushPage() {
 
 /**
  * The shop's saved content pages as they are: a login-required shop shows a visitor who has not signed
- * in none of its pages (issue 26), so the preview gets them from the designer, as it gets the homepage.
+ * in none of its pages, so the preview gets them from the designer, as it gets the homepage.
  */
 export function pushSavedPages() {
   if (!state.connected) return;
