@@ -14,7 +14,7 @@ import {
   requiredText,
 } from './fields.ts';
 import { listOf, orDefault } from './tolerant.ts';
-import { AddressInputSchema } from './users.ts';
+import { AddressInputSchema, AddressSnapshotSchema } from './users.ts';
 import { PaymentMethodCodeSchema } from './website.ts';
 
 /**
@@ -123,17 +123,6 @@ export const PlaceOrderRequestSchema = v.object({
   cost_centre_statement: v.optional(v.boolean(), false),
 });
 export type PlaceOrderRequest = v.InferOutput<typeof PlaceOrderRequestSchema>;
-
-export const AddressSnapshotSchema = v.object({
-  name: v.string(),
-  surname: v.string(),
-  company: v.string(),
-  street: v.string(),
-  city: v.string(),
-  zip: v.string(),
-  country: v.string(),
-  nip: v.string(),
-});
 
 export const OrderItemSchema = v.object({
   product_id: v.nullable(v.number()),

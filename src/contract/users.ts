@@ -58,10 +58,8 @@ export const UserSchema = v.object({
 });
 export type User = v.InferOutput<typeof UserSchema>;
 
-export const AddressSchema = v.object({
-  id: v.number(),
-  /** An unknown type reads as `delivery`. */
-  type: orDefault('address.type', AddressTypeSchema, 'delivery'),
+/** A postal address as an answer gives it: an order's delivery and billing address, and the body of an address book entry. */
+export const AddressSnapshotSchema = v.object({
   name: v.string(),
   surname: v.string(),
   company: v.string(),
@@ -70,6 +68,13 @@ export const AddressSchema = v.object({
   zip: v.string(),
   country: v.string(),
   nip: v.string(),
+});
+
+export const AddressSchema = v.object({
+  id: v.number(),
+  /** An unknown type reads as `delivery`. */
+  type: orDefault('address.type', AddressTypeSchema, 'delivery'),
+  ...AddressSnapshotSchema.entries,
   phone: v.string(),
 });
 export type Address = v.InferOutput<typeof AddressSchema>;

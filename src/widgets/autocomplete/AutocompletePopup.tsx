@@ -1,6 +1,7 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import type { CSSProperties } from 'react';
 import { t } from '../../i18n/index.ts';
+import { ListboxOption } from '../shared/ListboxOption.tsx';
 import { Portal } from '../shared/Portal.tsx';
 import type { AutocompleteOption } from './Autocomplete.tsx';
 
@@ -44,24 +45,18 @@ export function AutocompletePopup({ listId, labelId, optionId, matches, value, a
             style={{ maxHeight: `${AUTOCOMPLETE_MAX_HEIGHT_PX}px` }}
           >
             {matches.map((option, index) => (
-              <li
+              <ListboxOption
                 key={option.value}
                 id={optionId(index)}
-                role="option"
-                aria-selected={index === active}
-                aria-disabled={option.disabled || undefined}
-                data-index={index}
-                data-active={index === active || undefined}
-                data-checked={option.value === value || undefined}
+                index={index}
+                label={option.label}
+                active={index === active}
+                checked={option.value === value}
+                disabled={option.disabled}
                 className="shop-autocomplete__option"
-                part="option"
-                onMouseMove={() => {
-                  if (!option.disabled && index !== active) onHover(index);
-                }}
-                onClick={() => onChoose(option)}
-              >
-                {option.label}
-              </li>
+                onHover={onHover}
+                onChoose={() => onChoose(option)}
+              />
             ))}
           </ul>
         ) : (

@@ -1,6 +1,7 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import type { CSSProperties } from 'react';
 import { t } from '../../i18n/index.ts';
+import { ListboxOption } from '../shared/ListboxOption.tsx';
 import { Portal } from '../shared/Portal.tsx';
 import type { DropdownOption } from './Dropdown.tsx';
 
@@ -48,26 +49,18 @@ export function DropdownList({ listId, labelId, optionId, options, value, active
           </li>
         )}
         {options.map((option, index) => (
-          <li
+          <ListboxOption
             key={option.value}
             id={optionId(index)}
-            role="option"
-            aria-selected={index === active}
-            aria-disabled={option.disabled || undefined}
-            data-index={index}
-            data-active={index === active || undefined}
-            data-checked={option.value === value || undefined}
+            index={index}
+            label={option.label}
+            active={index === active}
+            checked={option.value === value}
+            disabled={option.disabled}
             className="shop-dropdown__option"
-            part="option"
-            onMouseMove={() => {
-              if (!option.disabled && index !== active) onHover(index);
-            }}
-            onClick={() => {
-              if (!option.disabled) onChoose(index);
-            }}
-          >
-            {option.label}
-          </li>
+            onHover={onHover}
+            onChoose={() => onChoose(index)}
+          />
         ))}
       </ul>
     </Portal>
