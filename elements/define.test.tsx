@@ -3,7 +3,8 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { act } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useEmit } from '../src/kit/element-context.tsx';
-import { pageConfig, resetPageConfig } from '../src/store/config.ts';
+import { pageConfig } from '../src/store/config.ts';
+import { resetPageSingletons } from '../src/page-singleton.ts';
 import { locale } from '../src/store/locale.ts';
 import { pageSingleton } from '../src/page-singleton.ts';
 import { websiteFixture } from '../src/contract/test-fixtures.ts';
@@ -184,7 +185,7 @@ describe('createElementClass', () => {
   });
 
   it('should take the page configuration from an element a framework creates first and configures after', async () => {
-    resetPageConfig();
+    resetPageSingletons();
     // What React does: createElement (the constructor sees no attributes), then properties, then append.
     const element = document.createElement('shop-test-probe') as HTMLElement & { shop?: string };
     expect(pageConfig.value.shop).toBeNull();
@@ -201,7 +202,7 @@ describe('createElementClass', () => {
       document.body.append(second);
     });
     expect(pageConfig.value.shop).toBe('globex');
-    resetPageConfig();
+    resetPageSingletons();
   });
 
   it('should set the page language from a lang attribute', async () => {

@@ -240,4 +240,4 @@ export function createApiClient(settings: { timeoutMs?: number } = {}): ApiClien
 }
 
 /** The page's one client, shared by every element and bundle copy on the page. */
-export const api: ApiClient = pageSingleton('api', () => createApiClient());
+export const api: ApiClient = pageSingleton('api', () => createApiClient(), 'keep');

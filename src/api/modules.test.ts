@@ -7,11 +7,11 @@ import { sendContact } from './contact.ts';
 import { fetchDeliveryMethods } from './delivery.ts';
 import { ApiClientError } from './errors.ts';
 import { addressInput, orderFixture, orderRequest, registration } from './test-fixtures.ts';
-import { resetWarnings } from '../contract/tolerant.ts';
 import { productFixture, variantFixture, websiteFixture } from '../contract/test-fixtures.ts';
 import { createIdempotencyKey, fetchOrder, fetchOrders, fetchOrderWait, placeOrder } from './orders.ts';
 import { cancelEmailChange, changePassword, confirmEmailChange, fetchBudgets, fetchUser, updateUser } from './user.ts';
 import { fetchPaymentMethods, fetchWebsite } from './website.ts';
+import { resetPageSingletons } from '../page-singleton.ts';
 
 type FetchStub = (input: RequestInfo | URL, init?: RequestInit) => Promise<Response>;
 
@@ -383,7 +383,7 @@ describe('domain modules', () => {
   });
 
   it('should leave out a list item it cannot use and keep the rest (a delivery method of an unknown type)', async () => {
-    resetWarnings();
+    resetPageSingletons();
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     stubFetch(() => json([{ ...deliveryMethod, id: 8, type: 'drone' }, deliveryMethod]));
     await expect(fetchDeliveryMethods({ website_id: 1 })).resolves.toEqual([deliveryMethod]);
@@ -415,7 +415,7 @@ describe('fetchWebsite', () => {
   });
 
   it('should read a config that has an id but is incomplete with the defaults (issue 16)', async () => {
-    resetWarnings();
+    resetPageSingletons();
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     const { settings: _settings, slug: _slug, name: _name, ...partial } = website;
     stubFetch(() => json(partial));

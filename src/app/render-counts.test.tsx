@@ -2,16 +2,17 @@ import { act, render } from '@testing-library/react';
 import { Profiler, type ProfilerOnRenderCallback, type ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { product } from '../screens/catalogue/test-fixtures.ts';
-import { addToCart, cartLines, lineKey, resetCart, setCartQuantity } from '../store/cart.ts';
+import { addToCart, cartLines, lineKey, setCartQuantity, startCart } from '../store/cart.ts';
 import { setLocale } from '../store/locale.ts';
-import { resetSession, sessionStatus } from '../store/session.ts';
-import { resetShop, savedShop, shopStatus } from '../store/shop.ts';
+import { sessionStatus } from '../store/session.ts';
+import { savedShop, shopStatus } from '../store/shop.ts';
 import { CartButton } from '../screens/cart-button/CartButton.tsx';
 import { ElementShell } from './ElementShell.tsx';
 import { LanguageSwitch } from './LanguageSwitch.tsx';
 import { currentPath, routerActive } from '../kit/router.tsx';
 import { Footer } from './shell/Footer.tsx';
 import { websiteFixture } from '../contract/test-fixtures.ts';
+import { resetPageSingletons } from '../page-singleton.ts';
 
 /**
  * Render counts (issue 9): a cart change re-renders only what shows the cart. Each part of the page is
@@ -30,9 +31,8 @@ function Measured({ id, children }: { id: string; children: ReactNode }) {
 
 beforeEach(() => {
   localStorage.clear();
-  resetShop();
-  resetSession();
-  resetCart();
+  resetPageSingletons();
+  startCart();
   setLocale('en');
   savedShop.value = websiteFixture();
   shopStatus.value = 'ready';
@@ -42,7 +42,8 @@ beforeEach(() => {
 });
 
 afterEach(() => {
-  resetCart();
+  resetPageSingletons();
+  startCart();
   document.body.innerHTML = '';
 });
 

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, vi, type MockInstance } from 'vitest';
-import { resetWarnings } from './tolerant.ts';
+import { resetPageSingletons } from '../page-singleton.ts';
 
 /**
  * What the tests of reading provider answers share: a provider's answer as plain JSON, and the
@@ -17,7 +17,7 @@ export const warnings = (): string[] => warn.mock.calls.map((call) => String(cal
 /** Catches `console.warn` in each test of the calling file, starting each with no warnings given. */
 export function catchWarnings(): void {
   beforeEach(() => {
-    resetWarnings();
+    resetPageSingletons();
     warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
   });
   afterEach(() => warn.mockRestore());

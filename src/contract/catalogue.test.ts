@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { answer, catchWarnings, warn, warnings } from './answer-test-helpers.ts';
 import { ProductPageSchema, ProductSchema } from './catalogue.ts';
 import { productFixture, variantFixture } from './test-fixtures.ts';
-import { resetWarnings } from './tolerant.ts';
+import { resetPageSingletons } from '../page-singleton.ts';
 
 /** Reading products tolerantly: each fallback, and a page of products that leaves out only what it cannot use. */
 
@@ -39,7 +39,7 @@ describe('ProductSchema: fallbacks', () => {
       expect(parsed.variants[0]?.quantity_in_box).toBe(30);
     }
     // `null` is the contract's own "default": kept, read as 30 by quantityInBox, and not warned about.
-    resetWarnings();
+    resetPageSingletons();
     warn.mockClear();
     expect(v.parse(ProductSchema, answer(PRODUCT, (p) => (p.variants[0].quantity_in_box = null))).variants[0]?.quantity_in_box).toBeNull();
     expect(warn).not.toHaveBeenCalled();

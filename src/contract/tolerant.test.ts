@@ -1,11 +1,12 @@
 import * as v from 'valibot';
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
-import { describeValue, listOf, MAX_DISTINCT_WARNINGS, orDefault, resetWarnings, setStrictAnswers, warnOnce } from './tolerant.ts';
+import { describeValue, listOf, MAX_DISTINCT_WARNINGS, orDefault, setStrictAnswers, warnOnce } from './tolerant.ts';
+import { resetPageSingletons } from '../page-singleton.ts';
 
 let warn: MockInstance<typeof console.warn>;
 
 beforeEach(() => {
-  resetWarnings();
+  resetPageSingletons();
   warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
 });
 
@@ -30,7 +31,7 @@ describe('warnOnce', () => {
 
   it('should log again after a reset', () => {
     warnOnce('k', 'm');
-    resetWarnings();
+    resetPageSingletons();
     warnOnce('k', 'm');
     expect(warn).toHaveBeenCalledTimes(2);
   });

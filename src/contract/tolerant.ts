@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { pageSingleton } from '../page-singleton.ts';
 
 /**
  * Reading provider answers tolerantly, so that one odd field does not hide a whole page: what must be there (ids, names, prices) is checked
@@ -16,8 +17,8 @@ import * as v from 'valibot';
 /** At most this many distinct warnings a page; then one last line says that more were left out. */
 export const MAX_DISTINCT_WARNINGS = 100;
 
-const warned = new Set<string>();
-let silenced = false;
+/** What this page warned about: one page's log, shared by every copy of the bundle. */
+const warnings = pageSingleton('answerWarnings', () => ({ warned: new Set<string>(), silenced: false }));
 let strict = false;
 
 /**
@@ -26,9 +27,10 @@ let strict = false;
  * distinct keys it logs once that further ones are not logged, and then nothing.
  */
 export function warnOnce(key: string, message: string): void {
-  if (warned.has(key) || silenced) return;
+  const { warned } = warnings;
+  if (warned.has(key) || warnings.silenced) return;
   if (warned.size >= MAX_DISTINCT_WARNINGS) {
-    silenced = true;
+    warnings.silenced = true;
     console.warn(`Provider answers: more than ${MAX_DISTINCT_WARNINGS} different fallbacks; further ones are not logged.`);
     return;
   }
@@ -36,11 +38,6 @@ export function warnOnce(key: string, message: string): void {
   console.warn(message);
 }
 
-/** @internal Tests start from a page that has warned about nothing. */
-export function resetWarnings(): void {
-  warned.clear();
-  silenced = false;
-}
 
 /**
  * Strict mode: a fallback or a dropped item throws instead of warning. The reference server's tests

@@ -24,7 +24,8 @@ export const locale = pageSingleton('locale', () => signal<Locale>('en'));
  * ({@link prepareLocalesWith}); until then a language shows at once.
  */
 type Preparer = (next: Locale, show: () => void) => void;
-const preparer = pageSingleton<{ run: Preparer }>('locale-preparer', () => ({ run: (_next, show) => show() }));
+// Installed once, as `./index.ts` loads: a fresh page in a test keeps it.
+const preparer = pageSingleton<{ run: Preparer }>('locale-preparer', () => ({ run: (_next, show) => show() }), 'keep');
 
 /** Called by `./index.ts` to load a language's texts before `setLocale` shows it. */
 export function prepareLocalesWith(prepare: Preparer): void {

@@ -1,8 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { GROSS_SHOP, NET_SHOP, POINTS_SHOP, product } from '../screens/catalogue/test-fixtures.ts';
 import { locale } from '../store/locale.ts';
-import { resetShop, savedShop } from '../store/shop.ts';
+import { savedShop } from '../store/shop.ts';
 import { formatProductPrice, productDisplayPrice } from './price.ts';
+import { resetPageSingletons } from '../page-singleton.ts';
 
 /** Intl separates amount and unit with a no-break space; tests compare with plain spaces. */
 const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');
@@ -15,11 +16,11 @@ const tiers = [
 ];
 
 beforeEach(() => {
-  resetShop();
+  resetPageSingletons();
   locale.value = 'en';
 });
 afterEach(() => {
-  resetShop();
+  resetPageSingletons();
   locale.value = 'en';
 });
 

@@ -39,11 +39,16 @@ function readLocation(): string {
 }
 
 /** The current path inside the storefront (without the base path), with its query string. */
-export const currentPath = pageSingleton('currentPath', () => {
-  const path = signal(readLocation());
-  if (typeof window !== 'undefined') window.addEventListener('popstate', () => (path.value = readLocation()));
-  return path;
-});
+export const currentPath = pageSingleton(
+  'currentPath',
+  () => {
+    const path = signal(readLocation());
+    if (typeof window !== 'undefined') window.addEventListener('popstate', () => (path.value = readLocation()));
+    return path;
+  },
+  // Its popstate listener stays: the URL is read again.
+  (path) => (path.value = readLocation()),
+);
 
 /** Re-reads the URL (after the base path became known, or in tests). */
 export function syncLocation(): void {

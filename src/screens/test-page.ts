@@ -2,14 +2,12 @@ import { act, within } from '@testing-library/react';
 import type { Website } from '../contract/contract.ts';
 import { routerActive, syncLocation } from '../kit/router.tsx';
 import { clearAlerts } from '../store/alerts.ts';
-import { resetCart } from '../store/cart.ts';
-import { resetCartReview } from '../store/cart-review.ts';
-import { resetPageConfig } from '../store/config.ts';
 import { locale } from '../store/locale.ts';
-import { resetProduct } from '../store/product.ts';
-import { resetSession, sessionStatus } from '../store/session.ts';
-import { resetShop, savedShop, shopStatus } from '../store/shop.ts';
+import { sessionStatus } from '../store/session.ts';
+import { savedShop, shopStatus } from '../store/shop.ts';
 import { GROSS_SHOP } from './catalogue/test-fixtures.ts';
+import { resetPageSingletons } from '../page-singleton.ts';
+import { startCart } from '../store/cart.ts';
 
 /** @internal Page set-up shared by the screens' component and element tests. */
 
@@ -19,11 +17,7 @@ import { GROSS_SHOP } from './catalogue/test-fixtures.ts';
  * widget on an intranet page). The cart then follows the guest, as on a newly loaded page.
  */
 export function resetScreenPage(path: string, website: Website = GROSS_SHOP, routed = true): void {
-  resetProduct();
-  resetCartReview();
-  resetShop();
-  resetSession();
-  resetPageConfig();
+  resetPageSingletons();
   clearAlerts();
   localStorage.clear();
   savedShop.value = website;
@@ -33,7 +27,7 @@ export function resetScreenPage(path: string, website: Website = GROSS_SHOP, rou
   routerActive.value = routed;
   window.history.replaceState(null, '', path);
   syncLocation();
-  resetCart();
+  startCart();
 }
 
 /** Mounts an element from `html` and lets React render into its shadow root. */

@@ -5,13 +5,14 @@ import { json } from '../screens/catalogue/test-fixtures.ts';
 import { clearAuthToken } from '../api/cookies.ts';
 import { decodeCartHandoff, encodeCartHandoff, newHandoffId, type CartHandoff, type CartHandoffLine } from '../domain/cart-handoff.ts';
 import { clearAlerts } from './alerts.ts';
-import { addToCart, cartLines, cartTotals, resetCart } from './cart.ts';
-import { adoptCartHandoff, currentCartHandoffLines, REMEMBERED_HANDOFFS, resetCartHandoffs, wasHandoffAdopted } from './cart-handoff.ts';
-import { resetPageConfig } from './config.ts';
+import { addToCart, cartLines, cartTotals, startCart } from './cart.ts';
+import { adoptCartHandoff, currentCartHandoffLines, REMEMBERED_HANDOFFS, wasHandoffAdopted } from './cart-handoff.ts';
 import { setLocale } from './locale.ts';
-import { resetSession, sessionStatus } from './session.ts';
-import { resetShop, savedShop } from './shop.ts';
+import { sessionStatus } from './session.ts';
+import { savedShop } from './shop.ts';
 import { shopKey } from './storage.ts';
+import { resetPageSingletons } from '../page-singleton.ts';
+import { reloadPage } from './test-reload.ts';
 
 // ---------------------------------------------------------------------------------------------------
 // Fixtures
@@ -71,11 +72,8 @@ const ADOPTED_KEY = shopKey('acme', 'cart-handoffs');
 beforeEach(() => {
   localStorage.clear();
   clearAuthToken();
-  resetPageConfig();
-  resetShop();
-  resetSession();
-  resetCart();
-  resetCartHandoffs();
+  resetPageSingletons();
+  startCart();
   clearAlerts();
   setLocale('en');
   savedShop.value = website();
@@ -215,7 +213,7 @@ describe('cart handoff: once per id', () => {
     expect(await adoptCartHandoff(once)).toMatchObject({ status: 'adopted' });
     expect(await adoptCartHandoff(once)).toEqual({ status: 'already' });
     // A reload: the page forgets, the browser remembers.
-    resetCartHandoffs();
+    reloadPage();
     expect(await adoptCartHandoff(once)).toEqual({ status: 'already' });
     expect(pairs()).toEqual([[1, 11, 2]]);
     expect(calls).toHaveLength(1);
@@ -271,7 +269,7 @@ describe('cart handoff: once per id', () => {
       await adoptCartHandoff(empty);
     }
     expect(JSON.parse(localStorage.getItem(ADOPTED_KEY) ?? 'null')).toEqual(ids.slice(1));
-    resetCartHandoffs();
+    reloadPage();
     expect(wasHandoffAdopted('acme', ids[0] ?? '')).toBe(false);
     expect(wasHandoffAdopted('acme', ids[1] ?? '')).toBe(true);
   });

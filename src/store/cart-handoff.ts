@@ -130,8 +130,3 @@ export function currentCartHandoffLines(): CartHandoffLine[] {
   return cartHandoffLines(cartLines.peek());
 }
 
-/** @internal Tests start from a page that adopted nothing (storage is the test's to clear). */
-export function resetCartHandoffs(): void {
-  inFlight.clear();
-  adoptedHere.clear();
-}

@@ -45,7 +45,7 @@ export const cartCheckError = pageSingleton('cartReview.error', () => signal<unk
 export const cartPricesChanged = pageSingleton('cartReview.pricesChanged', () => signal(false));
 
 /** The check in flight. */
-const request = pageSingleton('cartReview.request', latestRequest);
+const request = pageSingleton('cartReview.request', latestRequest, (inFlight) => inFlight.cancel());
 
 /**
  * The review of the cart (`reviewCart`): bounds and problems per line and product, budget subtotals
@@ -114,13 +114,3 @@ export async function checkCart(productIds: readonly number[]): Promise<void> {
   }
 }
 
-/** @internal Tests start from a page that has checked nothing. */
-export function resetCartReview(): void {
-  cancelCartCheck();
-  batch(() => {
-    checked.value = { shopId: null, products: new Map() };
-    cartCheckStatus.value = 'idle';
-    cartCheckError.value = null;
-    cartPricesChanged.value = false;
-  });
-}

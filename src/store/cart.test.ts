@@ -16,16 +16,18 @@ import {
   lineKey,
   onCartEmptied,
   removeFromCart,
-  resetCart,
   setCartQuantity,
+  startCart,
   updateCartProducts,
 } from './cart.ts';
 import type { CartLine } from './cart-line.ts';
-import { configurePage, resetPageConfig } from './config.ts';
+import { configurePage } from './config.ts';
 import { setLocale } from './locale.ts';
-import { login, logout, resetSession, restoreSession, sessionStatus, user } from './session.ts';
-import { resetShop, savedShop } from './shop.ts';
+import { login, logout, restoreSession, sessionStatus, user } from './session.ts';
+import { savedShop } from './shop.ts';
 import { shopKey, storageKey, writeStored } from './storage.ts';
+import { resetPageSingletons } from '../page-singleton.ts';
+import { reloadPage } from './test-reload.ts';
 
 // ---------------------------------------------------------------------------------------------------
 // Fixtures
@@ -93,8 +95,11 @@ function storeCartFor(who: User | null, build: () => void): void {
   if (who) signIn(who);
   else sessionStatus.value = 'guest';
   build();
-  resetSession();
-  resetCart();
+  // A new page: the shop is known, the session not yet.
+  const known = savedShop.peek();
+  resetPageSingletons();
+  savedShop.value = known;
+  startCart();
 }
 
 /** A valid stored line, with overrides. */
@@ -133,10 +138,8 @@ function otherTabWrites(key: string, value: unknown | null): void {
 beforeEach(() => {
   localStorage.clear();
   clearAuthToken();
-  resetPageConfig();
-  resetShop();
-  resetSession();
-  resetCart();
+  resetPageSingletons();
+  startCart();
   clearAlerts();
   setLocale('en');
   savedShop.value = website();
@@ -371,7 +374,7 @@ describe('cart store: storage per user and guest (spec §4)', () => {
     sessionStatus.value = 'guest';
     addToCart(product(), redM, 2);
     expect(storedPairs(GUEST_KEY)).toEqual([[1, 11, 2]]);
-    resetCart(); // the page is loaded again
+    reloadPage();
     expect(pairs()).toEqual([[1, 11, 2]]);
   });
 
@@ -380,7 +383,7 @@ describe('cart store: storage per user and guest (spec §4)', () => {
     addToCart(product(), redL, 4);
     expect(storedPairs(userKey(7))).toEqual([[1, 12, 4]]);
     expect(localStorage.getItem(GUEST_KEY)).toBeNull();
-    resetCart();
+    reloadPage();
     expect(pairs()).toEqual([[1, 12, 4]]);
   });
 
@@ -502,10 +505,8 @@ describe('cart store: storage per user and guest (spec §4)', () => {
 
 /** A new page of shop `acme` (named by an attribute): no shop config, no session yet. */
 function newPage(): void {
-  resetShop();
-  resetSession();
-  resetCart();
-  resetPageConfig();
+  resetPageSingletons();
+  startCart();
   configurePage({ shop: 'acme' });
 }
 
@@ -552,10 +553,8 @@ describe("cart store: the badge's count before the shop and the session are know
     sessionStatus.value = 'guest';
     expect(cartBadgeCount.value).toBe(6);
     expect(cartCount.value).toBe(6);
-    resetPageConfig();
-    resetShop();
-    resetSession();
-    resetCart();
+    resetPageSingletons();
+    startCart();
     expect(cartBadgeCount.value).toBe(0);
   });
 });

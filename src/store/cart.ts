@@ -4,7 +4,7 @@ import type { CardInfo, Product, Variant } from '../contract/contract.ts';
 import { buildCartLine, type CartLine } from './cart-line.ts';
 import { cardIdentity, lineKey, mergeCartLine, withinCardGroup } from './cart-keys.ts';
 import { commit, latestLines, owner } from './cart-following.ts';
-import { emptiedListeners, lines, shownYet, state } from './cart-state.ts';
+import { emptiedListeners, lines, state } from './cart-state.ts';
 import { isStoredCart, normalise } from './cart-stored.ts';
 import { readStored, removeStored } from './storage.ts';
 
@@ -161,16 +161,3 @@ export function onCartEmptied(listener: () => void): () => void {
   return () => emptiedListeners.delete(listener);
 }
 
-/**
- * @internal Tests start from a fresh page: no lines, no cart shown, no listeners. The cart then follows
- * the current shop and session again (reading storage), as a store on a newly loaded page would.
- */
-export function resetCart(): void {
-  state.warned = false;
-  state.storedRaw = null;
-  emptiedListeners.clear();
-  lines.value = [];
-  shownYet.value = false;
-  owner.rebind();
-  startCart();
-}

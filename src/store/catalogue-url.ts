@@ -58,7 +58,7 @@ function takeCatalogueHistoryMode(): 'push' | 'replace' {
 export type CatalogueUrlWriter = (path: string, options: { replace: boolean }) => void;
 
 /** The writer of the routed catalogue's URL; `null` while no catalogue is routed. */
-const url = pageSingleton('catalogueUrl', () => ({ write: null as CatalogueUrlWriter | null }));
+const url = pageSingleton('catalogueUrl', () => ({ write: null as CatalogueUrlWriter | null }), (fresh) => (fresh.write = null));
 
 /**
  * The storefront routes the catalogue (`/products`): until the returned function is called, every load
@@ -89,10 +89,3 @@ export function normalisedUrl(): void {
   if (history.intent === 'url') history.intent = 'replace';
 }
 
-/** @internal Tests start from a fresh page: no routed catalogue, no history intent. */
-export function forgetCatalogueUrl(): void {
-  history.intent = 'replace';
-  history.search = 0;
-  history.written = 0;
-  url.write = null;
-}

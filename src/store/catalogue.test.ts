@@ -20,7 +20,6 @@ import {
   catalogueSearch,
   catalogueStatus,
   loadCatalogue,
-  resetCatalogue,
   routeCatalogueUrl,
   setCataloguePage,
   setCatalogueQuery,
@@ -30,17 +29,17 @@ import {
   toPageSize,
 } from './catalogue.ts';
 import { locale } from './locale.ts';
-import { resetShop, savedShop } from './shop.ts';
+import { savedShop } from './shop.ts';
+import { resetPageSingletons } from '../page-singleton.ts';
 
 beforeEach(() => {
-  resetCatalogue();
-  resetShop();
+  resetPageSingletons();
   savedShop.value = GROSS_SHOP;
   locale.value = 'en';
 });
 
 afterEach(() => {
-  resetCatalogue();
+  resetPageSingletons();
   vi.useRealTimers();
   vi.unstubAllGlobals();
 });

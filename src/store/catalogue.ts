@@ -2,7 +2,7 @@ import { batch, signal } from '@preact/signals-react';
 import { fetchProducts } from '../api/catalogue.ts';
 import type { Product, ProductPage, SortOption } from '../contract/contract.ts';
 import { CATALOGUE_PAGE_SIZE, clampSearch, DEFAULT_SORT, sameCatalogueQuery, toPage, toPageSize, type CatalogueQuery } from './catalogue-query.ts';
-import { forgetCatalogueUrl, intend, normalisedUrl, writeCatalogueUrl, type CatalogueHistoryIntent } from './catalogue-url.ts';
+import { intend, normalisedUrl, writeCatalogueUrl, type CatalogueHistoryIntent } from './catalogue-url.ts';
 import { latestRequest } from './latest-request.ts';
 import { pageSingleton } from '../page-singleton.ts';
 import { shop } from './shop.ts';
@@ -85,7 +85,7 @@ export const catalogueResultQuery = pageSingleton('catalogueResultQuery', () => 
 export const catalogueAnnouncedTotal = pageSingleton('catalogueAnnouncedTotal', () => signal<number | null>(null));
 
 /** The request in flight, the pending coalesced search and the held-back announcement (one catalogue per page). */
-const request = pageSingleton('catalogue.request', latestRequest);
+const request = pageSingleton('catalogue.request', latestRequest, (inFlight) => inFlight.cancel());
 const pending = pageSingleton('cataloguePending', () => ({
   timer: undefined as ReturnType<typeof setTimeout> | undefined,
   /** Whether the latest load was started by a keystroke (its count is announced late). */
@@ -272,22 +272,3 @@ export function setCatalogueQuery(query: Partial<CatalogueQuery>, intent: Catalo
   return loadCatalogue();
 }
 
-/** @internal Tests start from an empty catalogue. */
-export function resetCatalogue(): void {
-  cancelCatalogueLoad();
-  batch(() => {
-    catalogueSearch.value = '';
-    catalogueSort.value = DEFAULT_SORT;
-    cataloguePage.value = 1;
-    cataloguePerPage.value = CATALOGUE_PAGE_SIZE;
-    catalogueProducts.value = [];
-    catalogueMeta.value = null;
-    catalogueStatus.value = 'idle';
-    catalogueError.value = null;
-    catalogueAppliedQuery.value = null;
-    catalogueResultQuery.value = null;
-    catalogueAnnouncedTotal.value = null;
-  });
-  pending.typed = false;
-  forgetCatalogueUrl();
-}

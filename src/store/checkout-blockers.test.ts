@@ -4,7 +4,7 @@ import { assignment, buyer, product, variant } from '../screens/product/test-fix
 import { resetScreenPage } from '../screens/test-page.ts';
 import { addToCart } from './cart.ts';
 import { summaryBlockers } from './checkout-blockers.ts';
-import { chooseDeliveryAddress, chooseDeliveryMethod, choosePaymentMethod, resetCheckout, setMpkCode } from './checkout.ts';
+import { chooseDeliveryAddress, chooseDeliveryMethod, choosePaymentMethod, setMpkCode, startCheckout } from './checkout.ts';
 import { sessionStatus, user } from './session.ts';
 import { savedShop, shop } from './shop.ts';
 
@@ -16,7 +16,7 @@ describe('summaryBlockers (computed)', () => {
     resetScreenPage('/checkout/summary', { ...GROSS_SHOP, mpk_required: true, paymentMethods: [{ id: 1, code: 'invoice', name: 'Invoice' }] });
     user.value = buyer([assignment()]);
     sessionStatus.value = 'user';
-    resetCheckout();
+    startCheckout();
     addToCart(product(), variant(), 1);
   });
 

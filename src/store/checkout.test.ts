@@ -10,6 +10,7 @@ import {
   checkoutGuardState,
   checkoutState,
   chooseDeliveryAddress,
+  chooseDeliveryBudget,
   chooseDeliveryMethod,
   choosePaymentMethod,
   clearCheckout,
@@ -19,18 +20,18 @@ import {
   lastConfirmedOrder,
   orderPlacing,
   placeOrder,
-  chooseDeliveryBudget,
-  resetCheckout,
   setBillingAddress,
   setBillingSameAsDelivery,
   setMpkCode,
   setOrderComment,
+  startCheckout,
   updateContact,
 } from './checkout.ts';
 import { setLocale } from './locale.ts';
 import { sessionStatus, user } from './session.ts';
 import { savedShop } from './shop.ts';
 import { storageKey } from './storage.ts';
+import { reloadPage } from './test-reload.ts';
 
 const SHOP = { ...GROSS_SHOP, paymentMethods: [{ id: 1, code: 'invoice' as const, name: 'Invoice' }] };
 const BUYER = buyer([assignment()]);
@@ -46,8 +47,9 @@ function signIn(who = BUYER): void {
 }
 
 /** A page that just loaded for the signed-in buyer (stores follow storage again). */
-function reloadPage(): void {
-  resetCheckout();
+function reloadCheckoutPage(): void {
+  reloadPage();
+  startCheckout();
 }
 
 function fillCheckout(): void {
@@ -89,7 +91,7 @@ const failure = (status: number, body: Record<string, unknown>) => new Response(
 beforeEach(() => {
   resetScreenPage('/checkout/delivery', SHOP);
   signIn();
-  reloadPage();
+  reloadCheckoutPage();
 });
 
 afterEach(() => {
@@ -108,7 +110,7 @@ describe('checkout state per user', () => {
     setOrderComment('Leave at reception');
     enterCheckoutStep('summary');
     const before = checkoutState.value;
-    reloadPage();
+    reloadCheckoutPage();
     expect(checkoutState.value).toEqual(before);
   });
 
@@ -131,7 +133,7 @@ describe('checkout state per user', () => {
     ['a prototype key', '{"__proto__":{"polluted":true},"version":1}'],
   ])('should discard %s without breaking the page', (_label, raw) => {
     localStorage.setItem(checkoutKey(), raw);
-    reloadPage();
+    reloadCheckoutPage();
     expect(checkoutState.value.deliveryMethod).toBeNull();
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
     expect(localStorage.getItem(checkoutKey())).toBeNull();
@@ -248,7 +250,7 @@ describe('checkoutGuardState (spec §2 guards)', () => {
     fillCheckout();
     completeCheckoutStep('delivery');
     completeCheckoutStep('payment');
-    reloadPage();
+    reloadCheckoutPage();
     expect(checkoutState.value).toMatchObject({ deliveryDone: true, paymentDone: true });
     clearCart();
     expect(checkoutState.value.deliveryDone).toBeFalsy();
@@ -271,7 +273,7 @@ describe('checkoutGuardState (spec §2 guards)', () => {
     delete stored.state['deliveryDone'];
     delete stored.state['paymentDone'];
     localStorage.setItem(checkoutKey(), JSON.stringify(stored));
-    reloadPage();
+    reloadCheckoutPage();
     expect(checkoutState.value.deliveryMethod).not.toBeNull();
     expect(checkoutGuardState.value).toMatchObject({ deliveryDone: false, paymentDone: false });
   });
@@ -348,7 +350,7 @@ describe('placing the order', () => {
     fillCheckout();
     const calls = stubOrders((_call, index) => (index === 0 ? Promise.reject(new TypeError('Failed to fetch')) : created('GLX-000126')));
     await expect(placeOrder({ costCentreStatement: false })).rejects.toSatisfy((error: unknown) => isApiClientError(error, 'network'));
-    reloadPage();
+    reloadCheckoutPage();
     await placeOrder({ costCentreStatement: false });
     expect(calls[1]?.key).toBe(calls[0]?.key);
 

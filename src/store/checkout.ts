@@ -3,7 +3,6 @@ import {
   billingInShopCountry,
   clearCheckoutState,
   EMPTY_CONTACT,
-  initialCheckoutState,
   setDeliveryAddress,
   setDeliveryMethod,
   type BillingAddress,
@@ -19,7 +18,7 @@ import { pageSingleton } from '../page-singleton.ts';
 import { clearCart, onCartEmptied, startCart } from './cart.ts';
 import { commit, contactKey, isEmptyContact, owner, startingContact } from './checkout-following.ts';
 import { CHECKOUT_MARKER } from './checkout-stored.ts';
-import { answeredOrder, confirmedOrder, currentRules, internals, leavingToPay, placing, stateSignal } from './checkout-state.ts';
+import { confirmedOrder, currentRules, internals, leavingToPay, stateSignal } from './checkout-state.ts';
 import { user } from './session.ts';
 import { shop } from './shop.ts';
 import { removeStored, removeStoredMatching } from './storage.ts';
@@ -63,7 +62,7 @@ export function startCheckout(): void {
   startCart();
   owner.start();
   // The confirmation empties the cart itself, after it took the order it shows.
-  pageSingleton('checkout.cartEmptied', () => ({ stop: onCartEmptied(() => clearCheckout()) }));
+  pageSingleton('checkout.cartEmptied', () => onCartEmptied(() => clearCheckout()));
 }
 
 /** Updates contact fields (saved per user, pre-filled next time). */
@@ -197,18 +196,3 @@ export function leaveForPayment(url: string): void {
   window.location.assign(url);
 }
 
-/** @internal Tests start from a fresh page. */
-export function resetCheckout(): void {
-  internals.attempt = null;
-  placing.value = false;
-  leavingToPay.value = false;
-  confirmedOrder.value = null;
-  answeredOrder.value = null;
-  stateSignal.value = initialCheckoutState(currentRules());
-  // A test's fresh cart store forgot its listeners: listen again (once).
-  const cartWatch = pageSingleton('checkout.cartEmptied', () => ({ stop: onCartEmptied(() => clearCheckout()) }));
-  cartWatch.stop();
-  cartWatch.stop = onCartEmptied(() => clearCheckout());
-  owner.rebind();
-  startCheckout();
-}

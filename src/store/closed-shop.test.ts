@@ -3,11 +3,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setAuthToken } from '../api/cookies.ts';
 import { page, websiteFixture } from '../contract/test-fixtures.ts';
 import { guestView } from '../domain/closed-shop.ts';
-import { resetPageConfig } from './config.ts';
-import { login, logout, resetSession, restoreSession, user } from './session.ts';
+import { login, logout, restoreSession, user } from './session.ts';
 import { api } from '../api/client.ts';
 import { changePreviewSession } from './designer.ts';
-import { loadMemberShop, resetShop, savedShop, shop, showGuestView } from './shop.ts';
+import { loadMemberShop, savedShop, shop, showGuestView } from './shop.ts';
+import { resetPageSingletons } from '../page-singleton.ts';
 
 /**
  * A login-required shop seen by a guest, then by its member (issue 26): the whole config is loaded
@@ -56,9 +56,7 @@ function watchSignedInShops() {
 }
 
 beforeEach(() => {
-  resetPageConfig();
-  resetShop();
-  resetSession();
+  resetPageSingletons();
   localStorage.clear();
   document.cookie = 'Admin-Token=; Max-Age=0; Path=/';
   savedShop.value = guestView(whole);

@@ -89,8 +89,3 @@ export function configurePageFromDocument(root: ParentNode | null = typeof docum
   }
 }
 
-/** @internal Tests start from a fresh configuration. */
-export function resetPageConfig(): void {
-  claimed.clear();
-  pageConfig.value = { shop: null, apiBase: null, basePath: '', storefrontUrl: null, providerDomain: DEFAULT_PROVIDER_DOMAIN, designerOrigins: null };
-}

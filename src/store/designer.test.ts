@@ -3,12 +3,13 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { websiteFixture } from '../contract/test-fixtures.ts';
 import { DESIGNER_PROTOCOL_VERSION, DESIGNER_SOURCE } from '../domain/designer.ts';
 import { withPreview } from '../domain/preview.ts';
-import { configurePage, resetPageConfig } from './config.ts';
-import { DESIGNER_GRACE_MS, resetDesigner, startDesignerBridge as startBridge } from './designer.ts';
+import { configurePage } from './config.ts';
+import { DESIGNER_GRACE_MS, startDesignerBridge as startBridge } from './designer.ts';
 import { awaitingDesigner, designerMode } from './designer-preview.ts';
 import { api } from '../api/client.ts';
-import { loadMemberShop, resetShop, savedShop, shop, shopStatus, showGuestView } from './shop.ts';
+import { loadMemberShop, savedShop, shop, shopStatus, showGuestView } from './shop.ts';
 import { framedWindow as framedWindowFrom } from './designer-test-window.ts';
+import { resetPageSingletons } from '../page-singleton.ts';
 
 const DESIGNER = 'http://localhost:4173';
 const SAVED = websiteFixture({ slug: 'acme', settings: { accent_colour: '#111111', font: null, favicon: null, logo: 'shops/acme/logo.svg', button_style: 'round' } });
@@ -22,16 +23,12 @@ const framedWindow = () => framedWindowFrom(DESIGNER);
 const message = (type: string, extra: Record<string, unknown> = {}) => ({ source: DESIGNER_SOURCE, version: DESIGNER_PROTOCOL_VERSION, type, ...extra });
 
 beforeEach(() => {
-  resetDesigner();
-  resetPageConfig();
-  resetShop();
+  resetPageSingletons();
   configurePage({ designerOrigins: `${DESIGNER} https://other-designer.example` });
 });
 
 afterEach(() => {
-  resetDesigner();
-  resetPageConfig();
-  resetShop();
+  resetPageSingletons();
 });
 
 function readyShop() {
@@ -165,7 +162,7 @@ describe('startDesignerBridge', () => {
   });
 
   it('should neither listen nor wait on a framed page that allows no designer', () => {
-    resetPageConfig();
+    resetPageSingletons();
     const { win, listeners } = framedWindow();
     startDesignerBridge(win);
     expect(listeners).toHaveLength(0);

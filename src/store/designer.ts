@@ -131,10 +131,3 @@ export function startDesignerBridge(win: Window, shop: BridgeShop): void {
   });
 }
 
-/** @internal Tests start from a page with no designer. */
-export function resetDesigner(): void {
-  designerMode.value = false;
-  awaitingDesigner.value = false;
-  designerPreview.value = null;
-  started.value = false;
-}

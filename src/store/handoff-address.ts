@@ -40,7 +40,7 @@ export function takeRawArrival(win: Window = window): RawArrival {
  * it while it first renders, before any screen can rewrite the URL).
  */
 export function pageArrival(): RawArrival {
-  return pageSingleton('handoff.arrival', () => (typeof window === 'undefined' ? { cartText: null, signin: null } : takeRawArrival()));
+  return pageSingleton('handoff.arrival', () => (typeof window === 'undefined' ? { cartText: null, signin: null } : takeRawArrival()), 'forget');
 }
 
 /** Whether there is a handoff to arrive with: one in the URL, or one kept from a load that failed. */

@@ -15,7 +15,7 @@ import { pageSingleton } from '../page-singleton.ts';
 export const signInOffer = pageSingleton('handoff.offer', () => signal<SignInOffer | null>(null));
 
 /** The waiting ask's resolver. */
-const waiting = pageSingleton('handoff.offer.answer', () => ({ resolve: null as ((accepted: boolean) => void) | null }));
+const waiting = pageSingleton('handoff.offer.answer', () => ({ resolve: null as ((accepted: boolean) => void) | null }), (fresh) => (fresh.resolve = null));
 
 /**
  * Shows `offer` and answers whether the person accepted it. A newer offer (another link opened

@@ -6,17 +6,17 @@ import { json } from '../screens/catalogue/test-fixtures.ts';
 import { clearAuthToken, getAuthToken, setAuthToken } from '../api/cookies.ts';
 import { decodeCartHandoff, encodeCartHandoff, newHandoffId } from '../domain/cart-handoff.ts';
 import { alerts, clearAlerts } from './alerts.ts';
-import { addToCart, cartLines, resetCart } from './cart.ts';
-import { resetCartHandoffs } from './cart-handoff.ts';
-import { resetPageConfig } from './config.ts';
+import { addToCart, cartLines, startCart } from './cart.ts';
 import { adoptArrivedCart, arriveAtStorefront, offerSignIn, signInFromArrival, takeArrival } from './handoff-arrival.ts';
 import { takeRawArrival } from './handoff-address.ts';
 import { cartHandedOver, cartHandoffFragment, leaveFor, withHandoff } from './handoff-links.ts';
 import { answerSignInOffer, askSignInOffer, signInOffer } from './handoff-offer.ts';
 import { setLocale } from './locale.ts';
-import { restoreSession, resetSession, sessionStatus, user } from './session.ts';
-import { resetShop, savedShop } from './shop.ts';
+import { restoreSession, sessionStatus, user } from './session.ts';
+import { savedShop } from './shop.ts';
 import { storageKey } from './storage.ts';
+import { resetPageSingletons } from '../page-singleton.ts';
+import { reloadPage } from './test-reload.ts';
 
 /** The storefront on another origin than this test page (jsdom's `location` is http://localhost:3000/). */
 const STOREFRONT = 'http://globex.localhost:4317';
@@ -58,11 +58,8 @@ beforeEach(() => {
   localStorage.clear();
   sessionStorage.clear();
   clearAuthToken();
-  resetPageConfig();
-  resetShop();
-  resetSession();
-  resetCart();
-  resetCartHandoffs();
+  resetPageSingletons();
+  startCart();
   clearAlerts();
   answerSignInOffer(false);
   setLocale('en');
@@ -213,7 +210,7 @@ describe('handoff: arriving at the storefront', () => {
     expect(user.value?.id).toBe(42);
     expect(getAuthToken()).toBe('token-from-code');
 
-    resetSession();
+    reloadPage('unknown');
     clearAuthToken();
     vi.stubGlobal('fetch', vi.fn(async () => json({ message: 'This sign-in link has expired or was already used. Please log in.', code: 'errors.handoff_invalid' }, 400)));
     expect(await signInFromArrival('abcdefghijklmnopqrst')).toBe(false);
@@ -224,15 +221,13 @@ describe('handoff: arriving at the storefront', () => {
   it("should carry a guest cart kept from an earlier visit into the buyer's cart when a code signs in, then add the handoff", async () => {
     const mug = productFixture({ id: 2, name: 'Mug', calculated_price: 5, variants: [variantFixture({ id: 21, color_code: 'white', size_code: null })] });
     // An earlier visit to the storefront as a guest left a mug in its cart.
-    resetSession();
+    reloadPage('unknown');
     sessionStatus.value = 'guest';
-    resetCart();
     addToCart(mug, mug.variants[0]!, 3);
     const guestKey = storageKey('globex', null, 'cart');
     expect(localStorage.getItem(guestKey)).not.toBeNull();
     // The next load arrives from the intranet with a code and a cart: the session is not known yet.
-    resetSession();
-    resetCart();
+    reloadPage('unknown');
     stubSignInApi([shirt]);
     const arriving = arriveAtStorefront(takeRawArrival(windowAt(`${STOREFRONT}/cart#cart=${cartText()}&signin=abcdefghijklmnopqrst`).win));
     await offerShown();
@@ -252,7 +247,7 @@ function arrive() {
 
 describe('handoff: a sign-in link opened by someone (issue 26: login CSRF)', () => {
   it("should ask a guest before signing in as the link's account, and stay a guest on Not me, the cart still added", async () => {
-    resetSession();
+    reloadPage('unknown');
     const calls = stubSignInApi([shirt]);
     const arriving = arrive();
     expect(await offerShown()).toEqual({ account: { name: 'John', surname: 'Smith', email: 'buyer@globex.test' }, current: null });
@@ -269,7 +264,7 @@ describe('handoff: a sign-in link opened by someone (issue 26: login CSRF)', () 
   });
 
   it('should keep someone signed in as themselves until they choose to switch, naming both accounts', async () => {
-    resetSession();
+    reloadPage('unknown');
     setAuthToken('token-of-7');
     const calls = stubSignInApi([shirt]);
     const arriving = arrive();
@@ -290,7 +285,7 @@ describe('handoff: a sign-in link opened by someone (issue 26: login CSRF)', () 
   });
 
   it('should log the one signed in out and sign in as the link’s account when they choose to continue', async () => {
-    resetSession();
+    reloadPage('unknown');
     setAuthToken('token-of-7');
     const calls = stubSignInApi([shirt]);
     const arriving = arrive();
@@ -304,7 +299,7 @@ describe('handoff: a sign-in link opened by someone (issue 26: login CSRF)', () 
   });
 
   it("should ask nothing and exchange nothing when the link's account is the one signed in", async () => {
-    resetSession();
+    reloadPage('unknown');
     setAuthToken('token-of-42');
     const calls = stubSignInApi();
     await restoreSession();

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { websiteFixture } from '../contract/test-fixtures.ts';
-import { resetWarnings } from '../contract/tolerant.ts';
 import { INLINED_SHOP_ID, readInlinedWebsite } from './inlined-shop.ts';
+import { resetPageSingletons } from '../page-singleton.ts';
 
 /** A document whose server wrote `text` into the JSON script for `slug`, as server/http/first-screen.ts does. */
 function pageWith(text: string, slug = 'acme', type = 'application/json'): Document {
@@ -17,7 +17,7 @@ function pageWith(text: string, slug = 'acme', type = 'application/json'): Docum
 
 afterEach(() => {
   vi.restoreAllMocks();
-  resetWarnings();
+  resetPageSingletons();
 });
 
 describe('readInlinedWebsite', () => {

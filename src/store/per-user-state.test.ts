@@ -1,5 +1,6 @@
 import { signal, type Signal } from '@preact/signals-react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { resetPageSingletons } from '../page-singleton.ts';
 import { perUserState, type StateBinding, type StateOwner } from './per-user-state.ts';
 
 /** Another tab writes `key`; this tab gets the storage event. */
@@ -59,13 +60,19 @@ describe('perUserState', () => {
     expect(state.keyOf({ shop: 'acme', userId: 8 }, 'contact')).toBe('shop-elements:acme:u8:contact');
   });
 
-  it('should bind again from nothing on rebind, as a newly loaded page would', () => {
+  it('should stop following on a fresh page, and bind from nothing at the next start as a newly loaded page does', () => {
     const owner = signal<StateOwner | null>({ shop: 'globex', userId: null });
-    const { state, switches } = follow(owner);
-    state.rebind();
+    const { state, switches, elsewhere } = follow(owner);
+    resetPageSingletons();
+    expect(state.binding).toBeNull();
+    writeElsewhere('shop-elements:globex:guest:thing', '1');
+    owner.value = { shop: 'globex', userId: 3 };
+    expect(elsewhere).toEqual([]);
+    expect(switches).toEqual([[null, 'shop-elements:globex:guest:thing']]);
+    state.start();
     expect(switches).toEqual([
       [null, 'shop-elements:globex:guest:thing'],
-      [null, 'shop-elements:globex:guest:thing'],
+      [null, 'shop-elements:globex:u3:thing'],
     ]);
   });
 

@@ -51,8 +51,6 @@ export interface PerUserState {
    * the store's state exists: it binds at once, telling `switched` about the first owner.
    */
   start(): void;
-  /** @internal Tests: unbinds, then binds to the current owner again as a newly loaded page would. */
-  rebind(): void;
 }
 
 /** The storage key of entry `name` of `owner`. */
@@ -62,7 +60,15 @@ function keyOf(owner: StateOwner, name: string): string {
 
 /** The per-user state of one store; {@link PerUserState.start} starts following. */
 export function perUserState(options: PerUserStateOptions): PerUserState {
-  const held = pageSingleton(`${options.id}.binding`, () => ({ binding: null as StateBinding | null, stopListening: null as (() => void) | null }));
+  const held = pageSingleton(
+    `${options.id}.binding`,
+    () => ({ binding: null as StateBinding | null, stopListening: null as (() => void) | null }),
+    (fresh) => {
+      fresh.stopListening?.();
+      fresh.stopListening = null;
+      fresh.binding = null;
+    },
+  );
 
   const follow = (owner: StateOwner | null) => {
     const key = owner ? keyOf(owner, options.name) : null;
@@ -95,12 +101,6 @@ export function perUserState(options: PerUserStateOptions): PerUserState {
           untracked(() => follow(owner));
         }),
       );
-    },
-    rebind() {
-      held.stopListening?.();
-      held.stopListening = null;
-      held.binding = null;
-      follow(untracked(options.owner));
     },
   };
 }

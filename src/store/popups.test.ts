@@ -1,8 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Website } from '../contract/contract.ts';
 import { GROSS_SHOP } from '../screens/catalogue/test-fixtures.ts';
-import { closedPopupIds, closePopup, resetClosedPopups } from './popups.ts';
-import { resetShop, savedShop } from './shop.ts';
+import { closedPopupIds, closePopup } from './popups.ts';
+import { savedShop } from './shop.ts';
+import { resetPageSingletons } from '../page-singleton.ts';
 
 const ACME_KEY = 'shop-elements:acme:closed-popups';
 const acme: Website = { ...GROSS_SHOP, slug: 'acme' };
@@ -10,8 +11,7 @@ const globex: Website = { ...GROSS_SHOP, slug: 'globex' };
 
 /** A reload of the page: the store forgets what it knew, the tab's session storage stays. */
 function reload(website: Website): void {
-  resetShop();
-  resetClosedPopups();
+  resetPageSingletons();
   savedShop.value = website;
 }
 
@@ -71,7 +71,7 @@ describe('closed popups', () => {
   });
 
   it('should do nothing before a shop is loaded', () => {
-    resetShop();
+    resetPageSingletons();
     closePopup(11);
     expect(closedPopupIds.value.size).toBe(0);
     expect(sessionStorage.length).toBe(0);

@@ -47,7 +47,3 @@ export function closePopup(id: number): void {
   writeStored(shopKey(slug, CLOSED_NAME), ids, 'session');
 }
 
-/** @internal Tests start from a page that closed nothing (storage is the test's to clear). */
-export function resetClosedPopups(): void {
-  closedByShop.value = {};
-}

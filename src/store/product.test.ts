@@ -9,20 +9,19 @@ import {
   productError,
   productRequestedId,
   productStatus,
-  resetProduct,
   toProductId,
 } from './product.ts';
-import { resetShop, savedShop } from './shop.ts';
+import { savedShop } from './shop.ts';
+import { resetPageSingletons } from '../page-singleton.ts';
 
 beforeEach(() => {
-  resetProduct();
-  resetShop();
+  resetPageSingletons();
   savedShop.value = GROSS_SHOP;
   locale.value = 'en';
 });
 
 afterEach(() => {
-  resetProduct();
+  resetPageSingletons();
   vi.unstubAllGlobals();
 });
 

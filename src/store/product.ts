@@ -37,7 +37,7 @@ export const productStatus = pageSingleton('product.status', () => signal<Produc
 export const productError = pageSingleton('product.error', () => signal<unknown>(null));
 
 /** The request in flight (one product per page). */
-const request = pageSingleton('product.request', latestRequest);
+const request = pageSingleton('product.request', latestRequest, (inFlight) => inFlight.cancel());
 
 /** Whether `id` can name a product: a positive whole number. */
 export function isProductId(id: unknown): id is number {
@@ -105,13 +105,3 @@ export async function loadProduct(id: number | null): Promise<void> {
   }
 }
 
-/** @internal Tests start from a page that has shown no product. */
-export function resetProduct(): void {
-  cancelProductLoad();
-  batch(() => {
-    currentProduct.value = null;
-    productRequestedId.value = null;
-    productStatus.value = 'idle';
-    productError.value = null;
-  });
-}

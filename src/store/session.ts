@@ -80,10 +80,14 @@ function clearSession(reason: 'logout' | 'expired'): void {
 // A 401 on any call ends the session cleanly (the guards then send the user to Login).
 api.configure({ onUnauthorized: () => clearSession('expired') });
 
-let restoring: Promise<void> | null = null;
-
-/** The user request {@link prefetchSession} started, with the token it was sent with. */
-let early: { token: string; user: Promise<User> } | null = null;
+/**
+ * The page's one restore, and the user request {@link prefetchSession} started (with the token it was
+ * sent with), shared by every copy of the bundle.
+ */
+const restore = pageSingleton('session.restore', () => ({
+  restoring: null as Promise<void> | null,
+  early: null as { token: string; user: Promise<User> } | null,
+}));
 
 /**
  * Starts loading the user of the stored token now, beside the shop's config, rather than once the
@@ -93,8 +97,9 @@ let early: { token: string; user: Promise<User> } | null = null;
  */
 export function prefetchSession(): void {
   const token = getAuthToken();
-  if (restoring || early || !token) return;
-  early = { token, user: fetchUser() };
+  if (restore.restoring || restore.early || !token) return;
+  const early = { token, user: fetchUser() };
+  restore.early = early;
   // Its failure is restoreSession's to handle; until then it must not count as unhandled.
   early.user.catch(() => undefined);
 }
@@ -104,10 +109,11 @@ export function prefetchSession(): void {
  * the server refuses (or a failed call) also falls back to guest (spec §8), never to an error screen.
  */
 export function restoreSession(): Promise<void> {
-  restoring ??= (async () => {
+  restore.restoring ??= (async () => {
     const token = getAuthToken();
-    const prefetched = early?.token === token ? early?.user : undefined;
-    early = null;
+    const { early } = restore;
+    const prefetched = early?.token === token ? early.user : undefined;
+    restore.early = null;
     if (!token) {
       sessionStatus.value = 'guest';
       return;
@@ -123,7 +129,7 @@ export function restoreSession(): Promise<void> {
       sessionStatus.value = 'guest';
     }
   })();
-  return restoring;
+  return restore.restoring;
 }
 
 /** Logs in to the current shop (spec §4: store the token, then load the user). Throws API errors. */
@@ -185,11 +191,3 @@ export function updateSessionUser(next: User): void {
   if (user.value) setUser(next);
 }
 
-/** @internal Tests start from a page with no session. */
-export function resetSession(): void {
-  restoring = null;
-  early = null;
-  user.value = null;
-  sessionStatus.value = 'unknown';
-  endListeners.clear();
-}

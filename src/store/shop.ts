@@ -77,7 +77,8 @@ function isFramed(): boolean {
   }
 }
 
-let pending: Promise<void> | null = null;
+/** The page's one load of the shop, shared by every copy of the bundle. */
+const shopLoad = pageSingleton('shop.load', () => ({ pending: null as Promise<void> | null }));
 
 /**
  * Loads the shop's presets once per page, whatever number of elements ask (spec §2 start-up): reads
@@ -89,7 +90,7 @@ let pending: Promise<void> | null = null;
  * shop or a failure still resolves: `shopStatus` says which, and the storefront shows Store not found.
  */
 export function loadShop(): Promise<void> {
-  pending ??= (async () => {
+  shopLoad.pending ??= (async () => {
     // Elements whose files have not run yet may carry the shop or the API base (e.g. `<shop-cart-button
     // shop="acme">` on a page whose catalogue script ran first): their attributes count too.
     configurePageFromDocument();
@@ -137,7 +138,7 @@ export function loadShop(): Promise<void> {
       shopStatus.value = 'error';
     }
   })();
-  return pending;
+  return shopLoad.pending;
 }
 
 /**
@@ -171,10 +172,3 @@ export function showGuestView(): void {
   if (current?.login_required && !current.guest_view) savedShop.value = guestView(current);
 }
 
-/** @internal Tests start from a page that has not loaded a shop. */
-export function resetShop(): void {
-  pending = null;
-  savedShop.value = null;
-  shopStatus.value = 'idle';
-  userPickedLocale.value = false;
-}

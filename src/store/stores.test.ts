@@ -2,11 +2,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Website } from '../contract/contract.ts';
 import { websiteFixture } from '../contract/test-fixtures.ts';
 import { getAuthToken, setAuthToken } from '../api/cookies.ts';
-import { configurePage, configurePageFromDocument, normaliseBasePath, pageConfig, resetPageConfig } from './config.ts';
+import { configurePage, configurePageFromDocument, normaliseBasePath, pageConfig } from './config.ts';
 import { locale, setLocale } from './locale.ts';
-import { adoptToken, isLoggedIn, login, logout, onSessionEnd, prefetchSession, resetSession, restoreSession, sessionStatus, storedUserId, user } from './session.ts';
-import { loadShop, markLocaleChosen, resetShop, resolveShopSlug, savedShop, shop, shopStatus } from './shop.ts';
+import { adoptToken, isLoggedIn, login, logout, onSessionEnd, prefetchSession, restoreSession, sessionStatus, storedUserId, user } from './session.ts';
+import { loadShop, markLocaleChosen, resolveShopSlug, savedShop, shop, shopStatus } from './shop.ts';
 import { onStorageChange, readStored, removeStoredMatching, shopKey, storageKey, writeStored } from './storage.ts';
+import { resetPageSingletons } from '../page-singleton.ts';
 
 /** A closed points shop in Polish, with an accent colour and square buttons. */
 const website: Website = websiteFixture({
@@ -68,9 +69,7 @@ function clearCookies() {
 }
 
 beforeEach(() => {
-  resetPageConfig();
-  resetShop();
-  resetSession();
+  resetPageSingletons();
   localStorage.clear();
   clearCookies();
   locale.value = 'en';
@@ -196,20 +195,18 @@ describe('shop store', () => {
     await markLocaleChosen();
     expect(readStored(shopKey('acme', 'locale'), (value): value is string => typeof value === 'string')).toBe('en');
     // A reload: a fresh page that has loaded no shop and has no choice in memory.
-    resetShop();
+    resetPageSingletons();
+    configurePage({ shop: 'acme' });
     setLocale('pl');
     await loadShop();
     expect(locale.value).toBe('en');
-    // Another shop keeps its own default: the choice belongs to acme.
-    resetShop();
-    resetPageConfig();
-    stubFetch({ 'GET /api/slug/website': () => json(globex) });
+    // Another shop keeps its own default (Polish here): the choice of English belongs to acme.
+    resetPageSingletons();
+    stubFetch({ 'GET /api/slug/website': () => json({ ...globex, lang: 'pl' }) });
     configurePage({ shop: 'globex' });
-    setLocale('pl');
-    await markLocaleChosen();
-    resetShop();
     setLocale('en');
     await loadShop();
+    expect(shop.value?.slug).toBe('globex');
     expect(locale.value).toBe('pl');
   });
 
@@ -218,7 +215,8 @@ describe('shop store', () => {
     configurePage({ shop: 'acme' });
     for (const stored of ['{not json', '"de"', '42', '{"lang":"en"}']) {
       localStorage.setItem(shopKey('acme', 'locale'), stored);
-      resetShop();
+      resetPageSingletons();
+      configurePage({ shop: 'acme' });
       setLocale('en');
       await loadShop();
       expect(locale.value).toBe('pl');
@@ -231,7 +229,8 @@ describe('shop store', () => {
     configurePage({ shop: 'nosuch' });
     await loadShop();
     expect(shopStatus.value).toBe('not-found');
-    resetShop();
+    resetPageSingletons();
+    configurePage({ shop: 'nosuch' });
     stubFetch({ 'GET /api/slug/website': () => new Response('<html>oops</html>', { status: 200, headers: { 'content-type': 'text/html' } }) });
     await loadShop();
     expect(shopStatus.value).toBe('error');
@@ -280,7 +279,8 @@ describe('shop store', () => {
     try {
       await loadShop();
       expect(calls.map((call) => call.path)).toEqual(['/api/slug/website?slug=acme']);
-      resetShop();
+      resetPageSingletons();
+      configurePage({ shop: 'acme' });
       script.dataset.slug = 'acme';
       script.textContent = '{"id": 1,';
       await loadShop();
@@ -324,7 +324,7 @@ describe('session store', () => {
     stubFetch({ 'GET /api/user': () => json(me) });
     await restoreSession();
     expect(sessionStatus.value).toBe('user');
-    resetSession();
+    resetPageSingletons();
     setAuthToken('t'.repeat(43));
     stubFetch({ 'GET /api/user': () => json({ message: 'Please log in', code: 'errors.unauthenticated' }, 401) });
     await restoreSession();
@@ -375,7 +375,7 @@ describe('session store', () => {
     expect(sessionStatus.value).toBe('guest');
     expect(user.value).toBeNull();
     expect(getAuthToken()).toBe('k'.repeat(43));
-    resetSession();
+    resetPageSingletons();
     stubFetch({ 'GET /api/user': () => json(me) });
     await restoreSession();
     expect(sessionStatus.value).toBe('user');

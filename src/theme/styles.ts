@@ -13,11 +13,16 @@ interface StyleState {
   fallbackRoots: Set<ShadowRoot>;
 }
 
-const state = pageSingleton<StyleState>('styles', () => ({
-  css: new Map(),
-  sheet: supportsConstructableSheets() ? new CSSStyleSheet() : null,
-  fallbackRoots: new Set(),
-}));
+// Registered once, as each module loads: a fresh page in a test keeps them.
+const state = pageSingleton<StyleState>(
+  'styles',
+  () => ({
+    css: new Map(),
+    sheet: supportsConstructableSheets() ? new CSSStyleSheet() : null,
+    fallbackRoots: new Set(),
+  }),
+  'keep',
+);
 
 function supportsConstructableSheets(): boolean {
   try {

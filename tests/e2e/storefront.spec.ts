@@ -251,7 +251,7 @@ test.describe('accessibility', () => {
     await expect(page.getByRole('menu')).toBeVisible();
     await expectNoAxeViolations(page, 'acme /user, menu open');
     await page.keyboard.press('Escape');
-    await page.setViewportSize({ width: 360, height: 740 });
+    await new Storefront(page).resize(360, 740);
     await expect(heading(page, 'Your account')).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     await expectNoAxeViolations(page, 'acme /user at 360 px');

@@ -6,7 +6,7 @@ import type { RouteId } from '../../domain/routes.ts';
 import { resetScreenPage } from '../../screens/test-page.ts';
 import { awaitingDesigner, designerMode } from '../../store/designer-preview.ts';
 import { locale } from '../../store/locale.ts';
-import { closedPopupIds, resetClosedPopups } from '../../store/popups.ts';
+import { closedPopupIds } from '../../store/popups.ts';
 import { ElementShell } from '../ElementShell.tsx';
 import { currentPath } from '../../kit/router.tsx';
 import { page, websiteFixture } from '../../contract/test-fixtures.ts';
@@ -53,7 +53,6 @@ const settle = () => act(async () => new Promise((resolve) => setTimeout(resolve
 beforeEach(() => {
   sessionStorage.clear();
   resetScreenPage('/', SHOP);
-  resetClosedPopups();
 });
 afterEach(() => {
   designerMode.value = false;

@@ -4,19 +4,19 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getAuthToken, setAuthToken } from '../../api/cookies.ts';
 import { alerts, clearAlerts } from '../../store/alerts.ts';
 import { setLocale } from '../../store/locale.ts';
-import { resetSession, sessionStatus, user } from '../../store/session.ts';
-import { resetShop, savedShop } from '../../store/shop.ts';
+import { sessionStatus, user } from '../../store/session.ts';
+import { savedShop } from '../../store/shop.ts';
 import { ElementShell } from '../ElementShell.tsx';
 import { currentPath, routerActive } from '../../kit/router.tsx';
 import { accountMenuLinks } from '../../screens/account/account-links.ts';
 import { AccountMenu } from './AccountMenu.tsx';
 import { userFixture, websiteFixture } from '../../contract/test-fixtures.ts';
+import { resetPageSingletons } from '../../page-singleton.ts';
 
 type FetchStub = (input: RequestInfo | URL, init?: RequestInit) => Promise<Response>;
 
 beforeEach(() => {
-  resetShop();
-  resetSession();
+  resetPageSingletons();
   clearAlerts();
   setLocale('en');
   savedShop.value = websiteFixture();

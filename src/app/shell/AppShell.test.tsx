@@ -3,15 +3,15 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { clearAlerts, showAlert } from '../../store/alerts.ts';
 import { setLocale } from '../../store/locale.ts';
-import { resetSession, sessionStatus } from '../../store/session.ts';
-import { resetShop, savedShop } from '../../store/shop.ts';
+import { sessionStatus } from '../../store/session.ts';
+import { savedShop } from '../../store/shop.ts';
 import { currentPath, routerActive } from '../../kit/router.tsx';
 import { AppShell, MAIN_ID } from './AppShell.tsx';
 import { websiteFixture } from '../../contract/test-fixtures.ts';
+import { resetPageSingletons } from '../../page-singleton.ts';
 
 beforeEach(() => {
-  resetShop();
-  resetSession();
+  resetPageSingletons();
   clearAlerts();
   setLocale('en');
   savedShop.value = websiteFixture();

@@ -1,13 +1,14 @@
 import { render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setLocale } from '../../store/locale.ts';
-import { resetShop, savedShop } from '../../store/shop.ts';
+import { savedShop } from '../../store/shop.ts';
 import { Footer } from './Footer.tsx';
 import { legalPages, navPages } from './layout.ts';
 import { page, websiteFixture } from '../../contract/test-fixtures.ts';
+import { resetPageSingletons } from '../../page-singleton.ts';
 
 beforeEach(() => {
-  resetShop();
+  resetPageSingletons();
   setLocale('en');
   savedShop.value = websiteFixture();
 });

@@ -2,19 +2,18 @@ import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { locale, setLocale } from '../../store/locale.ts';
-import { pageConfig, resetPageConfig } from '../../store/config.ts';
-import { resetSession, sessionStatus, user } from '../../store/session.ts';
-import { loadShop, resetShop, savedShop, shop } from '../../store/shop.ts';
+import { pageConfig } from '../../store/config.ts';
+import { sessionStatus, user } from '../../store/session.ts';
+import { loadShop, savedShop, shop } from '../../store/shop.ts';
 import { storageBase } from '../../store/storage-base.ts';
 import { currentPath, routerActive } from '../../kit/router.tsx';
 import { Header } from './Header.tsx';
 import { SEARCH_MAX_LENGTH, searchPath } from './SearchBox.tsx';
 import { userFixture, websiteFixture } from '../../contract/test-fixtures.ts';
+import { resetPageSingletons } from '../../page-singleton.ts';
 
 beforeEach(() => {
-  resetShop();
-  resetSession();
-  resetPageConfig();
+  resetPageSingletons();
   setLocale('en');
   storageBase.value = 'https://api.acme.test/storage/';
   savedShop.value = websiteFixture();
@@ -164,7 +163,7 @@ describe('Header', () => {
     await waitFor(() => expect(localStorage.getItem('shop-elements:acme:locale')).toBe('"pl"'));
     unmount();
     // A reload: nothing in memory, the shop's default is English.
-    resetShop();
+    resetPageSingletons();
     setLocale('en');
     pageConfig.value = { ...pageConfig.value, shop: 'acme' };
     vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify(websiteFixture({ lang: 'en' })), { status: 200, headers: { 'Content-Type': 'application/json' } })));

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Address } from '../../contract/contract.ts';
 import { ElementShell } from '../../app/ElementShell.tsx';
 import { alerts } from '../../store/alerts.ts';
-import { checkoutState, chooseDeliveryAddress, resetCheckout } from '../../store/checkout.ts';
+import { checkoutState, chooseDeliveryAddress, startCheckout } from '../../store/checkout.ts';
 import { locale } from '../../store/locale.ts';
 import { toCheckoutAddress } from '../checkout/delivery/delivery-rules.ts';
 import { INVOICE_SHOP, blankAddress, noAnswer, stubApi, type ApiCall } from '../checkout/test-helpers.tsx';
@@ -66,7 +66,7 @@ async function chooseCountry(name: string) {
 beforeEach(() => {
   resetScreenPage('/user/addresses', GROSS_SHOP);
   logInBuyer();
-  resetCheckout();
+  startCheckout();
 });
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -1,13 +1,14 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { configurePage } from '../../store/config.ts';
-import { resetShop, shopStatus } from '../../store/shop.ts';
+import { savedShop, shopStatus } from '../../store/shop.ts';
 import { WEBSITE, deferredAnswer, json, renderScreen, resetPage, stubApi } from './auth-test-helpers.ts';
 import { Login } from './Login.tsx';
 
 beforeEach(() => {
   resetPage('/login');
-  resetShop();
+  // The shop's config has not arrived yet.
+  savedShop.value = null;
 });
 afterEach(() => vi.unstubAllGlobals());
 

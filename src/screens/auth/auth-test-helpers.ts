@@ -7,10 +7,9 @@ import { websiteFixture } from '../../contract/test-fixtures.ts';
 import { ElementShell } from '../../app/ElementShell.tsx';
 import { routerActive, syncLocation } from '../../kit/router.tsx';
 import { clearAlerts } from '../../store/alerts.ts';
-import { resetPageConfig } from '../../store/config.ts';
 import { locale } from '../../store/locale.ts';
-import { resetSession } from '../../store/session.ts';
-import { resetShop, savedShop } from '../../store/shop.ts';
+import { savedShop } from '../../store/shop.ts';
+import { resetPageSingletons } from '../../page-singleton.ts';
 
 /** @internal Fixtures and a fetch stub shared by the sign-in screens' tests. */
 
@@ -85,9 +84,7 @@ export function callsTo(calls: readonly RecordedCall[], path: string): RecordedC
 
 /** A fresh page: no session, the shop loaded, English, the storefront router on `path`. */
 export function resetPage(path = '/', website: Website = WEBSITE): void {
-  resetSession();
-  resetShop();
-  resetPageConfig();
+  resetPageSingletons();
   clearAuthToken();
   clearAlerts();
   savedShop.value = website;

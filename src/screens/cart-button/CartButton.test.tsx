@@ -3,11 +3,11 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Product, Variant, Website } from '../../contract/contract.ts';
 import { productFixture, variantFixture, websiteFixture } from '../../contract/test-fixtures.ts';
-import { addToCart, cartLines, clearCart, lineKey, resetCart, setCartQuantity } from '../../store/cart.ts';
-import { pageConfig, resetPageConfig } from '../../store/config.ts';
+import { addToCart, cartLines, clearCart, lineKey, setCartQuantity, startCart } from '../../store/cart.ts';
+import { pageConfig } from '../../store/config.ts';
 import { setLocale } from '../../store/locale.ts';
-import { resetSession, sessionStatus } from '../../store/session.ts';
-import { loadShop, resetShop, savedShop, shopStatus } from '../../store/shop.ts';
+import { sessionStatus } from '../../store/session.ts';
+import { loadShop, savedShop, shopStatus } from '../../store/shop.ts';
 import { storageKey } from '../../store/storage.ts';
 import { storageBase } from '../../store/storage-base.ts';
 import { ElementShell } from '../../app/ElementShell.tsx';
@@ -15,6 +15,7 @@ import { currentPath, routerActive } from '../../kit/router.tsx';
 import { AppShell } from '../../app/shell/AppShell.tsx';
 import { CartButton } from './CartButton.tsx';
 import { deferredAnswer } from '../auth/auth-test-helpers.ts';
+import { resetPageSingletons } from '../../page-singleton.ts';
 
 /** The cart button's shop: PLN, gross, no pages and no payment methods. */
 const website = (overrides: Partial<Website> = {}): Website => websiteFixture({ paymentMethods: [], pages: [], ...overrides });
@@ -45,10 +46,8 @@ function renderButton() {
 
 beforeEach(() => {
   localStorage.clear();
-  resetPageConfig();
-  resetShop();
-  resetSession();
-  resetCart();
+  resetPageSingletons();
+  startCart();
   setLocale('en');
   storageBase.value = 'https://api.acme.test/storage/';
   savedShop.value = website();
@@ -238,9 +237,8 @@ describe('CartButton', () => {
     addToCart(shirt, variant(11, 'red', 'M'), 2);
     addToCart(mug, variant(21, null, null), 1);
     // A new page: nothing loaded, the config's answer still on its way.
-    resetShop();
-    resetSession();
-    resetCart();
+    resetPageSingletons();
+    startCart();
     const config = deferredAnswer();
     vi.stubGlobal('fetch', vi.fn(config.answer));
     pageConfig.value = { ...pageConfig.value, shop: 'acme' };
@@ -259,7 +257,7 @@ describe('CartButton', () => {
   });
 
   it('should load the shop when nobody did yet (an element on a page of its own)', async () => {
-    resetShop();
+    resetPageSingletons();
     const fetch = vi.fn(async () => new Response(JSON.stringify({ message: 'Store not found', code: 'errors.store_not_found' }), { status: 404, headers: { 'content-type': 'application/json' } }));
     vi.stubGlobal('fetch', fetch);
     pageConfig.value = { ...pageConfig.value, shop: 'acme' };

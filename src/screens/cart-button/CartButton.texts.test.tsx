@@ -5,12 +5,12 @@ import { websiteFixture } from '../../contract/test-fixtures.ts';
 import { ElementShell } from '../../app/ElementShell.tsx';
 import { loadRequiredMessages, type loadRequiredMessages as RealLoadRequiredMessages } from '../../i18n/index.ts';
 import { ErrorBoundary } from '../../kit/ErrorBoundary.tsx';
-import { resetCart } from '../../store/cart.ts';
-import { resetPageConfig } from '../../store/config.ts';
 import { setLocale } from '../../store/locale.ts';
-import { resetSession, sessionStatus } from '../../store/session.ts';
-import { resetShop, savedShop, shopStatus } from '../../store/shop.ts';
+import { sessionStatus } from '../../store/session.ts';
+import { savedShop, shopStatus } from '../../store/shop.ts';
 import { CartButton } from './CartButton.tsx';
+import { resetPageSingletons } from '../../page-singleton.ts';
+import { startCart } from '../../store/cart.ts';
 
 // The drawer's text part as the browser would load it: here it can wait, or fail like a failed chunk.
 vi.mock('../../i18n/index.ts', async (importOriginal) => {
@@ -42,10 +42,8 @@ function renderButton() {
 
 beforeEach(() => {
   localStorage.clear();
-  resetPageConfig();
-  resetShop();
-  resetSession();
-  resetCart();
+  resetPageSingletons();
+  startCart();
   setLocale('en');
   savedShop.value = websiteFixture({ paymentMethods: [], pages: [] });
   shopStatus.value = 'ready';

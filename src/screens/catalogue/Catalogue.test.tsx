@@ -4,21 +4,19 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Website } from '../../contract/contract.ts';
 import { ElementShell } from '../../app/ElementShell.tsx';
 import { currentPath, navigate, routerActive, syncLocation } from '../../kit/router.tsx';
-import { CATALOGUE_ANNOUNCE_DELAY_MS, CATALOGUE_PAGE_SIZE, CATALOGUE_SEARCH_COALESCE_MS, catalogueResultQuery, resetCatalogue } from '../../store/catalogue.ts';
-import { resetPageConfig } from '../../store/config.ts';
+import { CATALOGUE_ANNOUNCE_DELAY_MS, CATALOGUE_PAGE_SIZE, CATALOGUE_SEARCH_COALESCE_MS, catalogueResultQuery } from '../../store/catalogue.ts';
 import { locale } from '../../store/locale.ts';
-import { resetShop, savedShop, shopStatus } from '../../store/shop.ts';
+import { savedShop, shopStatus } from '../../store/shop.ts';
 import { Catalogue, type CatalogueProps } from './Catalogue.tsx';
 import { GROSS_SHOP, POINTS_SHOP, catalogueOf, deferred, json, pageOf, product, stubCatalogue, type CatalogueCall } from './test-fixtures.ts';
+import { resetPageSingletons } from '../../page-singleton.ts';
 
 /** Intl separates amount and unit with a no-break space; tests compare with plain spaces. */
 const plain = (text: string | null | undefined) => (text ?? '').replace(/[\u00a0\u202f]/g, ' ');
 
 /** A fresh page on `path` with the storefront's router on and the shop loaded. */
 function resetPage(path: string, website: Website = GROSS_SHOP): void {
-  resetCatalogue();
-  resetShop();
-  resetPageConfig();
+  resetPageSingletons();
   savedShop.value = website;
   shopStatus.value = 'ready';
   locale.value = 'en';
@@ -68,7 +66,7 @@ const THREE = [
 
 beforeEach(() => resetPage('/products'));
 afterEach(() => {
-  resetCatalogue();
+  resetPageSingletons();
   vi.useRealTimers();
   vi.unstubAllGlobals();
   routerActive.value = false;
@@ -426,7 +424,7 @@ describe('Catalogue: empty and error states', () => {
   });
 
   it('should wait for the shop, then load', async () => {
-    resetShop();
+    resetPageSingletons();
     shopStatus.value = 'loading';
     const calls = stubCatalogue(() => pageOf(THREE));
     renderCatalogue();

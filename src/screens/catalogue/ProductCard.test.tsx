@@ -3,12 +3,12 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Product } from '../../contract/contract.ts';
 import { ElementShell } from '../../app/ElementShell.tsx';
 import { routerActive } from '../../kit/router.tsx';
-import { resetPageConfig } from '../../store/config.ts';
 import { locale } from '../../store/locale.ts';
-import { resetShop, savedShop } from '../../store/shop.ts';
+import { savedShop } from '../../store/shop.ts';
 import { storageBase } from '../../store/storage-base.ts';
 import { PRODUCT_IMAGE_SIZE, ProductCard } from './ProductCard.tsx';
 import { GROSS_SHOP, NET_SHOP, POINTS_SHOP, product } from './test-fixtures.ts';
+import { resetPageSingletons } from '../../page-singleton.ts';
 
 /** Intl separates amount and unit with a no-break space; tests compare with plain spaces. */
 const plain = (text: string | null | undefined) => (text ?? '').replace(/[\u00a0\u202f]/g, ' ');
@@ -26,8 +26,7 @@ function renderCard(item: Product, priority = false) {
 const FUTURE = '2999-01-01T00:00:00Z';
 
 beforeEach(() => {
-  resetShop();
-  resetPageConfig();
+  resetPageSingletons();
   savedShop.value = GROSS_SHOP;
   locale.value = 'en';
   routerActive.value = true;

@@ -4,18 +4,16 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mountElement } from '../test-page.ts';
 import '../../../elements/catalogue.ts';
 import { currentPath, routerActive, syncLocation } from '../../kit/router.tsx';
-import { CATALOGUE_SEARCH_COALESCE_MS, resetCatalogue } from '../../store/catalogue.ts';
-import { resetPageConfig } from '../../store/config.ts';
+import { CATALOGUE_SEARCH_COALESCE_MS } from '../../store/catalogue.ts';
 import { locale } from '../../store/locale.ts';
-import { resetShop, savedShop, shopStatus } from '../../store/shop.ts';
+import { savedShop, shopStatus } from '../../store/shop.ts';
 import { GROSS_SHOP, catalogueOf, stubCatalogue, type CatalogueCall } from './test-fixtures.ts';
+import { resetPageSingletons } from '../../page-singleton.ts';
 
 const lastQuery = (calls: readonly CatalogueCall[]) => Object.fromEntries(calls.at(-1)?.params ?? []);
 
 beforeEach(() => {
-  resetCatalogue();
-  resetShop();
-  resetPageConfig();
+  resetPageSingletons();
   savedShop.value = GROSS_SHOP;
   shopStatus.value = 'ready';
   locale.value = 'en';
@@ -25,7 +23,7 @@ beforeEach(() => {
   syncLocation();
 });
 afterEach(() => {
-  resetCatalogue();
+  resetPageSingletons();
   vi.useRealTimers();
   vi.unstubAllGlobals();
   document.body.innerHTML = '';

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import '../../../elements/checkout.ts';
 import type { CheckoutGuardState } from '../../domain/guards.ts';
 import { addToCart } from '../../store/cart.ts';
-import { choosePaymentMethod, resetCheckout } from '../../store/checkout.ts';
+import { choosePaymentMethod, startCheckout } from '../../store/checkout.ts';
 import { CLOSED_SHOP } from '../../contract/test-fixtures.ts';
 import { GROSS_SHOP, json, logInBuyer, product } from '../product/test-fixtures.ts';
 import { mountElement, resetScreenPage } from '../test-page.ts';
@@ -46,7 +46,7 @@ describe('allowedStep (the storefront step guards, applied by <shop-checkout>)',
 describe('<shop-checkout> on a page without a storefront', () => {
   beforeEach(() => {
     resetScreenPage('/intranet/order', GROSS_SHOP, false);
-    resetCheckout();
+    startCheckout();
   });
   afterEach(() => {
     vi.unstubAllGlobals();
@@ -71,7 +71,7 @@ describe('<shop-checkout> on a page without a storefront', () => {
 
   it('should lead an empty cart to the cart through a cancelable shop-navigate', async () => {
     logInBuyer();
-    resetCheckout();
+    startCheckout();
     const { element, view } = await mountElement('<shop-checkout></shop-checkout>');
     expect(view.getByText('Your cart is empty')).toBeInTheDocument();
     const paths: string[] = [];
@@ -86,7 +86,7 @@ describe('<shop-checkout> on a page without a storefront', () => {
 
   it('should start at the delivery step, with the steps list, without touching the page URL', async () => {
     logInBuyer();
-    resetCheckout();
+    startCheckout();
     const mug = product({ id: 1, name: 'Mug' });
     addToCart(mug, mug.variants[0]!, 2);
     choosePaymentMethod('invoice');

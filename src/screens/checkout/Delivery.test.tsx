@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { DeliveryMethod, Website } from '../../contract/contract.ts';
 import { addToCart } from '../../store/cart.ts';
 import { locale } from '../../store/locale.ts';
-import { checkoutState, chooseDeliveryAddress, resetCheckout } from '../../store/checkout.ts';
+import { checkoutState, chooseDeliveryAddress, startCheckout } from '../../store/checkout.ts';
 import { user } from '../../store/session.ts';
 import { GROSS_SHOP, NET_SHOP, POINTS_SHOP, json, logInBuyer, plain, product } from '../product/test-fixtures.ts';
 import { resetScreenPage } from '../test-page.ts';
@@ -47,10 +47,10 @@ function stubDeliveryApi({ methods = () => json([COURIER, PICKUP, SPECIFIC]), ad
 }
 
 /** A fresh page of `website` with the buyer (Anna Nowak) logged in and one product in the cart. */
-function startCheckout(website: Website = GROSS_SHOP) {
+function openDelivery(website: Website = GROSS_SHOP) {
   resetScreenPage('/checkout/delivery', website);
   logInBuyer();
-  resetCheckout();
+  startCheckout();
   const mug = product({ id: 1, name: 'Mug' });
   addToCart(mug, mug.variants[0]!, 3);
 }
@@ -73,7 +73,7 @@ async function chooseCountry(scope: HTMLElement, name: string) {
   await userEvent.tab();
 }
 
-beforeEach(() => startCheckout());
+beforeEach(() => openDelivery());
 afterEach(() => {
   vi.unstubAllGlobals();
   document.body.innerHTML = '';
@@ -170,7 +170,7 @@ describe('Delivery step: delivery method', () => {
   });
 
   it('should show a method at its net price in a net shop', async () => {
-    startCheckout(NET_SHOP);
+    openDelivery(NET_SHOP);
     stubDeliveryApi();
     renderDelivery();
     const courier = await methodRadio(/Courier/);
@@ -190,7 +190,7 @@ describe('Delivery step: delivery method', () => {
   });
 
   it('should show what a delivery costs from each budget in a points shop, as alternatives rather than a sum', async () => {
-    startCheckout(POINTS_SHOP);
+    openDelivery(POINTS_SHOP);
     const budgets = [
       { budget_id: 9, name: 'Welcome pack', color: '#2563eb', price: 25 },
       { budget_id: 4, name: 'Team events', color: '#16a34a', price: 30 },
@@ -315,7 +315,7 @@ describe('Delivery step: delivery address', () => {
   });
 
   it("should start the new address and the billing address in the shop's country", async () => {
-    startCheckout({ ...GROSS_SHOP, country: 'PL' });
+    openDelivery({ ...GROSS_SHOP, country: 'PL' });
     stubDeliveryApi({ addresses: () => json([]) });
     renderDelivery();
     await userEvent.click(await methodRadio(/Courier/));
@@ -338,7 +338,7 @@ describe('Delivery step: delivery address', () => {
   });
 
   it('should offer only specific addresses and methods in a shop that delivers only to a specific address', async () => {
-    startCheckout(SPECIFIC_ONLY_SHOP);
+    openDelivery(SPECIFIC_ONLY_SHOP);
     stubDeliveryApi({ methods: () => json([SPECIFIC]) });
     const { go } = renderDelivery();
     // The one method the server offers there is chosen by itself.
@@ -359,7 +359,7 @@ describe('Delivery step: delivery address', () => {
   });
 
   it('should not count a stored delivery address of another type in a specific-only shop', async () => {
-    startCheckout(SPECIFIC_ONLY_SHOP);
+    openDelivery(SPECIFIC_ONLY_SHOP);
     chooseDeliveryAddress({ ...HOME });
     stubDeliveryApi({ methods: () => json([SPECIFIC]) });
     renderDelivery();
@@ -404,7 +404,7 @@ describe('Delivery step: billing address', () => {
   });
 
   it('should say "Nip missing from address" in a shop that invoices, without blocking Continue', async () => {
-    startCheckout(INVOICE_SHOP);
+    openDelivery(INVOICE_SHOP);
     stubDeliveryApi();
     const { go } = renderDelivery();
     await userEvent.click(await methodRadio(/Courier/));
@@ -421,7 +421,7 @@ describe('Delivery step: billing address', () => {
   });
 
   it('should ask for the billing fields for a self-pickup in a shop that invoices', async () => {
-    startCheckout(INVOICE_SHOP);
+    openDelivery(INVOICE_SHOP);
     stubDeliveryApi();
     const { go } = renderDelivery();
     await userEvent.click(await methodRadio(/Self-pickup/));
@@ -456,7 +456,7 @@ describe('Delivery step: billing address', () => {
 
 describe('Delivery step: cost centre and Continue', () => {
   it('should fill the MPK code from the profile in a shop that requires it, and keep a code typed over it', async () => {
-    startCheckout(MPK_SHOP);
+    openDelivery(MPK_SHOP);
     stubDeliveryApi();
     const { go } = renderDelivery();
     await userEvent.click(await methodRadio(/Self-pickup/));
@@ -471,7 +471,7 @@ describe('Delivery step: cost centre and Continue', () => {
   });
 
   it('should require the MPK code in a shop that requires it', async () => {
-    startCheckout(MPK_SHOP);
+    openDelivery(MPK_SHOP);
     // A profile without a cost centre: nothing to fill in.
     user.value = { ...user.value!, cost_center: '' };
     stubDeliveryApi();

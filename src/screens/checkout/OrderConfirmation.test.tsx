@@ -2,12 +2,13 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Order } from '../../contract/contract.ts';
 import { cartLines } from '../../store/cart.ts';
-import { checkoutState, placeOrder, placedOrderAnswer, resetCheckout } from '../../store/checkout.ts';
+import { checkoutState, placedOrderAnswer, placeOrder, startCheckout } from '../../store/checkout.ts';
 import { setLocale } from '../../store/locale.ts';
 import { item, moneyOrder, pointsOrder } from '../account/orders/test-fixtures.ts';
 import { GROSS_SHOP, POINTS_SHOP, json, plain, product } from '../product/test-fixtures.ts';
 import { OrderConfirmation } from './OrderConfirmation.tsx';
 import { renderStep, setUpCheckout, stubApi, type ApiCall } from './test-helpers.tsx';
+import { reloadPage } from '../../store/test-reload.ts';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -92,7 +93,8 @@ describe('OrderConfirmation', () => {
     const calls = serve(order, order);
     await placeOrder({ costCentreStatement: true });
     // A reload: the stored checkout keeps the placed order's name, the answer in memory is gone.
-    resetCheckout();
+    reloadPage();
+    startCheckout();
     expect(placedOrderAnswer.value).toBeNull();
     expect(checkoutState.value.placedOrder?.name).toBe('ACME-000777');
     setLocale('pl');

@@ -12,10 +12,10 @@ import {
   chooseDeliveryMethod,
   choosePaymentMethod,
   completeCheckoutStep,
-  resetCheckout,
   setBillingAddress,
   setBillingSameAsDelivery,
   setMpkCode,
+  startCheckout,
 } from '../../store/checkout.ts';
 import { buyer, json, logInBuyer } from '../product/test-fixtures.ts';
 import { resetScreenPage } from '../test-page.ts';
@@ -125,7 +125,7 @@ export interface CheckoutSetUp {
 export function setUpCheckout(setUp: CheckoutSetUp): void {
   resetScreenPage(setUp.path, setUp.website);
   logInBuyer(setUp.budgets ?? []);
-  resetCheckout();
+  startCheckout();
   for (const [item, quantity] of setUp.lines) addToCart(item, item.variants[0]!, quantity);
   chooseDeliveryMethod(setUp.method === undefined ? courier() : setUp.method);
   chooseDeliveryAddress(setUp.deliveryAddress === undefined ? address() : setUp.deliveryAddress);

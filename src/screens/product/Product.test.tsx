@@ -7,7 +7,6 @@ import { currentPath, routerActive } from '../../kit/router.tsx';
 import { alerts } from '../../store/alerts.ts';
 import { addToCart, cartLines } from '../../store/cart.ts';
 import { locale } from '../../store/locale.ts';
-import { resetProduct } from '../../store/product.ts';
 import { resetScreenPage } from '../test-page.ts';
 import { Product } from './Product.tsx';
 import { GROUP_BUY_TICK_MS } from './purchase.ts';
@@ -26,6 +25,7 @@ import {
   stubProducts,
   variant,
 } from './test-fixtures.ts';
+import { resetPageSingletons } from '../../page-singleton.ts';
 
 /** Renders the product screen as the router does for `/products/{slug}/{id}`. */
 function renderProduct(id: string | number = 1, slug = `product-${id}`) {
@@ -66,7 +66,7 @@ const activeRow = (table: HTMLElement) => within(table).getAllByRole('row').find
 
 beforeEach(() => resetScreenPage('/products/product-1/1'));
 afterEach(() => {
-  resetProduct();
+  resetPageSingletons();
   vi.useRealTimers();
   vi.unstubAllGlobals();
   routerActive.value = false;

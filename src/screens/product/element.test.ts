@@ -4,15 +4,15 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mountElement, resetScreenPage } from '../test-page.ts';
 import '../../../elements/product.ts';
 import { cartLines } from '../../store/cart.ts';
-import { resetProduct } from '../../store/product.ts';
 import { savedShop } from '../../store/shop.ts';
 import { CLOSED_SHOP, GROSS_SHOP, product, serve, stubProducts } from './test-fixtures.ts';
+import { resetPageSingletons } from '../../page-singleton.ts';
 
 
 // On an intranet page: no storefront owns the URL.
 beforeEach(() => resetScreenPage('/intranet/news', GROSS_SHOP, false));
 afterEach(() => {
-  resetProduct();
+  resetPageSingletons();
   vi.unstubAllGlobals();
   document.body.innerHTML = '';
 });

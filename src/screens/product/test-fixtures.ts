@@ -1,8 +1,8 @@
 import * as v from 'valibot';
 import { UserSchema, type Product, type User, type UserBudget } from '../../contract/contract.ts';
-import { resetCart } from '../../store/cart.ts';
 import { sessionStatus, user } from '../../store/session.ts';
 import { json, stubCatalogue, type CatalogueCall as ProductCall } from '../catalogue/test-fixtures.ts';
+import { startCart } from '../../store/cart.ts';
 
 /** @internal Fixtures and a fetch stub shared by the product page's tests (store, screen, element). */
 
@@ -62,7 +62,7 @@ export function serve(...products: Product[]): Answer {
 export function logInBuyer(budgets: UserBudget[] = [assignment()]): void {
   user.value = buyer(budgets);
   sessionStatus.value = 'user';
-  resetCart();
+  startCart();
 }
 
 /** Intl separates amount and unit with a no-break space; tests compare with plain spaces. */

@@ -5,14 +5,15 @@ import { ApiClientError } from '../../api/errors.ts';
 import { websiteFixture } from '../../contract/test-fixtures.ts';
 import { currentPath, routerActive } from '../../kit/router.tsx';
 import { setLocale } from '../../store/locale.ts';
-import { resetShop, savedShop } from '../../store/shop.ts';
+import { savedShop } from '../../store/shop.ts';
 import { ErrorScreen } from './ErrorScreen.tsx';
 import { LoadingScreen } from './LoadingScreen.tsx';
 import { NotFound } from './NotFound.tsx';
 import { StoreNotFound } from './StoreNotFound.tsx';
+import { resetPageSingletons } from '../../page-singleton.ts';
 
 beforeEach(() => {
-  resetShop();
+  resetPageSingletons();
   setLocale('en');
   routerActive.value = true;
   currentPath.value = '/';

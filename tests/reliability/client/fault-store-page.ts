@@ -5,8 +5,8 @@ import { orderFixture } from '../../../src/api/test-fixtures.ts';
 import { GROSS_SHOP, pageOf } from '../../../src/screens/catalogue/test-fixtures.ts';
 import { assignment, buyer, product, variant } from '../../../src/screens/product/test-fixtures.ts';
 import { resetScreenPage } from '../../../src/screens/test-page.ts';
-import { addToCart, cartLines, resetCart } from '../../../src/store/cart.ts';
-import { checkoutState, chooseDeliveryAddress, chooseDeliveryMethod, choosePaymentMethod, resetCheckout, setOrderComment, updateContact } from '../../../src/store/checkout.ts';
+import { addToCart, cartLines } from '../../../src/store/cart.ts';
+import { checkoutState, chooseDeliveryAddress, chooseDeliveryMethod, choosePaymentMethod, setOrderComment, startCheckout, updateContact } from '../../../src/store/checkout.ts';
 import { sessionStatus, user } from '../../../src/store/session.ts';
 import { storageKey } from '../../../src/store/storage.ts';
 import { playFault, json, type FetchHandler } from './fault-fetch.ts';
@@ -67,8 +67,7 @@ export function signIn(who = BUYER): void {
 export function filledPage(): void {
   resetScreenPage('/checkout/summary', SHOP);
   signIn();
-  resetCart();
-  resetCheckout();
+  startCheckout();
   addToCart(PRODUCT, variant({ id: 10 }), 3);
   addToCart(product({ id: 2 }), variant({ id: 20, color_code: 'red' }), 1);
   updateContact({ name: 'Anna', surname: 'Nowak', email: 'anna@example.com', phone: '+48600700800' });

@@ -10,13 +10,14 @@ import { fetchRegistrations } from '../../../src/api/coordinator.ts';
 import { fetchBudgets } from '../../../src/api/user.ts';
 import { fetchPaymentMethods } from '../../../src/api/website.ts';
 import { useRemote, type Remote } from '../../../src/screens/use-remote.ts';
-import { cartCheckError, cartCheckStatus, checkCart, resetCartReview } from '../../../src/store/cart-review.ts';
+import { cartCheckError, cartCheckStatus, checkCart } from '../../../src/store/cart-review.ts';
 import { addToCart, cartLines } from '../../../src/store/cart.ts';
-import { catalogueError, catalogueStatus, loadCatalogue, resetCatalogue } from '../../../src/store/catalogue.ts';
-import { placeOrder } from '../../../src/store/checkout.ts';
+import { catalogueError, catalogueStatus, loadCatalogue } from '../../../src/store/catalogue.ts';
+import { placeOrder, startCheckout } from '../../../src/store/checkout.ts';
+import { reloadPage } from '../../../src/store/test-reload.ts';
 import { loadProduct, productError, productStatus } from '../../../src/store/product.ts';
-import { login, logout, resetSession, restoreSession, sessionStatus, user } from '../../../src/store/session.ts';
-import { loadShop, resetShop, shopStatus } from '../../../src/store/shop.ts';
+import { login, logout, restoreSession, sessionStatus, user } from '../../../src/store/session.ts';
+import { loadShop, savedShop, shopStatus } from '../../../src/store/shop.ts';
 import { tally } from '../report.ts';
 import { FAULTS, type Fault } from './fault-cases.ts';
 import { installFetch, messageProblem, ownText } from './fault-fetch.ts';
@@ -76,17 +77,25 @@ function asGuestWithCart(): void {
   if (cartLines.value.length === 0) addToCart(product({ id: 3 }), variant({ id: 30 }), 2);
 }
 
+/** A reload whose shop config has not arrived yet: the buyer, their cart and their checkout as before. */
+function reloadBeforeShop(): void {
+  reloadPage();
+  startCheckout();
+  savedShop.value = null;
+  shopStatus.value = 'idle';
+}
+
 const CASES: StoreCase[] = [
   {
     name: 'shop config (loadShop)',
     route: 'GET /api/slug/website',
     setup: () => {
-      resetShop();
+      reloadBeforeShop();
       window.history.replaceState(null, '', '/');
       document.body.innerHTML = `<shop-catalogue shop="${SHOP.slug}"></shop-catalogue>`;
     },
     start: () => {
-      resetShop();
+      reloadBeforeShop();
       return loadShop();
     },
     // Spec §8: a presets failure shows the Store not found screen, whose text must exist in both languages.
@@ -96,7 +105,6 @@ const CASES: StoreCase[] = [
   {
     name: 'catalogue list (loadCatalogue)',
     route: 'GET /api/products',
-    setup: () => resetCatalogue(),
     start: () => loadCatalogue(),
     shown: () => (catalogueStatus.value === 'error' ? { error: catalogueError.value } : { none: `status ${catalogueStatus.value}` }),
     recovered: () => catalogueStatus.value === 'ready',
@@ -111,7 +119,6 @@ const CASES: StoreCase[] = [
   {
     name: 'cart check (checkCart)',
     route: 'GET /api/products',
-    setup: () => resetCartReview(),
     start: () => checkCart(cartLines.value.map((line) => line.product_id)),
     shown: () => (cartCheckStatus.value === 'error' ? { error: cartCheckError.value } : { none: `status ${cartCheckStatus.value}` }),
     recovered: () => cartCheckStatus.value === 'ready',
@@ -143,7 +150,9 @@ const CASES: StoreCase[] = [
     name: 'session restore on page load (restoreSession)',
     route: 'GET /api/user',
     start: () => {
-      resetSession();
+      // A reload: the session is checked again.
+      reloadPage('unknown');
+      startCheckout();
       return restoreSession();
     },
     // Spec §8 "Token fetch failure: fall back to guest": no message; the guards send the buyer to Login.

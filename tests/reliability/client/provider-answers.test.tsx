@@ -3,15 +3,14 @@ import * as fc from 'fast-check';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi, type MockInstance } from 'vitest';
 import '../../../elements/storefront.ts';
 import { fetchProduct, fetchProducts } from '../../../src/api/catalogue.ts';
-import { resetWarnings } from '../../../src/contract/tolerant.ts';
 import { fetchWebsite } from '../../../src/api/website.ts';
-import { resetCatalogue } from '../../../src/store/catalogue.ts';
 import { locale } from '../../../src/store/locale.ts';
-import { resetShop, shop, shopStatus } from '../../../src/store/shop.ts';
+import { shop, shopStatus } from '../../../src/store/shop.ts';
 import { resetScreenPage } from '../../../src/screens/test-page.ts';
 import { tally } from '../report.ts';
 import { installFetch, json } from './fault-fetch.ts';
 import { captureDemoAnswers, DEMO_SHOPS, isUsableProduct, mutate, mutationsArb, MUTATION_KINDS, type Mutation, type ShopAnswers } from './provider-answers.ts';
+import { resetPageSingletons } from '../../../src/page-singleton.ts';
 
 /**
  * Provider answers (issue 16, docs/reliability.md "Provider answers"): the three demo shops' real
@@ -54,7 +53,7 @@ afterAll(() => {
 /** Silences and records the fallbacks' warnings from a clean slate. */
 function recordWarnings(): void {
   warn?.mockRestore();
-  resetWarnings();
+  resetPageSingletons();
   warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
 }
 
@@ -174,8 +173,6 @@ describe('provider answers: the storefront on mutated real answers', () => {
         const { website, products } = serveMutated(shopAnswers, websiteChanges, productChanges, counter);
         document.body.innerHTML = '';
         resetScreenPage(path);
-        resetShop();
-        resetCatalogue();
 
         const holder = document.createElement('div');
         holder.innerHTML = `<shop-storefront shop="${shopAnswers.slug}"></shop-storefront>`;

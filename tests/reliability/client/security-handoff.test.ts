@@ -3,16 +3,16 @@ import { clearAuthToken, getAuthToken, setAuthToken } from '../../../src/api/coo
 import { userFixture, websiteFixture } from '../../../src/contract/test-fixtures.ts';
 import { encodeCartHandoff, newHandoffId } from '../../../src/domain/cart-handoff.ts';
 import { clearAlerts } from '../../../src/store/alerts.ts';
-import { resetCart } from '../../../src/store/cart.ts';
-import { resetCartHandoffs } from '../../../src/store/cart-handoff.ts';
-import { resetPageConfig } from '../../../src/store/config.ts';
 import { answerSignInOffer, signInOffer } from '../../../src/store/handoff-offer.ts';
 import { handoffArriving, startSession } from '../../../src/store/handoff-start.ts';
 import { setLocale } from '../../../src/store/locale.ts';
-import { resetSession, user } from '../../../src/store/session.ts';
-import { resetShop, savedShop } from '../../../src/store/shop.ts';
+import { user } from '../../../src/store/session.ts';
+import { savedShop } from '../../../src/store/shop.ts';
 import { json } from '../../../src/screens/catalogue/test-fixtures.ts';
 import { tally } from '../report.ts';
+import { resetPageSingletons } from '../../../src/page-singleton.ts';
+import { startCart } from '../../../src/store/cart.ts';
+import { reloadPage } from '../../../src/store/test-reload.ts';
 
 /**
  * Security suite, sign-in handoff links opened by another person (issue 26, login CSRF), on the
@@ -87,11 +87,8 @@ beforeEach(() => {
   localStorage.clear();
   sessionStorage.clear();
   clearAuthToken();
-  resetPageConfig();
-  resetShop();
-  resetSession();
-  resetCart();
-  resetCartHandoffs();
+  resetPageSingletons();
+  startCart();
   clearAlerts();
   answerSignInOffer(false);
   setLocale('en');
@@ -115,7 +112,7 @@ describe('security: sign-in handoff links opened by another person', () => {
         for (const withCart of [false, true]) {
           tried += 1;
           const name = `${start}, ${reaction}${withCart ? ', with a cart' : ''}`;
-          resetSession();
+          reloadPage('unknown');
           clearAuthToken();
           answerSignInOffer(false);
           const api = standInApi();

@@ -1,12 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { websiteFixture } from '../../../src/contract/test-fixtures.ts';
 import { DESIGNER_PROTOCOL_VERSION, DESIGNER_SOURCE } from '../../../src/domain/designer.ts';
-import { configurePage, resetPageConfig } from '../../../src/store/config.ts';
-import { resetDesigner, startDesignerBridge as startBridge } from '../../../src/store/designer.ts';
+import { configurePage } from '../../../src/store/config.ts';
+import { startDesignerBridge as startBridge } from '../../../src/store/designer.ts';
 import { designerMode, designerPreview } from '../../../src/store/designer-preview.ts';
-import { resetShop, savedShop, shop, shopStatus } from '../../../src/store/shop.ts';
+import { savedShop, shop, shopStatus } from '../../../src/store/shop.ts';
 import { framedWindow as framedWindowFrom } from '../../../src/store/designer-test-window.ts';
 import { tally } from '../report.ts';
+import { resetPageSingletons } from '../../../src/page-singleton.ts';
 
 /**
  * Security suite, designer bridge (docs/reliability.md): forged `postMessage`s against a framed
@@ -137,18 +138,14 @@ function changed(before: ReturnType<typeof snapshot>): boolean {
 
 beforeEach(() => {
   previewSessions.length = 0;
-  resetDesigner();
-  resetPageConfig();
-  resetShop();
+  resetPageSingletons();
   configurePage({ designerOrigins: DESIGNER });
   savedShop.value = SAVED;
   shopStatus.value = 'ready';
 });
 
 afterEach(() => {
-  resetDesigner();
-  resetPageConfig();
-  resetShop();
+  resetPageSingletons();
   delete (Object.prototype as Record<string, unknown>)['polluted'];
 });
 

@@ -4,8 +4,8 @@ import { GROSS_SHOP, POINTS_SHOP } from '../../../src/screens/catalogue/test-fix
 import { buyer, product, variant } from '../../../src/screens/product/test-fixtures.ts';
 import { resetScreenPage } from '../../../src/screens/test-page.ts';
 import { alerts } from '../../../src/store/alerts.ts';
-import { addToCart, cartLines, removeFromCart, resetCart, lineKey, setCartQuantity } from '../../../src/store/cart.ts';
-import { checkoutState, chooseDeliveryMethod, choosePaymentMethod, resetCheckout, setOrderComment, updateContact } from '../../../src/store/checkout.ts';
+import { addToCart, cartLines, lineKey, removeFromCart, setCartQuantity, startCart } from '../../../src/store/cart.ts';
+import { checkoutState, chooseDeliveryMethod, choosePaymentMethod, setOrderComment, startCheckout, updateContact } from '../../../src/store/checkout.ts';
 import { sessionStatus, storedUserId, user } from '../../../src/store/session.ts';
 import { savedShop } from '../../../src/store/shop.ts';
 import { readStored, shopKey, storageKey, writeStored } from '../../../src/store/storage.ts';
@@ -55,8 +55,8 @@ function openPage(who: User | null, website: Website = SHOP): void {
   savedShop.value = website;
   user.value = who;
   sessionStatus.value = who ? 'user' : 'guest';
-  resetCart();
-  resetCheckout();
+  startCart();
+  startCheckout();
 }
 
 /** Signs `who` in (or out) on the page as it is, as a login or logout does. */

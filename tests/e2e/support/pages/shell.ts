@@ -55,6 +55,23 @@ export class Storefront {
     return this.header.getByRole('link', { name });
   }
 
+  /** The narrow header's button that opens its menu drawer. */
+  menuButton(): Locator {
+    return this.header.getByRole('button', { name: /^(Open menu|Otwórz menu)$/ });
+  }
+
+  /**
+   * Resizes the window of an open storefront and waits until its header has taken the layout of the
+   * new width: the header follows the viewport through a media query's change event, which the
+   * browser fires at its next rendering step, not when the resize call returns.
+   */
+  async resize(width: number, height: number): Promise<void> {
+    await this.page.setViewportSize({ width, height });
+    // Below 48rem (768 px) the navigation moves into the menu drawer.
+    if (width < 768) await expect(this.menuButton()).toBeVisible();
+    else await expect(this.nav).toBeVisible();
+  }
+
   /** The header's account button, whose name matches `name` (the buyer's name, points to spend). */
   accountButton(name: string | RegExp): Locator {
     return this.header.getByRole('button', { name });
