@@ -8,6 +8,8 @@ import { loadShop, savedShop, shop } from '../../store/shop.ts';
 import { storageBase } from '../../store/storage-base.ts';
 import { currentPath, routerActive } from '../../kit/router.tsx';
 import { Header } from './Header.tsx';
+import { SHELL_NARROW_QUERY } from './layout.ts';
+import shellCss from './shell.css?raw';
 import { SEARCH_MAX_LENGTH, searchPath } from './SearchBox.tsx';
 import { userFixture, websiteFixture } from '../../contract/test-fixtures.ts';
 import { resetPageSingletons } from '../../page-singleton.ts';
@@ -226,16 +228,35 @@ describe('Header', () => {
       expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     });
 
-    it('should follow the viewport when the layout is automatic', () => {
-      const queries: string[] = [];
-      vi.stubGlobal('matchMedia', (query: string) => {
-        queries.push(query);
-        return { matches: true, media: query, addEventListener: () => undefined, removeEventListener: () => undefined } as unknown as MediaQueryList;
-      });
-      render(<Header />);
-      expect(queries[0]).toBe('(max-width: 47.99rem)');
+    it('should render both variants with an automatic layout, for the media query to choose before any script runs', () => {
+      const { container } = render(<Header />);
+      expect(container.querySelector('header')).toHaveAttribute('data-layout', 'auto');
       expect(screen.getByRole('button', { name: 'Open menu' })).toBeInTheDocument();
-      expect(screen.queryByRole('navigation')).not.toBeInTheDocument();
+      expect(screen.getByRole('navigation', { name: 'Main navigation' })).toBeInTheDocument();
+      expect(screen.getByRole('searchbox')).toBeInTheDocument();
+      // The wide parts are the ones the stylesheet hides below 48rem, the width at which the drawer takes them.
+      expect(SHELL_NARROW_QUERY).toBe('(max-width: 47.99rem)');
+      expect(shellCss).toContain(`@media ${SHELL_NARROW_QUERY} {\n  .shop-header[data-layout='auto'] .shop-header__wide-only {\n    display: none;`);
+      expect(screen.getByRole('navigation', { name: 'Main navigation' }).closest('.shop-header__wide-only')).not.toBeNull();
+    });
+
+    it('should close the drawer when the viewport becomes wide', async () => {
+      let listener: (() => void) | undefined;
+      let narrow = true;
+      vi.stubGlobal('matchMedia', (query: string) => ({
+        get matches() {
+          return narrow;
+        },
+        media: query,
+        addEventListener: (_type: string, onChange: () => void) => (listener = onChange),
+        removeEventListener: () => undefined,
+      }));
+      render(<Header />);
+      await userEvent.click(screen.getByRole('button', { name: 'Open menu' }));
+      expect(screen.getByRole('dialog', { name: 'Shop menu' })).toBeInTheDocument();
+      narrow = false;
+      act(() => listener?.());
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     });
   });
 });

@@ -113,11 +113,18 @@ function SessionControl() {
  * (Products and the shop's extra content pages), the product search, the language switch, the cart
  * link and Log in or the account menu. Below 48rem the navigation, search and language switch move
  * into a drawer opened by a menu button. Without a loaded shop only the language switch shows.
+ *
+ * With `layout="auto"` both variants' parts are rendered and the stylesheet's media query shows one
+ * (`data-layout="auto"`): the markup does not depend on the viewport, so a server can render it and
+ * the browser lays it out for its width before any script runs, and after a resize or a rotation
+ * there is no frame in which the other variant's parts are laid out.
  */
 export function Header({ cartCount, layout = 'auto', onSkipToContent }: HeaderProps) {
   useSignals();
   const website = shop.value;
   const narrow = useNarrowLayout(layout);
+  const withNarrowParts = layout !== 'wide';
+  const withWideParts = layout !== 'narrow';
   const [menuOpen, setMenuOpen] = useState(false);
   const path = currentPath.value;
 
@@ -127,47 +134,61 @@ export function Header({ cartCount, layout = 'auto', onSkipToContent }: HeaderPr
     if (!narrow) setMenuOpen(false);
   }, [narrow]);
 
-  const languageSwitch = <LanguageSwitch showLabel={narrow} onSwitch={markLocaleChosen} />;
-
   if (!website) {
     return (
-      <header className="shop-header" part="header" data-layout={narrow ? 'narrow' : 'wide'}>
+      <header className="shop-header" part="header" data-layout={layout}>
         {onSkipToContent && (
           <button type="button" className="shop-app__skip" onClick={onSkipToContent}>
             {t('app.skip_to_content')}
           </button>
         )}
         <div className="shop-header__bar">
-          <div className="shop-header__actions">{languageSwitch}</div>
+          <div className="shop-header__actions">
+            <LanguageSwitch showLabel={layout === 'narrow'} onSwitch={markLocaleChosen} />
+          </div>
         </div>
       </header>
     );
   }
 
   return (
-    <header className="shop-header" part="header" data-layout={narrow ? 'narrow' : 'wide'}>
+    <header className="shop-header" part="header" data-layout={layout}>
       {onSkipToContent && (
         <button type="button" className="shop-app__skip" onClick={onSkipToContent}>
           {t('app.skip_to_content')}
         </button>
       )}
       <div className="shop-header__bar">
-        {narrow && (
+        {withNarrowParts && (
           <MobileMenu open={menuOpen} onOpenChange={setMenuOpen}>
             <SearchBox onSearch={() => setMenuOpen(false)} />
             <MainNav website={website} />
-            <div className="shop-mobile-menu__language">{languageSwitch}</div>
+            <div className="shop-mobile-menu__language">
+              <LanguageSwitch showLabel onSwitch={markLocaleChosen} />
+            </div>
           </MobileMenu>
         )}
         <Brand website={website} />
-        {!narrow && <SearchBox />}
+        {withWideParts && (
+          <div className="shop-header__wide-only">
+            <SearchBox />
+          </div>
+        )}
         <div className="shop-header__actions">
-          {!narrow && languageSwitch}
+          {withWideParts && (
+            <div className="shop-header__wide-only">
+              <LanguageSwitch onSwitch={markLocaleChosen} />
+            </div>
+          )}
           <CartLink count={cartCount} />
           <SessionControl />
         </div>
       </div>
-      {!narrow && <MainNav website={website} />}
+      {withWideParts && (
+        <div className="shop-header__wide-only">
+          <MainNav website={website} />
+        </div>
+      )}
     </header>
   );
 }
