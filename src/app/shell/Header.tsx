@@ -26,7 +26,7 @@ export interface HeaderProps {
    * undefined until the cart store exists: then the link shows no count.
    */
   cartCount?: number;
-  /** `auto` (default) follows the viewport; `narrow` or `wide` force a variant. */
+  /** `auto` (default): the stylesheet shows the variant for the viewport; `narrow` or `wide` render only that variant's parts (tests). */
   layout?: ShellLayout;
   /**
    * Moves focus to the screen. Given, the header starts with a "Skip to content" control (a button:

@@ -9,7 +9,10 @@ import type { Page } from '../../contract/contract.ts';
 /** Below this width (48rem) the navigation, search and language switch move into the menu drawer. */
 export const SHELL_NARROW_QUERY = '(max-width: 47.99rem)';
 
-/** `auto` follows {@link SHELL_NARROW_QUERY}; `wide` and `narrow` force one variant (tests, previews). */
+/**
+ * `auto` renders both variants' parts and the stylesheet shows one by the same width as
+ * {@link SHELL_NARROW_QUERY}; `wide` and `narrow` render only one variant's parts (tests).
+ */
 export type ShellLayout = 'auto' | 'wide' | 'narrow';
 
 /** Content pages linked from the footer, in this order, when the shop has them. */
@@ -26,7 +29,7 @@ function narrowNow(): boolean {
   return typeof window !== 'undefined' && !!window.matchMedia && window.matchMedia(SHELL_NARROW_QUERY).matches;
 }
 
-/** Whether the shell should use its narrow (drawer) variant, following the viewport unless forced. */
+/** Whether the viewport is narrow enough for the drawer variant (unless forced), for behaviour such as closing the drawer: the layout itself is the stylesheet's. */
 export function useNarrowLayout(layout: ShellLayout = 'auto'): boolean {
   const narrow = useSyncExternalStore(subscribe, narrowNow, () => false);
   return layout === 'auto' ? narrow : layout === 'narrow';
