@@ -25,6 +25,8 @@ describe('package/package.json', () => {
     expect(manifest.private).toBeUndefined();
     expect(manifest.name).toBe('storefront-elements');
     expect(manifest.version).toBe(root.version);
+    // The page-singleton registry's key is built from this copy of the version.
+    expect(readFileSync('src/package-version.ts', 'utf8')).toContain(`export const PACKAGE_VERSION = '${root.version}';`);
     expect(manifest.version).toMatch(/^[1-9]\d*\.\d+\.\d+$/);
     expect(manifest.license).toBe('MIT');
     expect(root.license).toBe('MIT');

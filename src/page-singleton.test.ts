@@ -11,11 +11,11 @@ type PageSingletonModule = typeof pageSingletonModule;
  */
 async function copyOfVersion(packageVersion: string): Promise<PageSingletonModule> {
   vi.resetModules();
-  vi.doMock('../package.json', () => ({ version: packageVersion, default: { version: packageVersion } }));
+  vi.doMock('./package-version.ts', () => ({ PACKAGE_VERSION: packageVersion }));
   try {
     return await import('./page-singleton.ts');
   } finally {
-    vi.doUnmock('../package.json');
+    vi.doUnmock('./package-version.ts');
   }
 }
 

@@ -1,4 +1,4 @@
-import { version } from '../package.json';
+import { PACKAGE_VERSION } from './package-version.ts';
 
 /**
  * One store per page, whatever number of elements, React roots or copies of the bundle it holds:
@@ -10,7 +10,7 @@ import { version } from '../package.json';
  * signals may hold values of different shapes, so each major keeps its own store. Copies of one major
  * (minor and patch releases keep the stored shapes) share it.
  */
-const REGISTRY = Symbol.for(registryKey(version));
+const REGISTRY = Symbol.for(registryKey(PACKAGE_VERSION));
 
 /** The registered symbol's key for a package version: one per major version. */
 export function registryKey(packageVersion: string): string {
