@@ -96,10 +96,7 @@ function storeCartFor(who: User | null, build: () => void): void {
   else sessionStatus.value = 'guest';
   build();
   // A new page: the shop is known, the session not yet.
-  const known = savedShop.peek();
-  resetPageSingletons();
-  savedShop.value = known;
-  startCart();
+  reloadPage('unknown');
 }
 
 /** A valid stored line, with overrides. */
