@@ -72,6 +72,7 @@ async function designerCall(method, path, body) {
 async function startPreviewSession() {
   clearInterval(renewTimer);
   state.session = null;
+  state.sessionError = '';
   if (!field('operator-key').value.trim()) return;
   try {
     const answer = await designerCall('POST', '/preview-session');
@@ -86,8 +87,9 @@ async function startPreviewSession() {
         // The next renewal tries again; the session in use lasts 5 minutes more.
       }
     }, SESSION_RENEW_MS);
-  } catch {
-    // No session: the preview's status says what it shows without one.
+  } catch (error) {
+    // No session: the preview's status says why, and what it shows without one.
+    state.sessionError = /** @type {Error} */ (error).message;
   }
 }
 
@@ -129,7 +131,10 @@ async function loadShop(slug) {
   try {
     const website = await fetch(`/demo/website.json?slug=${encodeURIComponent(slug)}`).then((answer) => (answer.ok ? answer.json() : Promise.reject(new Error(String(answer.status)))));
     state.saved = website;
-    await Promise.all([loadDraft(), startPreviewSession()]);
+    // One after the other: the read's answer sets the XSRF cookie the session's POST must echo. Sent
+    // side by side, the POST could leave after that answer, carrying the cookie without its echo (403).
+    await loadDraft();
+    await startPreviewSession();
     state.products = await loadProducts(website.id);
     if (state.slug !== slug) return;
     showSaved();
@@ -161,7 +166,8 @@ window.addEventListener('message', (event) => {
     pushSavedPages();
     pushPage();
     const guestOnly = state.saved?.login_required && !state.session;
-    setStatus(`Designer mode on: previewing ${state.saved?.name ?? state.slug}.${guestOnly ? " Without the shop's operator key the preview shows what a visitor who has not signed in sees." : ''}`);
+    const why = state.sessionError ? ` The preview session was refused (${state.sessionError}):` : " Without the shop's operator key";
+    setStatus(`Designer mode on: previewing ${state.saved?.name ?? state.slug}.${guestOnly ? `${why} the preview shows what a visitor who has not signed in sees.` : ''}`);
   }
 });
 

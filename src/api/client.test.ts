@@ -101,6 +101,47 @@ describe('api client: headers and URLs', () => {
     expect(stub.mock.calls.map((_args, index) => call(stub, index).init.method)).toEqual(['GET', 'POST', 'PUT', 'DELETE', 'POST']);
   });
 
+  it("should hold a write back until the first read's answer brings the XSRF cookie it must echo", async () => {
+    // The provider's first answer sets the cookie; a browser attaches it to any request that leaves
+    // after that, so a write whose headers were written before would carry it without its echo.
+    let answerRead: ((response: Response) => void) | undefined;
+    const stub = stubFetch((_input, init) => {
+      if (init?.method === 'GET') return new Promise<Response>((resolve) => (answerRead = resolve));
+      return Promise.resolve(json({ ok: true }));
+    });
+    const client = createApiClient();
+    const read = client.get('/api/website', Ok);
+    const write = client.post('/api/handoff', Ok, { code: 'x' });
+    await vi.waitFor(() => expect(stub).toHaveBeenCalledTimes(1));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(stub).toHaveBeenCalledTimes(1);
+    document.cookie = 'XSRF-TOKEN=first-answer; Path=/';
+    answerRead?.(json({ ok: true }));
+    await expect(Promise.all([read, write])).resolves.toEqual([{ ok: true }, { ok: true }]);
+    expect(call(stub, 1).init.method).toBe('POST');
+    expect(call(stub, 1).headers.get('x-xsrf-token')).toBe('first-answer');
+  });
+
+  it('should send a write at once when the cookie is there, when no cookieless call is on its way, or when the API is on another origin', async () => {
+    const hanging = stubFetch((_input, init) => (init?.method === 'GET' ? hangingFetch(_input, init) : Promise.resolve(json({ ok: true }))));
+    // Nothing on its way: the very first call of a page may be a write.
+    const client = createApiClient();
+    await client.post('/a', Ok, {});
+    // Another origin's cookie is not the page's to read: waiting would only slow its writes down.
+    const crossOrigin = createApiClient();
+    crossOrigin.configure({ baseUrl: 'https://api.example.com' });
+    const pendingRead = new AbortController();
+    void crossOrigin.get('/r', Ok, { signal: pendingRead.signal }).catch(() => {});
+    await crossOrigin.post('/b', Ok, {});
+    // The cookie already held: echoed at once, whatever is on its way.
+    const sameOrigin = createApiClient();
+    void sameOrigin.get('/r', Ok, { signal: pendingRead.signal }).catch(() => {});
+    document.cookie = 'XSRF-TOKEN=held; Path=/';
+    await sameOrigin.post('/c', Ok, {});
+    pendingRead.abort();
+    expect(hanging.mock.calls.filter(([, init]) => init?.method === 'POST').map(([input]) => String(input))).toEqual(['/a', 'https://api.example.com/b', '/c']);
+  });
+
   it('should send a designer\'s preview session on reads only, until it is cleared', async () => {
     const stub = stubFetch(json({ ok: true }));
     const client = createApiClient();

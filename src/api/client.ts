@@ -137,6 +137,23 @@ export function createApiClient(settings: { timeoutMs?: number } = {}): ApiClien
   let baseUrl = '';
   let onUnauthorized: (() => void) | undefined;
   let previewSession: string | undefined;
+  /**
+   * Calls sent while the page held no `XSRF-TOKEN` to echo. The provider sets the cookie on its first
+   * answer, and the browser attaches cookies when a request leaves, not when its headers were written:
+   * a write sent beside a page's first read could carry the cookie that read just received without
+   * its echo, and be refused as a cross-site forgery (403 `errors.csrf`), about one first visit in 60
+   * when measured (a sign-in handoff's exchange, a cart link's add). Such a write waits for them.
+   */
+  const callsWithoutXsrf = new Set<Promise<unknown>>();
+
+  /** Whether the API shares the page's cookies, so its `XSRF-TOKEN` is the page's to read and echo. */
+  function apiOnPageOrigin(): boolean {
+    try {
+      return !baseUrl || new URL(baseUrl, location.href).origin === location.origin;
+    } catch {
+      return false;
+    }
+  }
 
   const http = ofetch.create({
     credentials: 'include',
@@ -176,6 +193,8 @@ export function createApiClient(settings: { timeoutMs?: number } = {}): ApiClien
   }
 
   async function request(method: Method, path: string, schema: ResponseSchema | undefined, options: RequestOptions): Promise<unknown> {
+    // A write with no cookie to echo waits for the calls that may bring it (only same-origin ones are kept).
+    if (method !== 'GET' && callsWithoutXsrf.size > 0 && !readCookie(XSRF_COOKIE)) await Promise.allSettled(callsWithoutXsrf);
     // One timer for the whole call, the body's download included, beside the caller's own signal: ofetch's
     // `timeout` stops at the answer's headers and is dropped when a caller passes a signal.
     const controller = new AbortController();
@@ -190,15 +209,22 @@ export function createApiClient(settings: { timeoutMs?: number } = {}): ApiClien
     else callerSignal?.addEventListener('abort', forwardAbort, { once: true });
 
     try {
+      const headers = { ...sessionHeaders(method), ...options.headers };
       // One slash between base and path: ofetch keeps a path's doubled slash, `//x` would be another host.
-      const response = await http.raw(path.replace(/^\/+/, '/'), {
+      const sent = http.raw(path.replace(/^\/+/, '/'), {
         method,
         baseURL: baseUrl,
         query: presentQuery(options.query),
         body: options.body as BodyInit | Record<string, unknown> | undefined,
-        headers: { ...sessionHeaders(method), ...options.headers },
+        headers,
         signal: controller.signal,
       });
+      if (!headers['X-XSRF-TOKEN'] && apiOnPageOrigin()) {
+        callsWithoutXsrf.add(sent);
+        const answered = (): void => void callsWithoutXsrf.delete(sent);
+        sent.then(answered, answered);
+      }
+      const response = await sent;
       return checkedBody(schema, parsedBody(response), response.status);
     } catch (cause) {
       if (cause instanceof ApiClientError) throw cause;

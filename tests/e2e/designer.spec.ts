@@ -242,6 +242,15 @@ test.describe('store designer demo', () => {
     await expect(main.getByRole('heading', { level: 1, name: 'Not available in the preview' })).toBeVisible();
     await axe(page);
 
+    // A wrong key opens no session, and the status says why rather than that the key is missing.
+    await designer.previewPage.selectOption('/');
+    await designer.operatorKey.fill('not-the-key');
+    await designer.operatorKey.blur();
+    await expect(designer.status).toHaveText(
+      "Designer mode on: previewing ACME Corporation. The preview session was refused (This shop's operator key is missing or wrong.): the preview shows what a visitor who has not signed in sees.",
+    );
+    await expect(main.getByRole('region', { name: 'Bestsellers' }).getByRole('article')).toHaveCount(0);
+
     // Without the key there is no session: the preview shows what a visitor who has not signed in sees.
     await designer.operatorKey.fill('');
     await designer.operatorKey.blur();

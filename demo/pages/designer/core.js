@@ -36,6 +36,8 @@ export const state = {
   connected: false,
   /** The shop's preview session (docs/designer.md), null without a key that opens one. */
   session: /** @type {string | null} */ (null),
+  /** Why the operator key opened no preview session (the server's message), '' when it did or none was asked. */
+  sessionError: '',
 };
 
 /** The shop's own origin: `http://<slug>.<this host>:<port>` (each shop answers on its host). */
