@@ -12,6 +12,8 @@ const ROOT_DIR = path.resolve(import.meta.dirname, '..');
 if (existsSync(path.join(ROOT_DIR, 'elements', 'index.ts'))) {
   const t0 = Date.now();
   await build({ root: ROOT_DIR, logLevel: 'warn' });
+  // The storefront's server renderer (dist-ssr/), which the server uses when SERVER_RENDER is on.
+  await build({ root: ROOT_DIR, configFile: path.join(ROOT_DIR, 'vite.ssr.config.ts'), logLevel: 'error' });
   console.log(`[build] dist/ built in ${Date.now() - t0} ms`);
 } else {
   console.log('[build] no elements entry yet (elements/index.ts): serving the API and demo pages only');

@@ -111,6 +111,14 @@ export interface ServerConfig {
   /** Built bundle served under /dist. */
   distDir: string;
   /**
+   * SERVER_RENDER=on: the storefront page carries its first screen rendered on the server, as a
+   * declarative shadow root, when the renderer is built (`dist-ssr/`, http/server-render.ts); `off`
+   * (the default until the elements hydrate the server's markup): the browser renders it.
+   */
+  serverRender: boolean;
+  /** The built server renderer's folder (`dist-ssr/`). */
+  serverRendererDir: string;
+  /**
    * Store designers that may preview the demo storefront (DESIGNER_ORIGINS, comma separated, exact
    * origins; default the demo's own `http://localhost:<port>`, where `/demo/designer.html` lives).
    */
@@ -223,6 +231,8 @@ export function loadConfig(overrides: Partial<ServerConfig> = {}): ServerConfig 
     httpTimeouts: httpTimeoutsFromEnv(),
     trustProxy: parseProxyTrust(process.env.TRUST_PROXY),
     distDir: path.join(ROOT_DIR, 'dist'),
+    serverRender: process.env.SERVER_RENDER === 'on',
+    serverRendererDir: path.join(ROOT_DIR, 'dist-ssr'),
     // The demo's designer page lives on the demo origin; in production only the named designers may frame a shop.
     designerOrigins: listFromEnv('DESIGNER_ORIGINS') ?? (production ? [] : [`http://localhost:${port}`]),
     shopOperatorSecret: process.env.SHOP_OPERATOR_SECRET || (production ? undefined : randomBytes(32).toString('hex')),

@@ -13,3 +13,11 @@ declare module '*.ts?part=screens' {
   const part: Record<string, unknown>;
   export default part;
 }
+
+/** The part of jsdom the server's renderer uses (elements/storefront-server.tsx): a window for DOMPurify. */
+declare module 'jsdom' {
+  export class JSDOM {
+    constructor(html?: string);
+    readonly window: Window & typeof globalThis;
+  }
+}

@@ -77,10 +77,13 @@ function readCounts(file: string, pick: (json: any) => { passed: number; failed:
   }
 }
 
-/** `vite build` of the elements, then the custom-elements manifest: what the e2e tests load. */
+/** `vite build` of the elements and of the storefront's server renderer, then the custom-elements manifest: what the e2e tests load. */
 export const build = () =>
-  timed('build (vite) + custom-elements manifest', async () => {
-    const code = (await run(bin('vite'), ['build', '--logLevel', 'warn'])) || (await run(bin('tsx'), ['tests/bundle/manifest.ts']));
+  timed('build (vite) + server renderer + custom-elements manifest', async () => {
+    const code =
+      (await run(bin('vite'), ['build', '--logLevel', 'warn'])) ||
+      (await run(bin('vite'), ['build', '-c', 'vite.ssr.config.ts', '--logLevel', 'error'])) ||
+      (await run(bin('tsx'), ['tests/bundle/manifest.ts']));
     return { ok: code === 0, passed: code === 0 ? 1 : 0, failed: code === 0 ? 0 : 1, skipped: 0 };
   });
 

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
+import { brotliCompressSync, constants as zlibConstants, createBrotliCompress, createGzip, gzipSync } from 'node:zlib';
 import type { Context, Hono } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { AUTH_COOKIE, shopSlugFromHost } from '../shared.ts';
@@ -10,7 +10,11 @@ import { cspNonce, liveChatOrigin, storefrontCsp } from '../http/csp.ts';
 import { firstScreenHead, pageLang, readBuildManifest } from '../http/first-screen.ts';
 import { escapeHtml } from '../http/html.ts';
 import { sessionOfToken } from '../http/auth.ts';
+import { loadRenderer, ownOrigin, renderedElementContent, type RenderResult } from '../http/server-render.ts';
 import { loadVisibleWebsite } from './website.ts';
+
+/** Where the page's `<shop-storefront>` ends: its server-rendered content goes just before. */
+const ELEMENT_END = '</shop-storefront>';
 
 /** The storefront's HTML page, filled per request (server/pages/storefront.html). */
 const STOREFRONT_PAGE = path.join(ROOT_DIR, 'server', 'pages', 'storefront.html');
@@ -53,7 +57,35 @@ export function registerStorefrontPage(app: Hono<AppEnv>, options: { home: strin
       .replace('{{DESIGNER_ORIGINS}}', escapeHtml(config.designerOrigins.join(' ')))
       .replaceAll('{{NONCE}}', escapeHtml(nonce))
       .replace('{{FIRST_SCREEN}}', () => head);
-    return sendCompressed(c, page);
+    const apiOrigin = ownOrigin(c);
+    const renderer = website && config.serverRender && apiOrigin ? await loadRenderer(config.serverRendererDir) : null;
+    if (!website || !renderer || !apiOrigin) return sendCompressed(c, page);
+    const token = session && session.websiteId === website.id ? (getCookie(c, AUTH_COOKIE) ?? null) : null;
+    let rendered: RenderResult;
+    try {
+      rendered = await renderer.renderStorefront({ website, path: `${url.pathname}${url.search}`, lang: pageLang(website), token, apiOrigin });
+    } catch (error) {
+      console.error('[server-render] a render failed; the browser renders the page', error);
+      return sendCompressed(c, page);
+    }
+    // Where the storefront's guards or routes would send the browser, the server sends it: no page in between.
+    if (rendered.kind === 'redirect') return c.redirect(rendered.to, 302);
+    if (rendered.kind === 'client') return sendCompressed(c, page);
+    // The page differs by who asks: no shared cache may keep a signed-in buyer's.
+    if (token) {
+      c.header('Cache-Control', 'private, no-cache');
+      c.header('Vary', 'Cookie', { append: true });
+    }
+    const closing = page.indexOf(ELEMENT_END);
+    const screen = rendered.screen.then(
+      (done) => renderedElementContent(done, pageLang(website)),
+      (error: unknown) => {
+        console.error('[server-render] a screen failed; the browser renders it', error);
+        return '';
+      },
+    );
+    // The head (preloads, the shop's config) goes out before the screen is rendered.
+    return streamCompressed(c, page.slice(0, closing), screen.then((content) => `${content}${page.slice(closing)}`));
   });
 }
 
@@ -77,4 +109,35 @@ function sendCompressed(c: Context<AppEnv>, html: string): Response {
     return c.body(new Uint8Array(gzipSync(html)));
   }
   return c.html(html);
+}
+
+/**
+ * Sends an HTML page in two parts as they are ready, compressed as {@link sendCompressed} does and
+ * flushed after the first: the browser starts on the head's preloads while the server still renders.
+ */
+function streamCompressed(c: Context<AppEnv>, first: string, rest: Promise<string>): Response {
+  const accepted = c.req.header('accept-encoding') ?? '';
+  c.header('Vary', 'Accept-Encoding', { append: true });
+  c.header('Content-Type', 'text/html; charset=UTF-8');
+  const brotli = /\bbr\b/.test(accepted);
+  const encoder = brotli ? createBrotliCompress({ params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } }) : /\bgzip\b/.test(accepted) ? createGzip() : null;
+  if (encoder) c.header('Content-Encoding', brotli ? 'br' : 'gzip');
+  const text = new TextEncoder();
+  const body = new ReadableStream<Uint8Array>({
+    async start(controller) {
+      if (!encoder) {
+        controller.enqueue(text.encode(first));
+        controller.enqueue(text.encode(await rest));
+        controller.close();
+        return;
+      }
+      encoder.on('data', (chunk: Buffer) => controller.enqueue(new Uint8Array(chunk)));
+      encoder.on('end', () => controller.close());
+      encoder.on('error', (error) => controller.error(error));
+      encoder.write(first);
+      encoder.flush(brotli ? zlibConstants.BROTLI_OPERATION_FLUSH : zlibConstants.Z_SYNC_FLUSH);
+      encoder.end(await rest);
+    },
+  });
+  return c.body(body);
 }

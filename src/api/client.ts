@@ -51,6 +51,11 @@ export interface ApiConfig {
    * provider shows a login-required shop's products and pages to the designer's preview.
    */
   previewSession?: string | undefined;
+  /**
+   * The session's token when there is no cookie to read it from: the server's renderer of the first
+   * screen (elements/storefront-server.tsx) asks with the token of the request it renders.
+   */
+  authToken?: string | undefined;
 }
 
 /** The header a store designer's preview session travels in. */
@@ -137,6 +142,7 @@ export function createApiClient(settings: { timeoutMs?: number } = {}): ApiClien
   let baseUrl = '';
   let onUnauthorized: (() => void) | undefined;
   let previewSession: string | undefined;
+  let authToken: string | undefined;
   /**
    * Calls sent while the page held no `XSRF-TOKEN` to echo. The provider sets the cookie on its first
    * answer, and the browser attaches cookies when a request leaves, not when its headers were written:
@@ -184,7 +190,7 @@ export function createApiClient(settings: { timeoutMs?: number } = {}): ApiClien
    */
   function sessionHeaders(method: Method): Record<string, string> {
     const headers: Record<string, string> = { Accept: 'application/json' };
-    const token = getAuthToken();
+    const token = authToken ?? getAuthToken();
     if (token) headers.Authorization = `Bearer ${token}`;
     const xsrf = readCookie(XSRF_COOKIE);
     if (xsrf) headers['X-XSRF-TOKEN'] = xsrf;
@@ -242,6 +248,7 @@ export function createApiClient(settings: { timeoutMs?: number } = {}): ApiClien
       if ('baseUrl' in config) baseUrl = (config.baseUrl ?? '').trim().replace(/\/+$/, '');
       if ('onUnauthorized' in config) onUnauthorized = config.onUnauthorized;
       if ('previewSession' in config) previewSession = config.previewSession;
+      if ('authToken' in config) authToken = config.authToken;
     },
     get baseUrl() {
       return baseUrl;

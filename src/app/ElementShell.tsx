@@ -47,8 +47,8 @@ export function ElementShell({
   // The shop's font, when it is one we ship, is declared on the document (a shadow root ignores
   // @font-face); its files download only then.
   const font = settings?.font ?? null;
-  const doc = host?.ownerDocument ?? (root instanceof Document ? root : root.ownerDocument);
-  useEffect(() => ensureShopFont(font, doc), [font, doc]);
+  // Read in the effect: the server renders this shell too (elements/storefront-server.tsx), and has no Document.
+  useEffect(() => ensureShopFont(font, host?.ownerDocument ?? ('ownerDocument' in root && root.ownerDocument ? root.ownerDocument : (root as Document))), [font, host, root]);
   return (
     <ElementContext.Provider value={value}>
       <div className={className ? `shop-root ${className}` : 'shop-root'} part="base" lang={locale.value} style={style}>

@@ -43,10 +43,13 @@ function DeclineOffer() {
 }
 
 /** What the storefront shows for the current URL: a screen, a redirect to make, or a wait. */
-type Decision = { kind: 'wait' } | { kind: 'redirect'; to: string } | { kind: 'screen'; match: RouteMatch };
+export type Decision = { kind: 'wait' } | { kind: 'redirect'; to: string } | { kind: 'screen'; match: RouteMatch };
 
-/** Decides from the shop, the session and the URL; pure apart from reading signals. */
-function decide(path: string): Decision {
+/**
+ * Decides from the shop, the session and the URL; pure apart from reading signals. The server's
+ * renderer asks it too: a redirect there is an HTTP redirect (elements/storefront-server.tsx).
+ */
+export function decide(path: string): Decision {
   const status = shopStatus.value;
   if (status === 'idle' || status === 'loading') return { kind: 'wait' };
   if (status !== 'ready' || !shop.value) {

@@ -45,4 +45,18 @@ describe('useRemote', () => {
     await act(async () => calls[2]?.resolve('again'));
     expect(result.current).toMatchObject({ status: 'ready', data: 'again', error: null });
   });
+
+  it('should start from the initial data without loading, and load on a reload or another key', async () => {
+    const { calls, load } = manualLoad();
+    const { result, rerender } = renderHook(({ key }) => useRemote(key, load, { initial: { data: 'from the server' } }), { initialProps: { key: 'a' } });
+    // The first render already shows it: the browser's first render matches the server's markup.
+    expect(result.current).toMatchObject({ status: 'ready', data: 'from the server' });
+    expect(calls).toHaveLength(0);
+    act(() => result.current.reload());
+    expect(calls).toHaveLength(1);
+    await act(async () => calls[0]?.resolve('fresh'));
+    expect(result.current).toMatchObject({ status: 'ready', data: 'fresh' });
+    rerender({ key: 'b' });
+    expect(calls).toHaveLength(2);
+  });
 });

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { isApiClientError } from '../api/errors.ts';
 import { latestRequest } from '../store/latest-request.ts';
 
@@ -25,16 +25,26 @@ type RemoteState<T> = Pick<Remote<T>, 'status' | 'data' | 'error'>;
  * loads on {@link latestRequest}; data of one screen is loaded here, on the same primitive, so "a newer
  * load aborts the one in flight, leaving the screen aborts it too, and only the answer of the load
  * started last is kept" has one implementation. A screen never loads from a hand-written effect.
+ *
+ * `options.initial`: data already in hand for the first key (the server's answer a homepage row was
+ * rendered with, store/first-screen.ts): shown from the first render, with no load on mount.
  */
-export function useRemote<T>(key: string | null, load: (signal: AbortSignal) => Promise<T>): Remote<T> {
+export function useRemote<T>(key: string | null, load: (signal: AbortSignal) => Promise<T>, options: { initial?: { data: T } | null } = {}): Remote<T> {
   const [attempt, setAttempt] = useState(0);
-  const [state, setState] = useState<RemoteState<T>>({ status: 'loading', data: null, error: null });
+  const [state, setState] = useState<RemoteState<T>>(() => (options.initial ? { status: 'ready', data: options.initial.data, error: null } : { status: 'loading', data: null, error: null }));
+  // The key the initial data is for, until the mount that showed it has run its effect.
+  const initialKey = useRef(options.initial ? key : null);
   const request = useMemo(latestRequest, []);
   const reload = useCallback(() => setAttempt((count) => count + 1), []);
   const update = useCallback((change: (data: T | null) => T | null) => setState((previous) => ({ ...previous, data: change(previous.data) })), []);
 
   useEffect(() => {
     if (key === null) return undefined;
+    if (initialKey.current === key) {
+      // Shown from the data in hand: this mount needs no load; a reload or another key loads.
+      initialKey.current = null;
+      return undefined;
+    }
     const run = request.start();
     setState((previous) => (previous.status === 'loading' ? previous : { ...previous, status: 'loading', error: null }));
     load(run.signal).then(

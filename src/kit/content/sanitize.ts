@@ -1,4 +1,4 @@
-import DOMPurify from 'dompurify';
+import DOMPurify, { type DOMPurify as Purifier, type WindowLike } from 'dompurify';
 
 /**
  * The one way HTML from the shop's configuration (content pages, popups, rich-text blocks) reaches the
@@ -25,13 +25,25 @@ const CONFIG = {
   SANITIZE_NAMED_PROPS: true,
 };
 
+/** The page's DOMPurify, or the server renderer's own (`setSanitizerWindow`); its hook added once. */
+let purifier: Purifier = DOMPurify;
 let hooked = false;
+
+/**
+ * Sanitises with a DOMPurify bound to `window`: the server's renderer (elements/storefront-server.tsx)
+ * has no page, so it hands in a jsdom window, the server-side setup DOMPurify documents.
+ */
+export function setSanitizerWindow(window: WindowLike): void {
+  purifier = DOMPurify(window);
+  hooked = false;
+}
 
 function addHooks(): void {
   if (hooked) return;
   hooked = true;
-  DOMPurify.addHook('afterSanitizeAttributes', (node) => {
-    if (!(node instanceof Element)) return;
+  purifier.addHook('afterSanitizeAttributes', (node) => {
+    // By node type, not `instanceof Element`: on the server the node comes from another window.
+    if (node.nodeType !== 1 || !('getAttribute' in node)) return;
     // A picture without a text alternative is taken as decorative, rather than read out as its file name.
     if (node.tagName === 'IMG' && !node.hasAttribute('alt')) node.setAttribute('alt', '');
     // DOMPurify keeps `data:` URLs on images and media whatever ALLOWED_URI_REGEXP says; shop content
@@ -51,5 +63,5 @@ function addHooks(): void {
 /** The shop's HTML made safe to insert with `innerHTML` (an empty string for nothing usable). */
 export function sanitizeHtml(html: string): string {
   addHooks();
-  return DOMPurify.sanitize(html, CONFIG);
+  return purifier.sanitize(html, CONFIG);
 }

@@ -1,9 +1,10 @@
 import { useSignals } from '@preact/signals-react/runtime';
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { fetchProducts, fetchProductsByIds } from '../../api/catalogue.ts';
 import type { Product } from '../../contract/contract.ts';
 import { Link } from '../../kit/router.tsx';
 import { t } from '../../i18n/index.ts';
+import { takeFirstScreenAnswer } from '../../store/first-screen.ts';
 import { shop } from '../../store/shop.ts';
 import { Loading } from '../../widgets/loading/Loading.tsx';
 import { ProductCard } from '../catalogue/ProductCard.tsx';
@@ -42,9 +43,11 @@ export function ProductRow({ title, productIds, search, limit }: ProductRowProps
   const ids = productIds?.join(',') ?? '';
   const headingId = useId();
   const count = limit ?? DEFAULT_LIMIT;
-  const load = useRemote(websiteId === null ? null : JSON.stringify([websiteId, ids, search ?? '', count]), (signal) =>
-    loadProducts(websiteId ?? 0, ids === '' ? [] : ids.split(',').map(Number), search ?? '', count, signal),
-  );
+  const key = websiteId === null ? null : JSON.stringify([websiteId, ids, search ?? '', count]);
+  const loadRow = (signal: AbortSignal) => loadProducts(websiteId ?? 0, ids === '' ? [] : ids.split(',').map(Number), search ?? '', count, signal);
+  // The row the server rendered the homepage with starts from its answer (store/first-screen.ts).
+  const [initial] = useState(() => (key === null ? null : takeFirstScreenAnswer('product-row', key, () => loadRow(new AbortController().signal))));
+  const load = useRemote(key, loadRow, { initial });
   const products = load.data ?? [];
 
   if (load.status === 'error' || (load.status === 'ready' && products.length === 0)) return null;
