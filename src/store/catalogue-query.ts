@@ -17,6 +17,12 @@ export const CATALOGUE_SEARCH_MAX_LENGTH = 100;
 /** The API's default order (`ProductQuerySchema.sort`); left out of URLs. */
 export const DEFAULT_SORT: SortOption = 'name_asc';
 
+/**
+ * The names of a `/products` URL's query parameters. The storefront's links and its forms use these
+ * names alike: a form submitted without scripts (`method="get"`) writes the URL a link would.
+ */
+export const CATALOGUE_PARAM = { search: 'search', sort: 'sort', page: 'page' } as const;
+
 /** What a page of the catalogue is asked for; `search` is trimmed, `''` means none. */
 export interface CatalogueQuery {
   search: string;
@@ -53,11 +59,11 @@ export function clampSearch(value: string): string {
  * values replaced by the defaults, so a hand-edited URL still shows a catalogue.
  */
 export function catalogueQueryFromParams(params: URLSearchParams, perPage: number = CATALOGUE_PAGE_SIZE): CatalogueQuery {
-  const sort = params.get('sort');
+  const sort = params.get(CATALOGUE_PARAM.sort);
   return {
-    search: clampSearch(params.get('search') ?? '').trim(),
+    search: clampSearch(params.get(CATALOGUE_PARAM.search) ?? '').trim(),
     sort: isSortOption(sort) ? sort : DEFAULT_SORT,
-    page: toPage(params.get('page')),
+    page: toPage(params.get(CATALOGUE_PARAM.page)),
     perPage: toPageSize(perPage),
   };
 }
@@ -73,16 +79,25 @@ export function catalogueQueryFromPath(path: string): CatalogueQuery | null {
 }
 
 /**
- * The storefront path of a catalogue query: `/products?search=…&sort=…&page=…`, leaving out what is
- * the default (no search, {@link DEFAULT_SORT}, page 1), so the plain catalogue is just `/products`.
+ * The URL parameters of a catalogue query (`search`, `sort`, `page`), leaving out what is the default
+ * (no search, {@link DEFAULT_SORT}, page 1). A form's hidden inputs take them too, so a form that
+ * changes one parameter keeps the others.
  */
-export function cataloguePath(query: Pick<CatalogueQuery, 'search' | 'sort' | 'page'>): string {
+export function catalogueParams(query: Pick<CatalogueQuery, 'search' | 'sort' | 'page'>): URLSearchParams {
   const params = new URLSearchParams();
   const search = query.search.trim();
-  if (search) params.set('search', search);
-  if (query.sort !== DEFAULT_SORT) params.set('sort', query.sort);
-  if (query.page > 1) params.set('page', String(query.page));
-  const text = params.toString().replace(/\+/g, '%20');
+  if (search) params.set(CATALOGUE_PARAM.search, search);
+  if (query.sort !== DEFAULT_SORT) params.set(CATALOGUE_PARAM.sort, query.sort);
+  if (query.page > 1) params.set(CATALOGUE_PARAM.page, String(query.page));
+  return params;
+}
+
+/**
+ * The storefront path of a catalogue query: `/products?search=…&sort=…&page=…` with the parameters of
+ * {@link catalogueParams}, so the plain catalogue is just `/products`.
+ */
+export function cataloguePath(query: Pick<CatalogueQuery, 'search' | 'sort' | 'page'>): string {
+  const text = catalogueParams(query).toString().replace(/\+/g, '%20');
   return text ? `${buildPath('products')}?${text}` : buildPath('products');
 }
 

@@ -10,7 +10,9 @@ import { shop } from './shop.ts';
 export {
   CATALOGUE_MAX_PAGE_SIZE,
   CATALOGUE_PAGE_SIZE,
+  CATALOGUE_PARAM,
   CATALOGUE_SEARCH_MAX_LENGTH,
+  catalogueParams,
   catalogueQueryFromParams,
   catalogueQueryFromPath,
   cataloguePath,

@@ -87,6 +87,49 @@ test.describe('catalogue', () => {
     await expect.poll(() => page.getByRole('article').getByRole('heading').allInnerTexts()).toEqual(firstPage);
   });
 
+  test('should offer real addresses (page links, GET search forms) and still page and search without a page load', async ({ page }) => {
+    await page.goto(shopUrl('globex', '/products?sort=price_desc'));
+    const catalogue = new CataloguePage(page);
+    await expect(catalogue.cards.first()).toBeVisible();
+    // A page load would lose this mark: paging and searching must keep it.
+    await page.evaluate(() => Object.assign(window, { e2eNoReload: true }));
+    const kept = () => page.evaluate(() => (window as unknown as { e2eNoReload?: boolean }).e2eNoReload === true);
+
+    // Each page is a link built like the catalogue's own URL (order kept), the current one marked.
+    const pagination = page.getByRole('navigation', { name: 'Pagination' });
+    await expect(pagination.getByRole('link', { name: 'Page 1' })).toHaveAttribute('aria-current', 'page');
+    await expect(pagination.getByRole('link', { name: 'Page 2' })).toHaveAttribute('href', '/products?sort=price_desc&page=2');
+    await expect(pagination.getByRole('link', { name: 'Next page' })).toHaveAttribute('href', '/products?sort=price_desc&page=2');
+    await expect(pagination.getByLabel('Previous page')).toHaveAttribute('aria-disabled', 'true');
+    await expect(pagination.getByLabel('Previous page')).not.toHaveAttribute('href');
+
+    // The header's search and the catalogue's are GET forms on the catalogue with the URL's parameter.
+    const headerSearch = page.getByRole('banner').getByRole('search', { name: 'Search products' });
+    await expect(headerSearch).toHaveAttribute('method', 'get');
+    await expect(headerSearch).toHaveAttribute('action', '/products');
+    await expect(headerSearch.getByRole('searchbox')).toHaveAttribute('name', 'search');
+    const catalogueSearch = page.locator('form.shop-catalogue__search');
+    await expect(catalogueSearch).toHaveAttribute('method', 'get');
+    await expect(catalogueSearch).toHaveAttribute('action', '/products');
+    await expect(catalogue.search).toHaveAttribute('name', 'search');
+    // With scripts the sort is the dropdown; its script-free stand-in is gone.
+    await expect(catalogue.sort).toBeVisible();
+    await expect(page.locator('select[name="sort"]')).toHaveCount(0);
+
+    await pagination.getByRole('link', { name: 'Page 2' }).click();
+    await expect(page).toHaveURL(shopUrl('globex', '/products?sort=price_desc&page=2'));
+    await expect(pagination.getByRole('link', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
+    expect(await kept()).toBe(true);
+
+    await headerSearch.getByRole('searchbox').fill('mug');
+    await headerSearch.getByRole('button', { name: 'Search' }).click();
+    await expect(page).toHaveURL(shopUrl('globex', '/products?search=mug'));
+    await expect(catalogue.search).toHaveValue('mug');
+    await expect(page.getByRole('heading', { level: 2, name: 'Results for "mug"' })).toBeVisible();
+    await expect(catalogue.cards.first()).toBeVisible();
+    expect(await kept()).toBe(true);
+  });
+
   test('should open a product from its card', async ({ page }) => {
     const catalogue = new CataloguePage(page);
     await catalogue.open('globex', 'GLX-MUG');

@@ -1,8 +1,9 @@
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, createEvent, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { locale, setLocale } from '../../store/locale.ts';
 import { pageConfig } from '../../store/config.ts';
+import { CATALOGUE_PARAM, CATALOGUE_SEARCH_MAX_LENGTH, catalogueQueryFromParams, catalogueQueryFromPath, DEFAULT_SORT } from '../../store/catalogue.ts';
 import { sessionStatus, user } from '../../store/session.ts';
 import { loadShop, savedShop, shop } from '../../store/shop.ts';
 import { storageBase } from '../../store/storage-base.ts';
@@ -87,6 +88,36 @@ describe('Header', () => {
     await ue.click(within(search).getByRole('button', { name: 'Search' }));
     expect(currentPath.value).toBe('/products?search=mugs%20%26%20cups');
     expect(window.location.search).toBe('?search=mugs%20%26%20cups');
+  });
+
+  it('should be a GET form on the catalogue under the base path whose field is the URL’s search, taken over by a script', async () => {
+    const ue = userEvent.setup();
+    pageConfig.value = { ...pageConfig.value, basePath: '/shop' };
+    window.history.replaceState(null, '', '/shop/cart');
+    render(<Header />);
+    const form = screen.getByRole('search', { name: 'Search products' }) as HTMLFormElement;
+    // What the browser submits before scripts run: GET /shop/products?search=…
+    expect(form).toHaveAttribute('method', 'get');
+    expect(form).toHaveAttribute('action', '/shop/products');
+    await ue.type(within(form).getByRole('searchbox'), 'mug');
+    const sent = new URLSearchParams([...new FormData(form)].map(([name, value]) => [name, String(value)]));
+    expect(sent.toString()).toBe('search=mug');
+    expect(catalogueQueryFromParams(sent)).toMatchObject({ search: 'mug', sort: DEFAULT_SORT, page: 1 });
+    // With scripts the submission is the client's: no page load, the storefront's own URL.
+    const submit = createEvent.submit(form);
+    fireEvent(form, submit);
+    expect(submit.defaultPrevented).toBe(true);
+    expect(currentPath.value).toBe('/products?search=mug');
+    expect(window.location.pathname + window.location.search).toBe('/shop/products?search=mug');
+  });
+
+  it('should write the search as the catalogue reads it: the same parameter, length and query', () => {
+    expect(SEARCH_MAX_LENGTH).toBe(CATALOGUE_SEARCH_MAX_LENGTH);
+    render(<Header />);
+    expect(screen.getByRole('searchbox', { name: 'Search products' })).toHaveAttribute('name', CATALOGUE_PARAM.search);
+    for (const term of ['mug', ' kubek żółty ', 'a/b?c&d=e', "it's 100% (cotton) + *", '#1']) {
+      expect(catalogueQueryFromPath(searchPath(term))).toMatchObject({ search: term.trim(), sort: DEFAULT_SORT, page: 1 });
+    }
   });
 
   it('should submit with Enter, go to the plain catalogue for an empty term, and show the current term on the catalogue', async () => {

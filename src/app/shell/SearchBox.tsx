@@ -4,7 +4,7 @@ import { buildPath } from '../../domain/routes.ts';
 import { t } from '../../i18n/index.ts';
 import { registerStyles } from '../../theme/styles.ts';
 import { useElement } from '../../kit/element-context.tsx';
-import { currentPath, currentQuery, navigate } from '../../kit/router.tsx';
+import { currentPath, currentQuery, hrefFor, navigate } from '../../kit/router.tsx';
 import css from './shell.css?inline';
 
 registerStyles('shell', css);
@@ -28,6 +28,11 @@ export interface SearchBoxProps {
 /**
  * The header's product search: a `search` landmark with a labelled search field and a submit button.
  * Submitting goes to the catalogue with `?search=`; on the catalogue the field shows the current term.
+ * It is a real GET form on the catalogue's address (under the base path), its field named as the
+ * catalogue's URL names the search, so before any script runs (a server-rendered first screen) the
+ * browser's own submission opens the same results; with scripts the submission is taken over and
+ * navigates without a page load. (The header does not import the catalogue's URL module, which would
+ * put the catalogue's store on the first route; a test keeps the two spellings reading alike.)
  */
 export function SearchBox({ onSearch }: SearchBoxProps) {
   useSignals();
@@ -46,7 +51,15 @@ export function SearchBox({ onSearch }: SearchBoxProps) {
   };
 
   return (
-    <form role="search" className="shop-search" aria-label={t('app.search_products')} noValidate onSubmit={submit}>
+    <form
+      role="search"
+      className="shop-search"
+      aria-label={t('app.search_products')}
+      method="get"
+      action={hrefFor(buildPath('products'))}
+      noValidate
+      onSubmit={submit}
+    >
       <label htmlFor={inputId} className="shop-visually-hidden">
         {t('app.search_products')}
       </label>

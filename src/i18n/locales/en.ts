@@ -307,6 +307,7 @@ const en = {
   catalogue: {
     title: 'Products',
     sort_label: 'Sort by',
+    sort_apply: 'Sort',
     sort: {
       price_asc: 'Lowest price',
       price_desc: 'Highest price',

@@ -300,6 +300,7 @@ const pl: Messages = {
   catalogue: {
     title: 'Produkty',
     sort_label: 'Sortuj według',
+    sort_apply: 'Sortuj',
     sort: {
       price_asc: 'Najniższa cena',
       price_desc: 'Najwyższa cena',

@@ -4,7 +4,15 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Website } from '../../contract/contract.ts';
 import { ElementShell } from '../../app/ElementShell.tsx';
 import { currentPath, navigate, routerActive, syncLocation } from '../../kit/router.tsx';
-import { CATALOGUE_ANNOUNCE_DELAY_MS, CATALOGUE_PAGE_SIZE, CATALOGUE_SEARCH_COALESCE_MS, catalogueResultQuery } from '../../store/catalogue.ts';
+import { renderToString } from 'react-dom/server';
+import {
+  CATALOGUE_ANNOUNCE_DELAY_MS,
+  CATALOGUE_PAGE_SIZE,
+  CATALOGUE_SEARCH_COALESCE_MS,
+  catalogueResultQuery,
+  setCatalogueQuery,
+} from '../../store/catalogue.ts';
+import { pageConfig } from '../../store/config.ts';
 import { locale } from '../../store/locale.ts';
 import { savedShop, shopStatus } from '../../store/shop.ts';
 import { Catalogue, type CatalogueProps } from './Catalogue.tsx';
@@ -370,21 +378,136 @@ describe('Catalogue: pages', () => {
   });
 });
 
+/**
+ * Clicks `link` and says whether the storefront took the click over (prevented the browser's default).
+ * The browser's part is stopped after that, on the window: jsdom cannot open a page or a tab.
+ */
+function clickTakenOver(link: HTMLElement, keys: MouseEventInit = {}): boolean {
+  let taken = false;
+  const stop = (event: Event) => {
+    taken = event.defaultPrevented;
+    event.preventDefault();
+  };
+  window.addEventListener('click', stop);
+  fireEvent.click(link, { button: 0, ...keys });
+  window.removeEventListener('click', stop);
+  return taken;
+}
+
+/** A fresh page on `path` of a storefront mounted under `/shop`. */
+function underShop(path: string): void {
+  resetPage(path);
+  pageConfig.value = { ...pageConfig.value, basePath: '/shop' };
+  syncLocation();
+}
+
+describe('Catalogue: real links and forms, for markup shown before scripts run', () => {
+  it('should make each page a link built like the catalogue’s URL, under the base path and keeping the search and order', async () => {
+    underShop('/shop/products?search=mug&sort=price_desc&page=2');
+    const calls = stubCatalogue(catalogueOf(200));
+    renderCatalogue();
+    await waitFor(() => expect(cards()).toHaveLength(24));
+    const nav = screen.getByRole('navigation', { name: 'Pagination' });
+    expect(within(nav).getByRole('link', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
+    expect(within(nav).getByRole('link', { name: 'Page 3' })).not.toHaveAttribute('aria-current');
+    expect(within(nav).getByRole('link', { name: 'Page 3' })).toHaveAttribute('href', '/shop/products?search=mug&sort=price_desc&page=3');
+    // Page 1 is written as the catalogue writes it: without `page`.
+    expect(within(nav).getByRole('link', { name: 'Previous page' })).toHaveAttribute('href', '/shop/products?search=mug&sort=price_desc');
+    expect(within(nav).getByRole('link', { name: 'Next page' })).toHaveAttribute('rel', 'next');
+
+    // A modified click (a new tab) is the browser's: nothing prevented, nothing loaded here.
+    const requests = calls.length;
+    expect(clickTakenOver(within(nav).getByRole('link', { name: 'Page 9' }), { ctrlKey: true })).toBe(false);
+    expect(clickTakenOver(within(nav).getByRole('link', { name: 'Page 9' }), { metaKey: true })).toBe(false);
+    expect(calls).toHaveLength(requests);
+    expect(currentPath.value).toBe('/products?search=mug&sort=price_desc&page=2');
+
+    // A plain click pages in place: no page load, the URL written by the store, under the base path.
+    expect(clickTakenOver(within(nav).getByRole('link', { name: 'Page 3' }))).toBe(true);
+    await waitFor(() => expect(screen.getByRole('link', { name: 'Page 3' })).toHaveAttribute('aria-current', 'page'));
+    expect(lastQuery(calls)).toMatchObject({ search: 'mug', sort: 'price_desc', page: '3' });
+    expect(window.location.pathname + window.location.search).toBe('/shop/products?search=mug&sort=price_desc&page=3');
+  });
+
+  it('should render the script-free sort as a native select in a GET form keeping the search, and the search as a GET form keeping the order', async () => {
+    underShop('/shop/products?search=mug&sort=price_desc&page=2');
+    stubCatalogue(catalogueOf(200));
+    await setCatalogueQuery({ search: 'mug', sort: 'price_desc', page: 2, perPage: CATALOGUE_PAGE_SIZE }, 'url');
+    // The markup a server renders: the first render, before any effect runs.
+    const host = document.createElement('div');
+    host.innerHTML = renderToString(
+      <ElementShell host={null} root={document}>
+        <Catalogue routeId="products" params={{}} />
+      </ElementShell>,
+    );
+    document.body.append(host);
+    const view = within(host);
+
+    const sort = view.getByRole('combobox', { name: 'Sort by' });
+    expect(sort.tagName).toBe('SELECT');
+    expect(sort).toHaveAttribute('name', 'sort');
+    expect(sort).toHaveValue('price_desc');
+    const sortForm = sort.closest('form') as HTMLFormElement;
+    expect(sortForm).toHaveAttribute('method', 'get');
+    expect(sortForm).toHaveAttribute('action', '/shop/products');
+    expect(within(sortForm).getByRole('button', { name: 'Sort' })).toHaveAttribute('type', 'submit');
+    // The browser's submission: the chosen order, the search kept, from page 1.
+    expect(new URLSearchParams([...new FormData(sortForm)].map(([name, value]) => [name, String(value)])).toString()).toBe('sort=price_desc&search=mug');
+
+    const searchForm = view.getByRole('searchbox', { name: 'Search products' }).closest('form') as HTMLFormElement;
+    expect(searchForm).toHaveAttribute('method', 'get');
+    expect(searchForm).toHaveAttribute('action', '/shop/products');
+    expect(new URLSearchParams([...new FormData(searchForm)].map(([name, value]) => [name, String(value)])).toString()).toBe('search=mug&sort=price_desc');
+  });
+
+  it('should speak Polish in the script-free sort', async () => {
+    resetPage('/products');
+    locale.value = 'pl';
+    stubCatalogue(catalogueOf(3));
+    await setCatalogueQuery({ search: '', sort: 'name_asc', page: 1, perPage: CATALOGUE_PAGE_SIZE }, 'url');
+    const host = document.createElement('div');
+    host.innerHTML = renderToString(
+      <ElementShell host={null} root={document}>
+        <Catalogue routeId="products" params={{}} />
+      </ElementShell>,
+    );
+    document.body.append(host);
+    const sort = within(host).getByRole('combobox', { name: 'Sortuj według' });
+    expect(within(sort).getByRole('option', { name: 'Najniższa cena' })).toBeInTheDocument();
+    expect(within(host).getByRole('button', { name: 'Sortuj' })).toBeInTheDocument();
+    // Only the search is kept, and there is none: the form sends the order alone.
+    expect(host.querySelectorAll('input[type="hidden"]')).toHaveLength(0);
+  });
+
+  it('should swap the script-free sort for the dropdown once mounted', async () => {
+    stubCatalogue(catalogueOf(3));
+    renderCatalogue();
+    await waitFor(() => expect(cards()).toHaveLength(3));
+    expect(screen.getByRole('combobox', { name: 'Sort by' }).tagName).toBe('DIV');
+    expect(document.querySelector('select')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Sort' })).not.toBeInTheDocument();
+    expect(screen.getByRole('searchbox', { name: 'Search products' }).closest('form')).toHaveAttribute('action', '/products');
+  });
+});
+
 describe('Catalogue: empty and error states', () => {
   it('should say so when the shop has no products', async () => {
     stubCatalogue(() => pageOf([]));
     renderCatalogue();
     expect(await screen.findByText('There are no products in this shop yet.')).toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent('0 products');
-    expect(screen.queryByRole('button', { name: 'Clear search' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Clear search' })).not.toBeInTheDocument();
   });
 
-  it('should say when a search finds nothing and clear it with one button', async () => {
+  it('should say when a search finds nothing and clear it with one link, the order kept', async () => {
     resetPage('/products?search=zzz&sort=price_asc');
     const calls = stubCatalogue(({ params }) => (params.get('search') ? pageOf([]) : pageOf(THREE)));
     renderCatalogue();
     expect(await screen.findByText('No products match your search.')).toBeInTheDocument();
-    await userEvent.click(screen.getByRole('button', { name: 'Clear search' }));
+    const clear = screen.getByRole('link', { name: 'Clear search' });
+    expect(clear).toHaveAttribute('href', '/products?sort=price_asc');
+    expect(clear).not.toHaveAttribute('aria-current');
+    await userEvent.click(clear);
     await waitFor(() => expect(cards()).toHaveLength(3));
     expect(lastQuery(calls)).not.toHaveProperty('search');
     expect(lastQuery(calls)).toMatchObject({ sort: 'price_asc' });
@@ -399,7 +522,7 @@ describe('Catalogue: empty and error states', () => {
     stubCatalogue(() => pageOf([]));
     renderCatalogue();
     expect(await screen.findByText('Brak produktów pasujących do wyszukiwania.')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Wyczyść wyszukiwanie' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Wyczyść wyszukiwanie' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 2, name: 'Wyniki wyszukiwania „zzz”' })).toBeInTheDocument();
   });
 

@@ -1,14 +1,13 @@
 import { useSignals } from '@preact/signals-react/runtime';
-import { memo, useDeferredValue, useEffect, useRef, type FormEvent } from 'react';
-import { SORT_OPTIONS, type Product } from '../../contract/contract.ts';
+import { memo, useDeferredValue, useEffect, useRef } from 'react';
+import { type Product } from '../../contract/contract.ts';
 import { errorMessage } from '../../api/errors.ts';
 import { currentPath, hrefFor, navigate, routerActive } from '../../kit/router.tsx';
-import type { RouteId } from '../../domain/routes.ts';
+import { type RouteId } from '../../domain/routes.ts';
 import { t } from '../../i18n/index.ts';
 import { tp } from '../../i18n/plural.ts';
 import {
   cancelCatalogueLoad,
-  CATALOGUE_SEARCH_MAX_LENGTH,
   catalogueAnnouncedTotal,
   catalogueAppliedQuery,
   catalogueError,
@@ -17,8 +16,6 @@ import {
   catalogueProducts,
   catalogueQueryFromPath,
   catalogueResultQuery,
-  catalogueSearch,
-  catalogueSort,
   catalogueStatus,
   DEFAULT_SORT,
   isSortOption,
@@ -26,19 +23,15 @@ import {
   routeCatalogueUrl,
   setCataloguePage,
   setCatalogueQuery,
-  setCatalogueSearch,
-  setCatalogueSort,
-  submitCatalogueSearch,
   toPageSize,
   type CatalogueQuery,
 } from '../../store/catalogue.ts';
 import { loadShop, shop, shopStatus } from '../../store/shop.ts';
 import { registerStyles } from '../../theme/styles.ts';
 import { Button } from '../../widgets/button/Button.tsx';
-import { Dropdown } from '../../widgets/dropdown/Dropdown.tsx';
 import { Loading } from '../../widgets/loading/Loading.tsx';
-import { TextField } from '../../widgets/text-field/TextField.tsx';
 import css from './catalogue.css?inline';
+import { CatalogueSearch, CatalogueSort, ClearSearch } from './CatalogueToolbar.tsx';
 import { Pagination } from './Pagination.tsx';
 import { ProductCard } from './ProductCard.tsx';
 
@@ -57,58 +50,6 @@ export interface CatalogueProps {
   /** Products per page (1–100, default 24). */
   perPage?: number;
 }
-
-/** Enter in the search field sends the search now (if it is not already loading or shown). */
-function submitSearch(event: FormEvent<HTMLFormElement>): void {
-  event.preventDefault();
-  void submitCatalogueSearch();
-}
-
-/** Empties the search and shows the whole catalogue from page 1. */
-function clearSearch(): void {
-  void setCatalogueQuery({ search: '', page: 1 }, 'push');
-}
-
-/**
- * The search field: its own component, so a keystroke re-renders the field and nothing else; memoised,
- * so the catalogue re-rendering for "loading" on each keystroke does not render it twice.
- */
-const CatalogueSearch = memo(function CatalogueSearch() {
-  useSignals();
-  return (
-    <form className="shop-catalogue__search" noValidate onSubmit={submitSearch}>
-      <TextField
-        label={t('catalogue.search')}
-        type="search"
-        name="search"
-        value={catalogueSearch.value}
-        maxLength={CATALOGUE_SEARCH_MAX_LENGTH}
-        placeholder={t('catalogue.search_placeholder')}
-        autoComplete="off"
-        enterKeyHint="search"
-        onValueChange={setCatalogueSearch}
-      />
-    </form>
-  );
-});
-
-/** The sort dropdown with the six orders of spec §2 (memoised like the search field). */
-const CatalogueSort = memo(function CatalogueSort() {
-  useSignals();
-  const options = SORT_OPTIONS.map((code) => ({ value: code, label: t(`catalogue.sort.${code}`) }));
-  return (
-    <div className="shop-catalogue__sort">
-      <Dropdown
-        label={t('catalogue.sort_label')}
-        options={options}
-        value={catalogueSort.value}
-        onValueChange={(value) => {
-          if (isSortOption(value)) void setCatalogueSort(value);
-        }}
-      />
-    </div>
-  );
-});
 
 /** Cards whose pictures load at once: the first row on a wide screen, the first two rows on a phone. */
 const PRIORITY_CARDS = 4;
@@ -240,11 +181,7 @@ export function Catalogue({ routeId, search, sort, perPage }: CatalogueProps) {
       <div className="shop-catalogue__state" data-state={searched ? 'no-results' : 'empty'}>
         <Loading loading={status === 'loading' || answerPending}>
           <p className="shop-catalogue__message">{searched ? t('catalogue.no_results') : t('catalogue.no_products')}</p>
-          {searched && (
-            <Button variant="secondary" onClick={clearSearch}>
-              {t('catalogue.clear_search')}
-            </Button>
-          )}
+          {searched && <ClearSearch routed={routed} query={result} />}
         </Loading>
       </div>
     );
@@ -262,8 +199,8 @@ export function Catalogue({ routeId, search, sort, perPage }: CatalogueProps) {
         {t('catalogue.title')}
       </h1>
       <div className="shop-catalogue__toolbar">
-        <CatalogueSearch />
-        <CatalogueSort />
+        <CatalogueSearch routed={routed} />
+        <CatalogueSort routed={routed} />
       </div>
       {searched && <h2 className="shop-catalogue__results-title">{t('catalogue.search_results', { query: searched })}</h2>}
       {/* The count on screen always describes the list on screen: it comes from the same deferred answer
