@@ -9,6 +9,8 @@ import type { AppEnv, WebsiteRow } from '../http/env.ts';
 import { cspNonce, liveChatOrigin, storefrontCsp } from '../http/csp.ts';
 import { firstScreenHead, pageLang, readBuildManifest } from '../http/first-screen.ts';
 import { escapeHtml } from '../http/html.ts';
+import { pageCacheHeaders, pageOrigin, storefrontPageMeta } from '../http/page-meta.ts';
+import { requestIsHttps } from '../http/security.ts';
 import { sessionOfToken } from '../http/auth.ts';
 import { loadVisibleWebsite } from './website.ts';
 
@@ -39,20 +41,25 @@ export function registerStorefrontPage(app: Hono<AppEnv>, options: { home: strin
     const { rows } = await db.query<WebsiteRow>('SELECT * FROM websites WHERE slug = $1', [slug]);
     // The session cookie decides, as the bearer token does on the API: a member of a login-required shop
     // gets its whole config in the page, anyone else its guest view.
-    const session = rows[0] ? await sessionOfToken(db, getCookie(c, AUTH_COOKIE)) : null;
+    const cookie = getCookie(c, AUTH_COOKIE);
+    const session = rows[0] ? await sessionOfToken(db, cookie) : null;
     const website = rows[0] ? await loadVisibleWebsite(db, rows[0], c.get('payment') !== null, session?.websiteId ?? null) : null;
-    const head = firstScreenHead({ website, pathname: url.pathname, hasSession: session !== null && session.websiteId === website?.id, manifest: readBuildManifest(distDir) });
+    const hasSession = session !== null && session.websiteId === website?.id;
+    const head = firstScreenHead({ website, pathname: url.pathname, hasSession, manifest: readBuildManifest(distDir) });
+    // The page's title, description, canonical URL and product data (http/page-meta.ts).
+    const meta = await storefrontPageMeta(db, { website, url, origin: pageOrigin(requestIsHttps(c), c.req.header('host') ?? url.host), hasSession });
     const nonce = cspNonce();
-    // A login-required shop's page differs by who asks: no shared cache may keep it.
-    c.header('Cache-Control', website?.login_required ? 'private, no-cache' : 'no-cache');
-    if (website?.login_required) c.header('Vary', 'Cookie');
+    const cache = pageCacheHeaders({ loginRequired: website?.login_required === true, sessionCookie: cookie !== undefined });
+    c.header('Cache-Control', cache.cacheControl);
+    c.header('Vary', cache.vary);
     c.header('Content-Security-Policy', storefrontCsp(nonce, config.designerOrigins, website ? liveChatOrigin(website) : null));
     // The page names the designers allowed to preview it (exact origins, `designer-origins`).
     const page = readFileSync(STOREFRONT_PAGE, 'utf8')
       .replace('{{LANG}}', escapeHtml(pageLang(website)))
       .replace('{{DESIGNER_ORIGINS}}', escapeHtml(config.designerOrigins.join(' ')))
       .replaceAll('{{NONCE}}', escapeHtml(nonce))
-      .replace('{{FIRST_SCREEN}}', () => head);
+      // One pass for the two holding shop texts: a shop's name spelling the other placeholder is not filled in.
+      .replace(/\{\{(PAGE_META|FIRST_SCREEN)\}\}/g, (_, name: string) => (name === 'PAGE_META' ? meta : head));
     return sendCompressed(c, page);
   });
 }
