@@ -18,9 +18,9 @@ export { type DesignerDraft, DesignerDraftSchema } from '../src/domain/designer.
 export { normaliseEmail } from '../src/domain/email-address.ts';
 export { costCentreIssues, orderMpkCode } from '../src/domain/mpk.ts';
 export { itemShownTotal, itemShownUnit, orderShownAmounts } from '../src/domain/order-amounts.ts';
-export { DEFAULT_VAT, isGroupBuyActive, pointsLineTotal, roundUnitPrice, shownLine, unitPrice, vatRate } from '../src/domain/pricing.ts';
+export { DEFAULT_VAT, displayPrice, isGroupBuyActive, listUnitPrice, pointsLineTotal, roundUnitPrice, shownLine, unitPrice, vatRate } from '../src/domain/pricing.ts';
 export { judgeQuantities, maxLineQuantity, type QuantityError, variantLimit } from '../src/domain/quantity.ts';
-export { matchRoute, type RouteId } from '../src/domain/routes.ts';
+export { buildPath, matchRoute, type RouteId } from '../src/domain/routes.ts';
 export { searchText } from '../src/domain/search-text.ts';
 export { DEFAULT_STOCK_HOLD_LIMITS, judgeHolds, type StockHoldLimits, type VariantHold } from '../src/domain/stock-holds.ts';
 export { shopSlugFromHost } from '../src/domain/tenant.ts';
@@ -31,3 +31,6 @@ export { countryName } from '../src/i18n/countries.ts';
 export { parseColor } from '../src/theme/colour.ts';
 export { storageUrl } from '../src/theme/theme.ts';
 export { default as enLocale } from '../src/i18n/locales/en.ts';
+export { default as plLocale } from '../src/i18n/locales/pl.ts';
+export { ROUTE_TITLES } from '../src/app/route-titles.ts';
+export { catalogueQueryFromParams, cataloguePath } from '../src/store/catalogue-query.ts';

@@ -9,6 +9,8 @@ import type { AppEnv, WebsiteRow } from '../http/env.ts';
 import { cspNonce, liveChatOrigin, storefrontCsp } from '../http/csp.ts';
 import { firstScreenHead, pageLang, readBuildManifest } from '../http/first-screen.ts';
 import { escapeHtml } from '../http/html.ts';
+import { pageCacheHeaders, pageOrigin, storefrontPageMeta } from '../http/page-meta.ts';
+import { requestIsHttps } from '../http/security.ts';
 import { sessionOfToken } from '../http/auth.ts';
 import { loadRenderer, ownOrigin, renderedElementContent, type RenderResult } from '../http/server-render.ts';
 import { loadVisibleWebsite } from './website.ts';
@@ -43,24 +45,29 @@ export function registerStorefrontPage(app: Hono<AppEnv>, options: { home: strin
     const { rows } = await db.query<WebsiteRow>('SELECT * FROM websites WHERE slug = $1', [slug]);
     // The session cookie decides, as the bearer token does on the API: a member of a login-required shop
     // gets its whole config in the page, anyone else its guest view.
-    const session = rows[0] ? await sessionOfToken(db, getCookie(c, AUTH_COOKIE)) : null;
+    const cookie = getCookie(c, AUTH_COOKIE);
+    const session = rows[0] ? await sessionOfToken(db, cookie) : null;
     const website = rows[0] ? await loadVisibleWebsite(db, rows[0], c.get('payment') !== null, session?.websiteId ?? null) : null;
-    const head = firstScreenHead({ website, pathname: url.pathname, hasSession: session !== null && session.websiteId === website?.id, manifest: readBuildManifest(distDir) });
+    const hasSession = session !== null && session.websiteId === website?.id;
+    const head = firstScreenHead({ website, pathname: url.pathname, hasSession, manifest: readBuildManifest(distDir) });
+    // The page's title, description, canonical URL and product data (http/page-meta.ts).
+    const meta = await storefrontPageMeta(db, { website, url, origin: pageOrigin(requestIsHttps(c), c.req.header('host') ?? url.host), hasSession });
     const nonce = cspNonce();
-    // A login-required shop's page differs by who asks: no shared cache may keep it.
-    c.header('Cache-Control', website?.login_required ? 'private, no-cache' : 'no-cache');
-    if (website?.login_required) c.header('Vary', 'Cookie');
+    const cache = pageCacheHeaders({ loginRequired: website?.login_required === true, sessionCookie: cookie !== undefined });
+    c.header('Cache-Control', cache.cacheControl);
+    c.header('Vary', cache.vary);
     c.header('Content-Security-Policy', storefrontCsp(nonce, config.designerOrigins, website ? liveChatOrigin(website) : null));
     // The page names the designers allowed to preview it (exact origins, `designer-origins`).
     const page = readFileSync(STOREFRONT_PAGE, 'utf8')
       .replace('{{LANG}}', escapeHtml(pageLang(website)))
       .replace('{{DESIGNER_ORIGINS}}', escapeHtml(config.designerOrigins.join(' ')))
       .replaceAll('{{NONCE}}', escapeHtml(nonce))
-      .replace('{{FIRST_SCREEN}}', () => head);
+      // One pass for the two holding shop texts: a shop's name spelling the other placeholder is not filled in.
+      .replace(/\{\{(PAGE_META|FIRST_SCREEN)\}\}/g, (_, name: string) => (name === 'PAGE_META' ? meta : head));
     const apiOrigin = ownOrigin(c);
     const renderer = website && config.serverRender && apiOrigin ? await loadRenderer(config.serverRendererDir) : null;
     if (!website || !renderer || !apiOrigin) return sendCompressed(c, page);
-    const token = session && session.websiteId === website.id ? (getCookie(c, AUTH_COOKIE) ?? null) : null;
+    const token = hasSession ? (cookie ?? null) : null;
     let rendered: RenderResult;
     try {
       rendered = await renderer.renderStorefront({ website, path: `${url.pathname}${url.search}`, lang: pageLang(website), token, apiOrigin });
@@ -71,11 +78,6 @@ export function registerStorefrontPage(app: Hono<AppEnv>, options: { home: strin
     // Where the storefront's guards or routes would send the browser, the server sends it: no page in between.
     if (rendered.kind === 'redirect') return c.redirect(rendered.to, 302);
     if (rendered.kind === 'client') return sendCompressed(c, page);
-    // The page differs by who asks: no shared cache may keep a signed-in buyer's.
-    if (token) {
-      c.header('Cache-Control', 'private, no-cache');
-      c.header('Vary', 'Cookie', { append: true });
-    }
     const closing = page.indexOf(ELEMENT_END);
     const screen = rendered.screen.then(
       (done) => renderedElementContent(done, pageLang(website)),

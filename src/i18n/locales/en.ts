@@ -306,6 +306,8 @@ const en = {
   },
   catalogue: {
     title: 'Products',
+    // The catalogue's <meta name="description"> (server/http/page-meta.ts).
+    meta_description: 'Browse the products of {{shop}} and order them online.',
     sort_label: 'Sort by',
     sort_apply: 'Sort',
     sort: {
@@ -824,6 +826,8 @@ const en = {
   },
   home: {
     see_all: 'See all',
+    // The homepage's <meta name="description"> (server/http/page-meta.ts): search results show it.
+    meta_description: '{{shop}} online shop: browse the catalogue and order online.',
   },
   popups: {
     close: 'Close',

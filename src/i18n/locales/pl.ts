@@ -299,6 +299,7 @@ const pl: Messages = {
   },
   catalogue: {
     title: 'Produkty',
+    meta_description: 'Przeglądaj produkty sklepu {{shop}} i zamawiaj je online.',
     sort_label: 'Sortuj według',
     sort_apply: 'Sortuj',
     sort: {
@@ -816,6 +817,7 @@ const pl: Messages = {
   },
   home: {
     see_all: 'Zobacz wszystkie',
+    meta_description: 'Sklep internetowy {{shop}}: przeglądaj katalog i zamawiaj online.',
   },
   popups: {
     close: 'Zamknij',
