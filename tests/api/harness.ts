@@ -1,3 +1,4 @@
+import { request as httpRequest } from 'node:http';
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { serve, type ServerType } from '@hono/node-server';
@@ -163,4 +164,25 @@ export function httpClient(url: string, shops: Record<string, number>): HttpClie
     return result.body.access_token as string;
   };
   return { url, request, json, login };
+}
+
+/** A page of the storefront as a browser gets it: status, headers and the HTML. */
+export interface ShopPage {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  html: string;
+}
+
+/** A GET of `path` on shop `slug`'s host at `port` (fetch cannot set Host), with extra headers (a cookie). */
+export function shopPage(port: number, slug: string, path: string, headers: Record<string, string> = {}): Promise<ShopPage> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest({ host: '127.0.0.1', port, path, headers: { host: `${slug}.localhost:${port}`, ...headers } }, (res) => {
+      let html = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (html += chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, html }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
 }

@@ -1,11 +1,10 @@
 import { execFile } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { request } from 'node:http';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT_DIR } from '../../server/config.ts';
-import { startTestServer, type TestServer } from './harness.ts';
+import { shopPage, startTestServer, type ShopPage, type TestServer } from './harness.ts';
 
 /**
  * The storefront page with its first screen rendered on the server (issue 29, SERVER_RENDER=on): the
@@ -18,27 +17,10 @@ const run = promisify(execFile);
 /** Builds land under `.data/` (git-ignored), inside the project so the renderer finds react and jsdom. */
 const BUILDS = path.join(ROOT_DIR, '.data');
 
-interface Page {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  body: string;
-}
-
-/** A GET of a shop host's page (fetch cannot set Host), with an optional session cookie. */
-function page(server: TestServer, slug: string, pathname: string, cookie?: string): Promise<Page> {
-  const port = new URL(server.url).port;
-  return new Promise((resolve, reject) => {
-    const headers: Record<string, string> = { host: `${slug}.localhost:${port}` };
-    if (cookie) headers.cookie = cookie;
-    const req = request({ host: '127.0.0.1', port, path: pathname, headers }, (res) => {
-      let body = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => (body += chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
-    });
-    req.on('error', reject);
-    req.end();
-  });
+/** A GET of a shop host's page, with an optional session cookie. */
+async function page(server: TestServer, slug: string, pathname: string, cookie?: string): Promise<{ status: number; headers: ShopPage['headers']; body: string }> {
+  const answer = await shopPage(server.config.port, slug, pathname, cookie ? { cookie } : {});
+  return { status: answer.status, headers: answer.headers, body: answer.html };
 }
 
 /** The server-rendered shadow root of the page's `<shop-storefront>`, or null. */

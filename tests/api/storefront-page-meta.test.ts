@@ -1,9 +1,8 @@
-import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_COOKIE } from '../../src/api/cookies.ts';
 import type { Product, Website } from '../../src/contract/contract.ts';
 import { productDisplayPrice } from '../../src/kit/price.ts';
-import { startTestServer, type TestServer } from './harness.ts';
+import { shopPage as pageOnShopHost, startTestServer, type ShopPage, type TestServer } from './harness.ts';
 
 /**
  * The storefront page's head as search engines read it (server/http/page-meta.ts):
@@ -22,25 +21,8 @@ afterAll(async () => {
   await server?.close();
 });
 
-interface ShopPage {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  html: string;
-}
-
-/** A GET of `path` on shop `slug`'s host (fetch cannot set Host), with extra headers. */
-function shopPage(slug: string, path: string, headers: Record<string, string> = {}): Promise<ShopPage> {
-  return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port: server.config.port, path, headers: { host: hostOf(slug), ...headers } }, (res) => {
-      let html = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => (html += chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, html }));
-    });
-    req.on('error', reject);
-    req.end();
-  });
-}
+/** A GET of `path` on shop `slug`'s host, with extra headers. */
+const shopPage = (slug: string, path: string, headers: Record<string, string> = {}): Promise<ShopPage> => pageOnShopHost(server.config.port, slug, path, headers);
 
 const hostOf = (slug: string) => `${slug}.localhost:${server.config.port}`;
 const originOf = (slug: string) => `http://${hostOf(slug)}`;
