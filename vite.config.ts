@@ -70,7 +70,7 @@ export default defineConfig(({ command }) => ({
           groups: [
             {
               name: 'runtime',
-              test: /[\\/](node_modules[\\/](react|react-dom|scheduler|@preact|@r2wc|rosetta|dlv|templite|use-sync-external-store)[\\/]|elements[\\/]define\.ts|src[\\/](page-singleton\.ts|store[\\/](locale|storage-base|config)\.ts|i18n[\\/](index|parts|locale)\.ts|theme[\\/]|app[\\/]ElementShell\.tsx|kit[\\/](element-context\.tsx|use-sync-external-store-shim\.ts|ErrorBoundary\.tsx|lazy-retry\.ts|error-box\.css)|events\.ts))/,
+              test: /[\\/](node_modules[\\/](react|react-dom|scheduler|@preact|@r2wc|rosetta|dlv|templite|use-sync-external-store)[\\/]|elements[\\/](define|mount)\.ts|src[\\/](page-singleton\.ts|store[\\/](locale|storage-base|config)\.ts|i18n[\\/](index|parts|locale)\.ts|theme[\\/]|app[\\/]ElementShell\.tsx|kit[\\/](element-context\.tsx|use-sync-external-store-shim\.ts|ErrorBoundary\.tsx|lazy-retry\.ts|error-box\.css)|events\.ts))/,
             },
           ],
         },

@@ -1,4 +1,4 @@
-import r2wc from '@r2wc/react-to-web-component';
+import r2wc from '@r2wc/core';
 import { createElement, type ComponentType } from 'react';
 import { ElementShell } from '../src/app/ElementShell.tsx';
 import { requireMessageParts } from '../src/i18n/index.ts';
@@ -8,6 +8,7 @@ import { CONFIG_ATTRIBUTES, configurePageFromElement } from '../src/store/config
 import { setLocale } from '../src/store/locale.ts';
 import { ensureDocumentFonts } from '../src/theme/fonts.ts';
 import { adoptStyles, releaseStyles } from '../src/theme/styles.ts';
+import { elementRenderer, type PrepareHydration } from './mount.ts';
 
 /** How an attribute becomes a prop. */
 export type PropType = 'string' | 'number' | 'boolean' | 'json';
@@ -43,6 +44,12 @@ export interface ElementOptions {
    * first element that needs one starts it; each start runs once per page.
    */
   start?: () => void;
+  /**
+   * Given, the element hydrates the markup a server rendered into its declarative shadow root
+   * (`<template shadowrootmode="open">`) once this has the page as the server had it, instead of
+   * rendering afresh (elements/mount.ts). Without server markup it changes nothing.
+   */
+  prepareHydration?: PrepareHydration;
 }
 
 /** r2wc keeps an element's props and its render function under these registered symbols. */
@@ -85,7 +92,7 @@ export function createElementClass<P extends object>(component: ComponentType<P>
     );
   }
 
-  const Base = r2wc(Root as ComponentType<P & CommonProps>, { shadow: 'open', props: allProps as never }) as unknown as {
+  const Base = r2wc(Root as never, { shadow: 'open', props: allProps as never }, elementRenderer(options.prepareHydration) as never) as unknown as {
     new (): R2wcInternals & { attributeChangedCallback(name: string, old: string | null, value: string | null): void; connectedCallback(): void; disconnectedCallback(): void };
   };
 
@@ -101,6 +108,15 @@ export function createElementClass<P extends object>(component: ComponentType<P>
       requireMessageParts(messages);
       // Page configuration attributes: the first element on the page that sets one wins.
       configurePageFromElement(this);
+    }
+
+    /**
+     * r2wc attaches the element's shadow root in its constructor, and attaching one over a declarative
+     * shadow root empties it: an element that hydrates keeps the server's markup instead.
+     */
+    override attachShadow(init: ShadowRootInit): ShadowRoot {
+      if (options.prepareHydration && this.shadowRoot) return this.shadowRoot;
+      return super.attachShadow(init);
     }
 
     override connectedCallback(): void {

@@ -4,20 +4,18 @@ import { prerender } from 'react-dom/static';
 import { api } from '../src/api/client.ts';
 import { fetchUser } from '../src/api/user.ts';
 import { ElementShell } from '../src/app/ElementShell.tsx';
+import { prepareScreen } from '../src/app/screens.tsx';
 import { decide, Storefront } from '../src/app/Storefront.tsx';
 import type { Website } from '../src/contract/contract.ts';
 import type { RouteMatch } from '../src/domain/routes.ts';
 import { loadMessages } from '../src/i18n/index.ts';
 import { setSanitizerWindow } from '../src/kit/content/sanitize.ts';
 import { ErrorBoundary } from '../src/kit/ErrorBoundary.tsx';
-import { currentPath } from '../src/kit/router.tsx';
+import { currentPath, routerActive } from '../src/kit/router.tsx';
 import { resetPageSingletons } from '../src/page-singleton.ts';
-import { setCatalogueQuery } from '../src/store/catalogue.ts';
-import { catalogueQueryFromPath } from '../src/store/catalogue-query.ts';
 import { configurePage } from '../src/store/config.ts';
-import { collectFirstScreenLoads, firstScreenAnswers, runFirstScreenLoads } from '../src/store/first-screen.ts';
+import { collectFirstScreenLoads, firstScreenAnswers, keepFirstScreenAnswers, runFirstScreenLoads } from '../src/store/first-screen.ts';
 import { locale, setLocale, type Locale } from '../src/store/locale.ts';
-import { loadProduct, toProductId } from '../src/store/product.ts';
 import { sessionStatus, user } from '../src/store/session.ts';
 import { savedShop, shopStatus } from '../src/store/shop.ts';
 import { registeredCss } from '../src/theme/styles.ts';
@@ -59,7 +57,9 @@ export interface ServerRenderedScreen {
   css: string;
   /** The route shown. */
   routeId: string;
-  /** What the screen's own loads answered (store/first-screen.ts), for the page to carry. */
+  /** The signed-in user's id the screen was rendered for, or null for a guest. */
+  userId: number | null;
+  /** What the screen's loads answered (store/first-screen.ts), for the page to carry. */
   answers: Record<string, unknown>;
 }
 
@@ -124,22 +124,24 @@ async function start(input: ServerRenderInput) {
   shopStatus.value = 'ready';
   await startSession(input.token);
   currentPath.value = input.path;
+  // The element renders as routed (its links and the catalogue's forms are the router's).
+  routerActive.value = true;
+  // The stores' answers travel in the page, so the browser starts from them.
+  keepFirstScreenAnswers();
   return decide(input.path);
 }
 
 /** The screen's markup: its shared stores loaded, then two passes around the loads its components ask for. */
 async function renderScreen(input: ServerRenderInput, match: RouteMatch): Promise<ServerRenderedScreen> {
   const { route, params } = match;
-  // The shared stores the screen reads, loaded as the screen's own effect would load them.
-  if (route.id === 'products') await setCatalogueQuery(catalogueQueryFromPath(input.path) ?? {}, 'url');
-  if (route.id === 'product') await loadProduct(toProductId(params.id));
+  // The screen's code and the shared stores it reads, loaded as the browser loads them before it hydrates.
+  await prepareScreen(route.id, input.path, params);
   collectFirstScreenLoads();
   await renderHtml();
   await runFirstScreenLoads();
-  // Read before the second pass, whose components take them.
   const answers = firstScreenAnswers();
   const html = await renderHtml();
-  return { html, css: registeredCss(), routeId: route.id, answers };
+  return { html, css: registeredCss(), routeId: route.id, userId: user.peek()?.id ?? null, answers };
 }
 
 let turn: Promise<unknown> = Promise.resolve();

@@ -1,3 +1,4 @@
+import { prepareStorefrontHydration } from '../src/app/prepare-hydration.ts';
 import { Storefront } from '../src/app/Storefront.tsx';
 import { startCheckout } from '../src/store/checkout.ts';
 import { createElementClass, defineOnce } from './define.ts';
@@ -36,7 +37,7 @@ import { createElementClass, defineOnce } from './define.ts';
  * @cssprop --shop-font - Font family (defaults to the shop's font, else Inter).
  * @cssprop --shop-font-size - Base text size; every size inside the element is relative to it (default `16px`; the host page's `font-size` and `rem` do not reach inside).
  */
-export class ShopStorefrontElement extends createElementClass<Record<string, never>>(Storefront, {}, { start: startCheckout }) {}
+export class ShopStorefrontElement extends createElementClass<Record<string, never>>(Storefront, {}, { start: startCheckout, prepareHydration: prepareStorefrontHydration }) {}
 
 defineOnce('shop-storefront', ShopStorefrontElement);
 

@@ -111,9 +111,9 @@ export interface ServerConfig {
   /** Built bundle served under /dist. */
   distDir: string;
   /**
-   * SERVER_RENDER=on: the storefront page carries its first screen rendered on the server, as a
-   * declarative shadow root, when the renderer is built (`dist-ssr/`, http/server-render.ts); `off`
-   * (the default until the elements hydrate the server's markup): the browser renders it.
+   * The storefront page carries its first screen rendered on the server, as a declarative shadow root
+   * the element hydrates, when the renderer is built (`dist-ssr/`, http/server-render.ts): the default;
+   * SERVER_RENDER=off leaves it to the browser, as a host that serves the elements itself has it.
    */
   serverRender: boolean;
   /** The built server renderer's folder (`dist-ssr/`). */
@@ -231,7 +231,7 @@ export function loadConfig(overrides: Partial<ServerConfig> = {}): ServerConfig 
     httpTimeouts: httpTimeoutsFromEnv(),
     trustProxy: parseProxyTrust(process.env.TRUST_PROXY),
     distDir: path.join(ROOT_DIR, 'dist'),
-    serverRender: process.env.SERVER_RENDER === 'on',
+    serverRender: process.env.SERVER_RENDER !== 'off',
     serverRendererDir: path.join(ROOT_DIR, 'dist-ssr'),
     // The demo's designer page lives on the demo origin; in production only the named designers may frame a shop.
     designerOrigins: listFromEnv('DESIGNER_ORIGINS') ?? (production ? [] : [`http://localhost:${port}`]),

@@ -29,6 +29,7 @@ export interface RenderedScreen {
   html: string;
   css: string;
   routeId: string;
+  userId: number | null;
   answers: Record<string, unknown>;
 }
 
@@ -87,6 +88,6 @@ export function ownOrigin(c: Context<AppEnv>): string | null {
  */
 export function renderedElementContent(screen: RenderedScreen, lang: 'en' | 'pl'): string {
   const css = screen.css.replace(/<\/style/gi, '<\\/style');
-  const state = jsonForScript({ route: screen.routeId, lang, answers: screen.answers });
+  const state = jsonForScript({ route: screen.routeId, lang, userId: screen.userId, answers: screen.answers });
   return `<template shadowrootmode="open"><style>${css}</style>${screen.html}</template><script type="application/json" id="${FIRST_SCREEN_SCRIPT_ID}">${state}</script>`;
 }

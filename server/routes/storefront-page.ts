@@ -91,54 +91,71 @@ export function registerStorefrontPage(app: Hono<AppEnv>, options: { home: strin
   });
 }
 
+/** Brotli quality 5: within a few per cent of the best for a page this size, at a fraction of the time. */
+const BROTLI_OPTIONS = { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } };
+
 /**
- * Sends an HTML page compressed when the browser accepts it (brotli, else gzip): the storefront page
- * carries the shop's config (about 10 kB of JSON for the demo shops), which on a slow link is worth
- * the fraction of a millisecond it takes to compress. Not through `hono/compress` on `*`: that would
- * also compress `/storage` (weakening its ETags).
+ * How an HTML page goes out to this browser: brotli, else gzip, else as it is; sets the headers that
+ * say so. The storefront page carries the shop's config (about 10 kB of JSON for the demo shops),
+ * which on a slow link is worth the fraction of a millisecond it takes to compress. Not through
+ * `hono/compress` on `*`: that would also compress `/storage` (weakening its ETags).
  */
-function sendCompressed(c: Context<AppEnv>, html: string): Response {
+function htmlEncoding(c: Context<AppEnv>): 'br' | 'gzip' | null {
   const accepted = c.req.header('accept-encoding') ?? '';
   c.header('Vary', 'Accept-Encoding', { append: true });
   c.header('Content-Type', 'text/html; charset=UTF-8');
-  if (/\bbr\b/.test(accepted)) {
-    c.header('Content-Encoding', 'br');
-    // Quality 5: within a few per cent of the best for a page this size, at a fraction of the time.
-    return c.body(new Uint8Array(brotliCompressSync(html, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } })));
-  }
-  if (/\bgzip\b/.test(accepted)) {
-    c.header('Content-Encoding', 'gzip');
-    return c.body(new Uint8Array(gzipSync(html)));
-  }
-  return c.html(html);
+  const encoding = /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : null;
+  if (encoding) c.header('Content-Encoding', encoding);
+  return encoding;
+}
+
+/** Sends an HTML page at once, compressed as {@link htmlEncoding} chose. */
+function sendCompressed(c: Context<AppEnv>, html: string): Response {
+  const encoding = htmlEncoding(c);
+  if (encoding === 'br') return c.body(new Uint8Array(brotliCompressSync(html, BROTLI_OPTIONS)));
+  if (encoding === 'gzip') return c.body(new Uint8Array(gzipSync(html)));
+  return c.body(html);
 }
 
 /**
- * Sends an HTML page in two parts as they are ready, compressed as {@link sendCompressed} does and
+ * Sends an HTML page in two parts as they are ready, compressed as {@link htmlEncoding} chose and
  * flushed after the first: the browser starts on the head's preloads while the server still renders.
+ * A browser that goes away meanwhile (a navigation, a closed tab) cancels the stream: what the
+ * compressor still gives is dropped, never written to a closed stream.
  */
 function streamCompressed(c: Context<AppEnv>, first: string, rest: Promise<string>): Response {
-  const accepted = c.req.header('accept-encoding') ?? '';
-  c.header('Vary', 'Accept-Encoding', { append: true });
-  c.header('Content-Type', 'text/html; charset=UTF-8');
-  const brotli = /\bbr\b/.test(accepted);
-  const encoder = brotli ? createBrotliCompress({ params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } }) : /\bgzip\b/.test(accepted) ? createGzip() : null;
-  if (encoder) c.header('Content-Encoding', brotli ? 'br' : 'gzip');
+  const encoding = htmlEncoding(c);
   const text = new TextEncoder();
+  const encoder = encoding === 'br' ? createBrotliCompress(BROTLI_OPTIONS) : encoding === 'gzip' ? createGzip() : null;
+  let open = true;
   const body = new ReadableStream<Uint8Array>({
     async start(controller) {
+      const push = (bytes: Uint8Array) => {
+        if (open) controller.enqueue(bytes);
+      };
+      const finish = (error?: unknown) => {
+        if (!open) return;
+        open = false;
+        if (error === undefined) controller.close();
+        else controller.error(error);
+      };
       if (!encoder) {
-        controller.enqueue(text.encode(first));
-        controller.enqueue(text.encode(await rest));
-        controller.close();
+        push(text.encode(first));
+        push(text.encode(await rest));
+        finish();
         return;
       }
-      encoder.on('data', (chunk: Buffer) => controller.enqueue(new Uint8Array(chunk)));
-      encoder.on('end', () => controller.close());
-      encoder.on('error', (error) => controller.error(error));
+      encoder.on('data', (chunk: Buffer) => push(new Uint8Array(chunk)));
+      encoder.on('end', () => finish());
+      encoder.on('error', (error) => finish(error));
       encoder.write(first);
-      encoder.flush(brotli ? zlibConstants.BROTLI_OPERATION_FLUSH : zlibConstants.Z_SYNC_FLUSH);
-      encoder.end(await rest);
+      encoder.flush(encoding === 'br' ? zlibConstants.BROTLI_OPERATION_FLUSH : zlibConstants.Z_SYNC_FLUSH);
+      const tail = await rest;
+      if (open) encoder.end(tail);
+    },
+    cancel() {
+      open = false;
+      encoder?.destroy();
     },
   });
   return c.body(body);

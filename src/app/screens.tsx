@@ -9,6 +9,14 @@ export interface ScreenProps {
   params: Readonly<Record<string, string>>;
 }
 
+/**
+ * What a screen's module may export beside its screen: loads the shared stores its first render reads,
+ * as its own effects would load them, so that render shows them. The server renders the first screen
+ * after it (elements/storefront-server.tsx), and the browser runs it again before it hydrates that
+ * markup (src/app/prepare-hydration.ts), answered from what the page carries.
+ */
+export type PrepareFirstScreen = (path: string, params: Readonly<Record<string, string>>) => Promise<void>;
+
 /** A lazily loaded screen that can start loading its code before it renders. */
 type LazyScreen = RetryableLazy<ScreenProps>;
 type Screen = ComponentType<ScreenProps> | LazyScreen;
@@ -72,4 +80,15 @@ export function screenFor(id: RouteId): Screen {
 export function preloadScreen(id: RouteId): void {
   const screen = SCREENS[id];
   if (screen && 'preload' in screen) screen.preload().catch(() => undefined);
+}
+
+/**
+ * Loads a route's screen code and what its first render reads ({@link PrepareFirstScreen}): after it,
+ * the screen renders at once, with no loading state, as the server rendered it.
+ */
+export async function prepareScreen(id: RouteId, path: string, params: Readonly<Record<string, string>>): Promise<void> {
+  const screen = SCREENS[id];
+  if (!('preload' in screen)) return;
+  const module = (await screen.preload()) as { prepareFirstScreen?: PrepareFirstScreen };
+  await module.prepareFirstScreen?.(path, params);
 }

@@ -8,6 +8,8 @@ export type RetryableLazy<P> = ComponentType<P> & {
 
 interface Entry {
   load: () => Promise<unknown>;
+  /** The module once it has loaded: a render after that needs no wait. */
+  loaded?: unknown;
   /** Swaps in a fresh `lazy`, so the next render calls the loader again. */
   reset: (loaded?: unknown) => void;
 }
@@ -35,18 +37,27 @@ export const pageReload = { run: () => window.location.reload() };
  */
 export function retryableLazy<M, P extends object>(load: () => Promise<M>, pick: (module: M) => ComponentType<P>): RetryableLazy<P> {
   let current: LazyExoticComponent<ComponentType<P>>;
+  const remember = (module: M): M => {
+    entry.loaded = module;
+    return module;
+  };
   const entry: Entry = {
-    load,
+    load: () => load().then(remember),
     // `loaded`: the module a retry already has, so rendering does not load it a second time.
     reset: (loaded) => {
-      current = lazy(async () => {
-        try {
-          return { default: pick(loaded === undefined ? await load() : (loaded as M)) };
-        } catch (error) {
-          failed.add(entry);
-          if (typeof error === 'object' && error !== null) loadErrors.add(error);
-          throw error;
-        }
+      if (loaded !== undefined) entry.loaded = loaded;
+      current = lazy(() => {
+        // Code already here (preloaded, or rendered before) renders at once: a lazy component that
+        // suspends while React hydrates the server's markup would give up that markup on the next update.
+        if (entry.loaded !== undefined) return settled({ default: pick(entry.loaded as M) }) as Promise<{ default: ComponentType<P> }>;
+        return entry.load().then(
+          (module) => ({ default: pick(module as M) }),
+          (error: unknown) => {
+            failed.add(entry);
+            if (typeof error === 'object' && error !== null) loadErrors.add(error);
+            throw error;
+          },
+        );
       });
     },
   };
@@ -56,7 +67,16 @@ export function retryableLazy<M, P extends object>(load: () => Promise<M>, pick:
   function Lazy(props: P) {
     return createElement(current as unknown as ComponentType<P>, props);
   }
-  return Object.assign(Lazy, { preload: load });
+  return Object.assign(Lazy, { preload: entry.load });
+}
+
+/**
+ * A thenable that is already fulfilled and calls back at once: React's `lazy` then renders the
+ * component in the same render instead of suspending (a promise calls back only on a later turn).
+ */
+function settled<T>(value: T): PromiseLike<T> {
+  // oxlint-disable-next-line no-thenable -- a synchronous thenable is what lets `lazy` skip suspending.
+  return { then: (onFulfilled) => settled(onFulfilled ? (onFulfilled(value) as never) : (value as never)) } as PromiseLike<T>;
 }
 
 /** Whether some lazily loaded code failed to load since the last retry. */

@@ -1,7 +1,8 @@
 import { batch, signal } from '@preact/signals-react';
 import { fetchProducts } from '../api/catalogue.ts';
 import type { Product, ProductPage, SortOption } from '../contract/contract.ts';
-import { CATALOGUE_PAGE_SIZE, clampSearch, DEFAULT_SORT, sameCatalogueQuery, toPage, toPageSize, type CatalogueQuery } from './catalogue-query.ts';
+import { CATALOGUE_PAGE_SIZE, cataloguePath, clampSearch, DEFAULT_SORT, sameCatalogueQuery, toPage, toPageSize, type CatalogueQuery } from './catalogue-query.ts';
+import { firstScreenAnswer } from './first-screen.ts';
 import { intend, normalisedUrl, writeCatalogueUrl, type CatalogueHistoryIntent } from './catalogue-url.ts';
 import { latestRequest } from './latest-request.ts';
 import { pageSingleton } from '../page-singleton.ts';
@@ -153,9 +154,9 @@ async function load(): Promise<void> {
   // store loads, and a URL changed from outside later is the newest query, never overwritten by this one.
   writeCatalogueUrl(query);
   try {
-    const answer = await fetchProducts(
-      { website_id: website.id, search: query.search, sort: query.sort, page: query.page, per_page: query.perPage },
-      { signal: run.signal },
+    // The page the server rendered the catalogue with is answered from the page (store/first-screen.ts).
+    const answer = await firstScreenAnswer('catalogue', cataloguePath(query), () =>
+      fetchProducts({ website_id: website.id, search: query.search, sort: query.sort, page: query.page, per_page: query.perPage }, { signal: run.signal }),
     );
     if (!run.settle()) return;
     const lastPage = Math.max(1, Math.ceil(answer.meta.total / Math.max(1, answer.meta.per_page)));

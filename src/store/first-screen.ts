@@ -1,3 +1,4 @@
+import { signal } from '@preact/signals-react';
 import { pageSingleton } from '../page-singleton.ts';
 
 /**
@@ -5,7 +6,9 @@ import { pageSingleton } from '../page-singleton.ts';
  * components start (a homepage row's `useRemote`, given the answer as its `initial` data): the server's renderer
  * (elements/storefront-server.tsx) collects those loads in a first pass, runs them, and renders again
  * with their answers; the page carries the answers, so the browser's first render shows the same
- * data without asking again. Each answer is used once: a later visit to the same screen loads afresh.
+ * data without asking again. The shared stores the screen shows (the catalogue's page, the product)
+ * load through {@link firstScreenAnswer}, so they travel in the page too. The answers stand until the
+ * browser leaves the first screen ({@link dropFirstScreenAnswers}): a later visit loads afresh.
  *
  * @module
  */
@@ -14,32 +17,53 @@ import { pageSingleton } from '../page-singleton.ts';
 type ServerLoad = () => Promise<unknown>;
 
 interface FirstScreenState {
-  /** Answers by `<name>:<key>`, given to the first render that asks and then dropped. */
+  /** Answers by `<name>:<key>`, given to whoever asks until they are dropped. */
   answers: Map<string, unknown>;
+  /** On the server: the answers of the stores' loads are kept for the page too. */
+  keeping: boolean;
   /** While the server renders its first pass: the loads asked for, by the same key; null otherwise. */
   wanted: Map<string, ServerLoad> | null;
 }
 
-const state = pageSingleton<FirstScreenState>('firstScreen', () => ({ answers: new Map(), wanted: null }));
+const state = pageSingleton<FirstScreenState>('firstScreen', () => ({ answers: new Map(), wanted: null, keeping: false }));
 
 function answerKey(name: string, key: string): string {
   return `${name}:${key}`;
 }
 
 /**
- * The server's answer for load `key` of kind `name`, if the first screen was rendered with one, taken
- * (the next visit to that screen loads afresh); on the server's first pass, records the load instead
- * (it runs before the second pass).
+ * The server's answer for load `key` of kind `name`, if the first screen was rendered with one (a
+ * component's render asks: it cannot wait); on the server's first pass, records the load instead (it
+ * runs before the second pass).
  */
 export function takeFirstScreenAnswer<T>(name: string, key: string, load: () => Promise<T>): { data: T } | null {
   const id = answerKey(name, key);
-  if (state.answers.has(id)) {
-    const data = state.answers.get(id) as T;
-    state.answers.delete(id);
-    return { data };
-  }
+  if (state.answers.has(id)) return { data: state.answers.get(id) as T };
   state.wanted?.set(id, load);
   return null;
+}
+
+/**
+ * A store's load `key` of kind `name`: the answer the first screen was rendered with when the page
+ * carries one (the same object each time, so a store set from it again changes nothing), else `load`'s,
+ * which the server keeps for its page ({@link keepFirstScreenAnswers}).
+ */
+export async function firstScreenAnswer<T>(name: string, key: string, load: () => Promise<T>): Promise<T> {
+  const id = answerKey(name, key);
+  if (state.answers.has(id)) return state.answers.get(id) as T;
+  const data = await load();
+  if (state.keeping) state.answers.set(id, data);
+  return data;
+}
+
+/** From now on the stores' loads keep their answers for the page (the server's renderer only). */
+export function keepFirstScreenAnswers(): void {
+  state.keeping = true;
+}
+
+/** The browser left the first screen: every later load asks the API. */
+export function dropFirstScreenAnswers(): void {
+  state.answers.clear();
 }
 
 /** Starts recording the loads the server's first pass asks for (the renderer only). */
@@ -74,3 +98,9 @@ export function firstScreenAnswers(): Record<string, unknown> {
 export function adoptFirstScreenAnswers(answers: Record<string, unknown>): void {
   for (const [id, data] of Object.entries(answers)) state.answers.set(id, data);
 }
+
+/**
+ * True while the browser hydrates the server's first screen: what lives only in the browser (the stored
+ * cart's count) renders as the server rendered it, into the space kept for it, and fills in once hydrated.
+ */
+export const firstScreenHydrating = pageSingleton('firstScreen.hydrating', () => signal(false));

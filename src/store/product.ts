@@ -5,6 +5,7 @@ import { isApiClientError } from '../api/errors.ts';
 import { latestRequest } from './latest-request.ts';
 import { pageSingleton } from '../page-singleton.ts';
 import { shop } from './shop.ts';
+import { firstScreenAnswer } from './first-screen.ts';
 
 /**
  * The product page's state (spec §2 `/products/{slug}/{id}`): the one product shown, loaded
@@ -88,7 +89,8 @@ export async function loadProduct(id: number | null): Promise<void> {
     productStatus.value = 'loading';
   });
   try {
-    const answer = await fetchProduct(id, website.id, { signal: run.signal });
+    // The product the server rendered its page with is answered from the page (store/first-screen.ts).
+    const answer = await firstScreenAnswer('product', String(id), () => fetchProduct(id, website.id, { signal: run.signal }));
     if (!run.settle()) return;
     batch(() => {
       currentProduct.value = answer;

@@ -109,6 +109,9 @@ export async function startTestServer(overrides: Partial<ServerConfig> = {}): Pr
     rateLimits: UNLIMITED_RATES,
     handoffRateLimit: { perIp: 0, windowSeconds: 60 },
     handoffIssueLimit: { perUser: 0, perIp: 0, windowSeconds: 60 },
+    // The page the browser renders, whatever `npm run build` left in dist-ssr/: the server-rendering
+    // suites turn it on with a renderer they build themselves.
+    serverRender: false,
     ...overrides,
   });
   const db = await openDb({ databaseUrl: config.databaseUrl, schema, dataDir: config.dataDir });

@@ -1,13 +1,14 @@
 import { execFile } from 'node:child_process';
+import http from 'node:http';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROOT_DIR } from '../../server/config.ts';
+import { loadConfig, ROOT_DIR } from '../../server/config.ts';
 import { shopPage, startTestServer, type ShopPage, type TestServer } from './harness.ts';
 
 /**
- * The storefront page with its first screen rendered on the server (issue 29, SERVER_RENDER=on): the
+ * The storefront page with its first screen rendered on the server (the default; SERVER_RENDER=off turns it off): the
  * renderer built as `npm run build` builds it, every public route of the three demo shops, the
  * redirects the storefront's guards would make, a signed-in buyer's page, and the fallbacks to the
  * browser's rendering when the renderer or a screen fails.
@@ -152,10 +153,46 @@ describe('server rendering falls back to the browser', () => {
     });
   }
 
-  it('should not render on the server with SERVER_RENDER off, the default', async () => {
+  it('should keep serving when a browser goes away while its page is still rendering', async () => {
+    // The screen is ready 300 ms after the head went out; the browser has gone by then.
+    const dir = fakeRenderer('export async function renderStorefront() { return { kind: "page", screen: new Promise((resolve) => setTimeout(() => resolve({ html: "<div class=\\"shop-root\\">late</div>", css: "", routeId: "home", userId: null, answers: {} }), 300)) }; }');
+    const server = await startTestServer({ serverRender: true, serverRendererDir: dir });
+    try {
+      for (const encoding of ['br', 'gzip', 'identity']) {
+        await new Promise<void>((resolve, reject) => {
+          const request = http.get({ host: '127.0.0.1', port: server.config.port, path: '/', headers: { host: `globex.localhost:${server.config.port}`, 'accept-encoding': encoding } }, (answer) => {
+            // The head arrived (flushed before the screen): the browser leaves.
+            answer.once('data', () => {
+              request.destroy();
+              resolve();
+            });
+          });
+          request.on('error', reject);
+        });
+      }
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      const answer = await page(server, 'globex', '/');
+      expect(answer.status).toBe(200);
+      expect(shadowRoot(answer.body)).toContain('late');
+    } finally {
+      await server.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('should render on the server by default, and not with SERVER_RENDER=off or with a test server left as it is', async () => {
+    const before = process.env.SERVER_RENDER;
+    try {
+      delete process.env.SERVER_RENDER;
+      expect(loadConfig({}).serverRender).toBe(true);
+      process.env.SERVER_RENDER = 'off';
+      expect(loadConfig({}).serverRender).toBe(false);
+    } finally {
+      if (before === undefined) delete process.env.SERVER_RENDER;
+      else process.env.SERVER_RENDER = before;
+    }
     const server = await startTestServer({ serverRendererDir: rendererDir });
     try {
-      expect(server.config.serverRender).toBe(false);
       expect(shadowRoot((await page(server, 'globex', '/')).body)).toBeNull();
     } finally {
       await server.close();

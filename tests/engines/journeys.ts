@@ -120,6 +120,94 @@ async function check(engine: Engine, scope: Query, name: RegExp): Promise<void> 
 /** The amount in a shown price ("PLN 5,164.80" → 5164.8; English formatting). */
 const amountIn = (text: string | undefined) => Number((text ?? '').replace(/[^\d.,]/g, '').replace(/,/g, ''));
 
+/** What {@link HYDRATION_PROBE} saw of a server-rendered page's first screen. */
+interface HydrationProbe {
+  /** The level-1 heading's text as the server's HTML had it. */
+  heading: string;
+  /** Whether React already owned that node when it was first seen (then it proves nothing). */
+  seenHydrated: boolean;
+  /** Whether the node first seen is the one the hydrated page shows. */
+  sameNode: boolean;
+  /** The page's console warnings and errors, from before its scripts ran. */
+  problems: string[];
+  timedOut: boolean;
+}
+
+/**
+ * Loads `path` of the current shop in a same-origin frame and watches it from the start: takes the
+ * server's level-1 heading as soon as the parser has put it in the declarative shadow root (the frame's
+ * console wrapped before its scripts run), waits until React has hydrated that node, and answers
+ * whether the hydrated page still shows it. WebDriver cannot hold a script back as Playwright does;
+ * the page's module script runs only once the document is parsed, and hydration waits for the shop,
+ * session and screen, so the heading is seen first.
+ */
+const HYDRATION_PROBE = `(path) => new Promise((resolve) => {
+  const frame = document.createElement('iframe');
+  frame.style.cssText = 'position:fixed;inset:0;width:1024px;height:768px;border:0;background:#fff';
+  const problems = [];
+  let watched = null;
+  let first = null;
+  let seenHydrated = false;
+  let hydratedAt = 0;
+  const fiber = (node) => Object.keys(node).some((key) => key.startsWith('__reactFiber'));
+  const heading = () => {
+    const host = frame.contentDocument && frame.contentDocument.querySelector('shop-storefront');
+    return host && host.shadowRoot ? host.shadowRoot.querySelector('main h1') : null;
+  };
+  const started = Date.now();
+  const poll = () => {
+    const win = frame.contentWindow;
+    if (win && win !== watched && win.location.pathname + win.location.search === path) {
+      watched = win;
+      for (const level of ['warn', 'error']) {
+        const original = win.console[level];
+        win.console[level] = (...args) => {
+          problems.push(level + ': ' + args.map(String).join(' '));
+          original.apply(win.console, args);
+        };
+      }
+    }
+    const node = heading();
+    if (node && !first) {
+      first = node;
+      seenHydrated = fiber(node);
+    }
+    if (first && fiber(first) && !hydratedAt) hydratedAt = Date.now();
+    // Half a second more after hydration: a warning React reports after its commit shows too.
+    if (hydratedAt && Date.now() - hydratedAt > 500) {
+      const now = heading();
+      resolve({ heading: first.textContent, seenHydrated, sameNode: now === first && first.isConnected, problems, timedOut: false });
+      frame.remove();
+      return;
+    }
+    if (Date.now() - started > 15000) {
+      resolve({ heading: first ? first.textContent : '', seenHydrated, sameNode: false, problems, timedOut: true });
+      frame.remove();
+      return;
+    }
+    setTimeout(poll, 0);
+  };
+  frame.src = path;
+  document.body.append(frame);
+  poll();
+})`;
+
+/**
+ * Checks in the current engine that `path`'s first screen comes in the HTML and is hydrated in place:
+ * the heading `heading` and every text of `inHtml` are in the server's answer, the heading node seen
+ * before the scripts ran is the one shown after, and the page logged no warning.
+ */
+async function expectHydratedInPlace(engine: Engine, path: string, heading: RegExp, inHtml: RegExp[] = []): Promise<void> {
+  const html = await engine.evaluate<string>('(path) => fetch(path).then((answer) => answer.text())', [path]);
+  for (const wanted of [heading, ...inHtml]) if (!wanted.test(html)) throw new Error(`the HTML of ${path} lacks ${wanted}`);
+  const probe = await engine.evaluate<HydrationProbe>(HYDRATION_PROBE, [path]);
+  if (probe.timedOut) throw new Error(`${path} was not hydrated within 15 s (heading "${probe.heading}")`);
+  if (!heading.test(probe.heading)) throw new Error(`${path} showed "${probe.heading}", not ${heading}`);
+  if (probe.seenHydrated) throw new Error(`${path}: the heading was first seen after hydration, so nothing was proved`);
+  if (!probe.sameNode) throw new Error(`${path}: the server's heading was replaced, not hydrated`);
+  if (probe.problems.length > 0) throw new Error(`${path} logged: ${probe.problems.join(' | ')}`);
+}
+
 export const JOURNEYS: Journey[] = [
   {
     name: 'log in (acme)',
@@ -359,6 +447,20 @@ export const JOURNEYS: Journey[] = [
       await until('<html lang="pl"> after the reload', async () => (await engine.evaluate<string>('() => document.documentElement.lang')) === 'pl');
       await check(engine, { css: 'header, [role="banner"]' }, /^English$/);
       await until('<html lang="en">', async () => (await engine.evaluate<string>('() => document.documentElement.lang')) === 'en');
+    },
+  },
+  {
+    name: 'server-rendered first screens hydrated in place (globex; acme signed in)',
+    needs: 'log in (acme)',
+    async run(engine, site) {
+      await engine.goto(site.shop('globex', '/404'));
+      await element(engine, heading1(/./));
+      await expectHydratedInPlace(engine, '/products', /Products/, [/Ballpoint pen/, /Classic T-shirt/]);
+      await expectHydratedInPlace(engine, '/', /Globex/);
+      // The buyer of the first journey is still signed in: their points prices and budget are in the HTML.
+      await engine.goto(site.shop('acme', '/404'));
+      await element(engine, heading1(/./));
+      await expectHydratedInPlace(engine, '/products', /Products/, [/\d\s?pts/, /shop-account-menu/]);
     },
   },
 ];

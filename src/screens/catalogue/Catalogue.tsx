@@ -4,6 +4,7 @@ import { type Product } from '../../contract/contract.ts';
 import { errorMessage } from '../../api/errors.ts';
 import { currentPath, hrefFor, navigate, routerActive } from '../../kit/router.tsx';
 import { type RouteId } from '../../domain/routes.ts';
+import type { PrepareFirstScreen } from '../../app/screens.tsx';
 import { t } from '../../i18n/index.ts';
 import { tp } from '../../i18n/plural.ts';
 import {
@@ -66,6 +67,9 @@ const ProductGrid = memo(function ProductGrid({ products, headingLevel }: { prod
     </ul>
   );
 });
+
+/** The routed catalogue's first screen: the page its URL asks for, loaded as its start loads it. */
+export const prepareFirstScreen: PrepareFirstScreen = (path) => setCatalogueQuery(catalogueQueryFromPath(path) ?? {}, 'url');
 
 /**
  * The product catalogue (spec §2 `/products`): search (as you type;

@@ -1,6 +1,7 @@
 import { useSignals } from '@preact/signals-react/runtime';
+import type { PrepareFirstScreen } from '../../app/screens.tsx';
 import type { RouteId } from '../../domain/routes.ts';
-import { productError, productStatus } from '../../store/product.ts';
+import { loadProduct, productError, productStatus, toProductId } from '../../store/product.ts';
 import { registerStyles } from '../../theme/styles.ts';
 import css from './product.css?inline';
 import { productScreenState } from './product-screen-state.ts';
@@ -20,6 +21,9 @@ export interface ProductProps {
   /** The product to show (the `<shop-product product-id>` attribute). */
   productId?: number;
 }
+
+/** The routed product's first screen: the product its route names. */
+export const prepareFirstScreen: PrepareFirstScreen = (_path, params) => loadProduct(toProductId(params.id));
 
 /**
  * The product page (spec §2 `/products/{slug}/{id}`). As the storefront's `product` screen

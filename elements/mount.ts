@@ -1,0 +1,125 @@
+import { createElement, useEffect, type ComponentType, type ReactNode } from 'react';
+import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
+
+/**
+ * Gets the page ready to hydrate an element's server-rendered shadow root: the stores, texts and code
+ * its first render reads, as the server had them. Resolves with what to run once the markup is
+ * hydrated; null (or a rejection) renders the element afresh instead.
+ */
+export type PrepareHydration = (root: ShadowRoot) => Promise<(() => void) | null>;
+
+/**
+ * Runs `done` once the tree under it is committed: after hydration, when the page may change what
+ * the server rendered. It renders no element, so the tree is the server's.
+ */
+function Hydrated({ done, children }: { done: () => void; children?: ReactNode }) {
+  useEffect(done, [done]);
+  return children;
+}
+
+/** One mounted element: its React root once there is one, and the props it renders with. */
+interface MountContext<P> {
+  component: ComponentType<P>;
+  props: P;
+  root: Root | null;
+  /** For a hydrated element: what runs once its markup is hydrated (the tree keeps its wrapper after). */
+  hydrated: (() => void) | null;
+  unmounted: boolean;
+}
+
+/** What `@r2wc/core` asks of a renderer. */
+export interface ElementRenderer<P> {
+  mount: (container: HTMLElement, component: ComponentType<P>, props: P) => MountContext<P>;
+  update: (context: MountContext<P>, props: P) => void;
+  unmount: (context: MountContext<P>) => void;
+}
+
+/**
+ * Whether `container` holds markup the server rendered for the element: its declarative shadow root
+ * with the themed `.shop-root` (elements/storefront-server.tsx writes it).
+ */
+export function hasServerMarkup(container: Node): container is ShadowRoot {
+  return typeof ShadowRoot !== 'undefined' && container instanceof ShadowRoot && [...container.children].some((child) => child.classList.contains('shop-root'));
+}
+
+/** The element's tree: its component, under {@link Hydrated} when it hydrated. */
+function tree<P>(context: MountContext<P>): ReactNode {
+  const element = createElement(context.component as ComponentType<object>, context.props as object);
+  return context.hydrated ? createElement(Hydrated, { done: context.hydrated }, element) : element;
+}
+
+function render<P>(context: MountContext<P>, container: Element | DocumentFragment): void {
+  context.root = createRoot(container);
+  context.root.render(tree(context));
+}
+
+/**
+ * What React recovered from while hydrating (the server's markup and the browser's first render
+ * differed, which the server's tests must catch): warned about, and the element rendered afresh. React
+ * renders the tree again itself, but a shadow root is a container it does not empty first, so the
+ * server's nodes would stay beside the new ones.
+ */
+function recoverFromHydration<P>(context: MountContext<P>, shadow: ShadowRoot): (error: unknown) => void {
+  let recovering = false;
+  return (error) => {
+    console.warn('[storefront] the server-rendered markup was rendered again in the browser:', error);
+    if (recovering) return;
+    recovering = true;
+    // Not inside React's own commit: on the next task.
+    setTimeout(() => {
+      if (context.unmounted) return;
+      context.root?.unmount();
+      shadow.replaceChildren();
+      render(context, shadow);
+    }, 0);
+  };
+}
+
+/**
+ * The renderer the elements mount with: React's `createRoot` into the element's shadow root, as
+ * r2wc's own; and, for an element given `prepare`, `hydrateRoot` over the markup a server rendered
+ * into its declarative shadow root, once `prepare` has the page as the server had it. Until then the
+ * server's markup stays as it is (readable, its links and forms working). A page that cannot start
+ * from that markup (preparing failed, or it differs from the browser's render) is rendered afresh,
+ * with a warning.
+ */
+export function elementRenderer<P>(prepare?: PrepareHydration): ElementRenderer<P> {
+  return {
+    mount(container, component, props) {
+      const context: MountContext<P> = { component, props, root: null, hydrated: null, unmounted: false };
+      if (!prepare || !hasServerMarkup(container)) {
+        render(context, container);
+        return context;
+      }
+      const shadow = container;
+      prepare(shadow)
+        .catch((error: unknown) => {
+          console.warn('[storefront] could not start from the server-rendered page:', error);
+          return null;
+        })
+        .then((hydrated) => {
+          if (context.unmounted) return;
+          // The server's inline styles: the element's own adopted sheet holds them by now, and the
+          // tree React hydrates holds no <style>.
+          for (const style of shadow.querySelectorAll('style:not([data-shop-style])')) if (style.parentNode === shadow) style.remove();
+          if (hydrated) {
+            context.hydrated = hydrated;
+            context.root = hydrateRoot(shadow, tree(context), { onRecoverableError: recoverFromHydration(context, shadow) });
+            return;
+          }
+          shadow.replaceChildren();
+          render(context, shadow);
+        });
+      return context;
+    },
+    update(context, props) {
+      context.props = props;
+      context.root?.render(tree(context));
+    },
+    unmount(context) {
+      context.unmounted = true;
+      context.root?.unmount();
+      context.root = null;
+    },
+  };
+}

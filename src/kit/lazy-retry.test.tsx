@@ -1,0 +1,40 @@
+import { act, render, screen } from '@testing-library/react';
+import { Suspense } from 'react';
+import { describe, expect, it } from 'vitest';
+import { retryableLazy } from './lazy-retry.ts';
+
+function Loaded() {
+  return <p>loaded</p>;
+}
+
+describe('retryableLazy', () => {
+  it('should suspend while its code loads the first time', async () => {
+    const Lazy = retryableLazy(async () => ({ Loaded }), (module) => module.Loaded);
+    render(
+      <Suspense fallback={<p>waiting</p>}>
+        <Lazy />
+      </Suspense>,
+    );
+    expect(screen.getByText('waiting')).toBeInTheDocument();
+    expect(await screen.findByText('loaded')).toBeInTheDocument();
+  });
+
+  it('should render preloaded code in the same render, without suspending (so hydration keeps the server markup)', async () => {
+    const Lazy = retryableLazy(async () => ({ Loaded }), (module) => module.Loaded);
+    await Lazy.preload();
+    let fallbacks = 0;
+    function Fallback() {
+      fallbacks += 1;
+      return <p>waiting</p>;
+    }
+    await act(async () => {
+      render(
+        <Suspense fallback={<Fallback />}>
+          <Lazy />
+        </Suspense>,
+      );
+    });
+    expect(screen.getByText('loaded')).toBeInTheDocument();
+    expect(fallbacks).toBe(0);
+  });
+});

@@ -1,0 +1,187 @@
+import { expect, test, type Page } from '@playwright/test';
+import { apiLogin } from './support/api.ts';
+import { addToCart, openProduct } from './support/shop.ts';
+import { CataloguePage, headerCartLink, plain, Storefront } from './support/pages.ts';
+import { shopUrl } from './support/urls.ts';
+
+/**
+ * The storefront's first screen as the reference server renders it (a declarative shadow root in the
+ * HTML) and as `<shop-storefront>` hydrates it: the same nodes before and after the scripts run, no
+ * warning, no second request for what the page carries; and a buyer with JavaScript off can still
+ * search, page and open a product. The same journeys run in Firefox ESR and WebKitGTK
+ * (tests/engines/journeys/server-render.ts).
+ */
+
+/** What the console said (warnings and errors) and which API calls the page made. */
+interface Watch {
+  problems: string[];
+  apiCalls: string[];
+}
+
+function watch(page: Page): Watch {
+  const seen: Watch = { problems: [], apiCalls: [] };
+  page.on('console', (message) => {
+    if (message.type() === 'warning' || message.type() === 'error') seen.problems.push(`${message.type()}: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => seen.problems.push(`pageerror: ${error.message}`));
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname.startsWith('/api/')) seen.apiCalls.push(`${request.method()} ${url.pathname}${url.search}`);
+  });
+  return seen;
+}
+
+/**
+ * Opens `url` with the storefront's script held back until the first screen's heading (the server's
+ * node) is noted, then lets it run and waits until that node is React's: hydrated, not replaced.
+ */
+async function openAndHydrate(page: Page, url: string, heading: RegExp): Promise<void> {
+  let release: (() => void) | undefined;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/dist/storefront.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto(url, { waitUntil: 'commit' });
+  const serverHeading = page.getByRole('main').getByRole('heading', { level: 1, name: heading });
+  // The server's markup shows (and is what a screen reader reads) before any script has run.
+  await expect(serverHeading).toBeVisible();
+  await serverHeading.evaluate((node) => ((window as unknown as { serverHeading: Element }).serverHeading = node));
+  release?.();
+  await page.waitForFunction(() => {
+    const node = (window as unknown as { serverHeading: Element }).serverHeading;
+    return Object.keys(node).some((key) => key.startsWith('__reactFiber'));
+  });
+  const sameNode = await page
+    .getByRole('main')
+    .getByRole('heading', { level: 1 })
+    .evaluate((node) => node === (window as unknown as { serverHeading: Element }).serverHeading && node.isConnected);
+  expect(sameNode).toBe(true);
+  await page.unroute('**/dist/storefront.js');
+}
+
+test.describe('server-rendered first screen', () => {
+  test("should carry globex's catalogue in the HTML, hydrate it in place and load nothing again", async ({ page, request }) => {
+    const seen = watch(page);
+    const html = await (await request.get(shopUrl('globex', '/products'))).text();
+    await openAndHydrate(page, shopUrl('globex', '/products'), /^Products$/);
+    const catalogue = new CataloguePage(page);
+    // Once scripts run the sort applies as it is chosen: the no-script "Sort" button goes.
+    await expect(page.getByRole('main').getByRole('button', { name: 'Sort', exact: true })).toHaveCount(0);
+    await expect(catalogue.cards.first()).toBeVisible();
+    // Every card's name and price on screen came in the HTML itself.
+    const names = await catalogue.cards.getByRole('heading').allTextContents();
+    expect(names.length).toBeGreaterThan(3);
+    for (const name of names) expect(html).toContain(name.replace(/&/g, '&amp;'));
+    const firstPrice = plain(await catalogue.cards.first().locator('[class*="price"]').first().innerText());
+    expect(plain(html)).toContain(firstPrice.split('\n')[0]);
+    expect(seen.apiCalls.filter((call) => call.startsWith('GET /api/products'))).toEqual([]);
+    expect(seen.problems).toEqual([]);
+
+    // The hydrated catalogue is the live one: a search asks the API.
+    await catalogue.searchFor('mug');
+    await expect(page).toHaveURL(/search=mug/);
+    await expect(catalogue.cardsWith(/mug/i).first()).toBeVisible();
+    expect(seen.apiCalls.some((call) => call.includes('search=mug'))).toBe(true);
+  });
+
+  test("should hydrate a product page and the homepage's rows without asking for them again", async ({ page }) => {
+    const seen = watch(page);
+    await page.goto(shopUrl('globex', '/products'));
+    const card = new CataloguePage(page).cards.first();
+    const name = (await card.getByRole('heading').innerText()).trim();
+    const href = await card.getByRole('link', { name, exact: true }).getAttribute('href');
+    expect(href).toMatch(/^\/products\/[a-z0-9-]+\/\d+$/);
+    await page.goto('about:blank');
+    seen.apiCalls.length = 0;
+
+    await openAndHydrate(page, shopUrl('globex', href ?? ''), new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`));
+    await expect(page.getByRole('main').getByRole('button', { name: /Add to cart/ })).toBeEnabled();
+    expect(seen.apiCalls.filter((call) => /^GET \/api\/products\/\d+/.test(call))).toEqual([]);
+
+    seen.apiCalls.length = 0;
+    await openAndHydrate(page, shopUrl('globex', '/'), /Globex/);
+    // The homepage's product rows came with the page.
+    await expect(page.getByRole('main').getByRole('article').first()).toBeVisible();
+    expect(seen.apiCalls.filter((call) => call.startsWith('GET /api/products'))).toEqual([]);
+    expect(seen.problems).toEqual([]);
+
+    // A link of the hydrated page navigates in place, and that screen loads as usual.
+    await page.getByRole('main').getByRole('article').first().getByRole('link').first().click();
+    await expect(page).toHaveURL(/\/products\/[a-z0-9-]+\/\d+$/);
+    await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toBeVisible();
+    expect(seen.problems).toEqual([]);
+  });
+
+  test("should show a signed-in acme buyer's prices and budget in the HTML, and a guest the login screen", async ({ page, request, context }) => {
+    const guest = await request.get(shopUrl('acme', '/products'), { maxRedirects: 0 });
+    expect(guest.status()).toBe(302);
+    expect(guest.headers().location).toBe('/login?redirect=%2Fproducts');
+
+    const token = await apiLogin(request, 'acme', 'buyer@acme.test');
+    expect(token).not.toBeNull();
+    await context.addCookies([{ name: 'Admin-Token', value: token ?? '', url: shopUrl('acme') }]);
+    const seen = watch(page);
+    await openAndHydrate(page, shopUrl('acme', '/products'), /^Products$/);
+    const storefront = new Storefront(page);
+    // A points shop: the cards' prices and the menu's budget are points, as the server rendered them.
+    await expect(new CataloguePage(page).cards.first()).toContainText(/\d\s?pts/);
+    await expect(storefront.header.getByText(/[\d,]+\spts/).first()).toBeVisible();
+    expect(seen.problems).toEqual([]);
+
+    await context.clearCookies();
+    await openAndHydrate(page, shopUrl('acme', '/login'), /^Log in$/);
+    expect(seen.problems).toEqual([]);
+  });
+
+  test("should hydrate initech's Polish homepage, then switch to a visitor's own language and fill in a stored cart's count", async ({ page, request }) => {
+    const seen = watch(page);
+    await openAndHydrate(page, shopUrl('initech', '/'), /./);
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('pl');
+
+    // A guest of globex chose Polish and added to the cart before: the badge shows 0 in the HTML and
+    // the stored count once hydrated, in the space kept for it.
+    await openProduct(page, 'globex', 'GLX-PEN', 'Ballpoint pen');
+    await addToCart(page, { quantity: 50, expectedCount: 50 });
+    await page.evaluate(() => localStorage.setItem('shop-elements:globex:locale', JSON.stringify('pl')));
+    const html = await (await request.get(shopUrl('globex', '/products'))).text();
+    expect(html).toMatch(/aria-label="Cart \(0\)"/);
+    await openAndHydrate(page, shopUrl('globex', '/products'), /^Products$/);
+    // The visitor chose Polish here before: the page turns Polish once hydrated, the same nodes.
+    await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toHaveText('Produkty');
+    expect(await page.getByRole('main').getByRole('heading', { level: 1 }).evaluate((node) => node === (window as unknown as { serverHeading: Element }).serverHeading)).toBe(true);
+    await expect(headerCartLink(page)).toHaveAccessibleName(/^Koszyk \(50\)$/);
+    expect(seen.problems).toEqual([]);
+  });
+
+  test('should let a buyer with JavaScript off search the catalogue, page through it and open a product', async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    try {
+      await page.goto(shopUrl('globex', '/'));
+      await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toBeVisible();
+      const search = page.getByRole('banner').getByRole('searchbox');
+      await search.fill('t-shirt');
+      await search.press('Enter');
+      await expect(page).toHaveURL(/\/products\?search=t-shirt/);
+      const cards = new CataloguePage(page).cards;
+      await expect(cards.first()).toBeVisible();
+
+      await page.goto(shopUrl('globex', '/products'));
+      // 37 products, 24 a page: the pages are links.
+      await page.getByRole('navigation', { name: 'Pagination' }).getByRole('link', { name: 'Next page' }).click();
+      await expect(page).toHaveURL(/page=2/);
+      await expect(page.getByRole('navigation', { name: 'Pagination' })).toContainText('2');
+      await expect(cards).toHaveCount(13);
+      const first = cards.first();
+      const name = (await first.getByRole('heading').innerText()).trim();
+      await first.getByRole('link', { name, exact: true }).click();
+      await expect(page).toHaveURL(/\/products\/[a-z0-9-]+\/\d+$/);
+      await expect(page.getByRole('main').getByRole('heading', { level: 1, name })).toBeVisible();
+    } finally {
+      await context.close();
+    }
+  });
+});
