@@ -55,9 +55,9 @@ function render<P>(context: MountContext<P>, container: Element | DocumentFragme
 
 /**
  * What React recovered from while hydrating (the server's markup and the browser's first render
- * differed, which the server's tests must catch): warned about, and the element rendered afresh. React
- * renders the tree again itself, but a shadow root is a container it does not empty first, so the
- * server's nodes would stay beside the new ones.
+ * differed, which the server's tests must catch) is warned about. React renders that part again
+ * itself; where it was the whole tree, the element is rendered afresh: a shadow root is a container
+ * React does not empty first, so the server's nodes would stay beside the new ones.
  */
 function recoverFromHydration<P>(context: MountContext<P>, shadow: ShadowRoot): (error: unknown) => void {
   let recovering = false;
@@ -65,9 +65,11 @@ function recoverFromHydration<P>(context: MountContext<P>, shadow: ShadowRoot): 
     console.warn('[storefront] the server-rendered markup was rendered again in the browser:', error);
     if (recovering) return;
     recovering = true;
-    // Not inside React's own commit: on the next task.
+    // Not inside React's own commit: on the next task, once React has rendered what it recovered.
     setTimeout(() => {
-      if (context.unmounted) return;
+      recovering = false;
+      const roots = [...shadow.children].filter((child) => child.classList.contains('shop-root'));
+      if (context.unmounted || roots.length < 2) return;
       context.root?.unmount();
       shadow.replaceChildren();
       render(context, shadow);

@@ -7,14 +7,14 @@ import { ElementShell } from '../src/app/ElementShell.tsx';
 import { prepareScreen } from '../src/app/screens.tsx';
 import { decide, Storefront } from '../src/app/Storefront.tsx';
 import type { Website } from '../src/contract/contract.ts';
-import type { RouteMatch } from '../src/domain/routes.ts';
+import { matchRoute, type RouteId, type RouteMatch } from '../src/domain/routes.ts';
 import { loadMessages } from '../src/i18n/index.ts';
 import { setSanitizerWindow } from '../src/kit/content/sanitize.ts';
 import { ErrorBoundary } from '../src/kit/ErrorBoundary.tsx';
 import { currentPath, routerActive } from '../src/kit/router.tsx';
 import { resetPageSingletons } from '../src/page-singleton.ts';
 import { configurePage } from '../src/store/config.ts';
-import { collectFirstScreenLoads, firstScreenAnswers, keepFirstScreenAnswers, runFirstScreenLoads } from '../src/store/first-screen.ts';
+import { collectFirstScreenLoads, firstScreenAnswers, keepFirstScreenAnswers, renderingAsServer, runFirstScreenLoads } from '../src/store/first-screen.ts';
 import { locale, setLocale, type Locale } from '../src/store/locale.ts';
 import { sessionStatus, user } from '../src/store/session.ts';
 import { savedShop, shopStatus } from '../src/store/shop.ts';
@@ -128,6 +128,7 @@ async function start(input: ServerRenderInput) {
   routerActive.value = true;
   // The stores' answers travel in the page, so the browser starts from them.
   keepFirstScreenAnswers();
+  renderingAsServer.value = true;
   return decide(input.path);
 }
 
@@ -144,6 +145,13 @@ async function renderScreen(input: ServerRenderInput, match: RouteMatch): Promis
   return { html, css: registeredCss(), routeId: route.id, userId: user.peek()?.id ?? null, answers };
 }
 
+/**
+ * The screens the server renders: the public ones, whose first render depends only on the shop, the
+ * session and the URL. The others (the cart and checkout, from the browser's stored cart; the account
+ * area, loading its data) are left to the browser.
+ */
+const SERVER_RENDERED_ROUTES: ReadonlySet<RouteId> = new Set<RouteId>(['home', 'products', 'product', 'page', 'privacy-policy', 'terms-of-use', 'login', 'not-found']);
+
 let turn: Promise<unknown> = Promise.resolve();
 
 /**
@@ -154,8 +162,12 @@ let turn: Promise<unknown> = Promise.resolve();
 export function renderStorefront(input: ServerRenderInput): Promise<ServerRenderResult> {
   const decided = turn.then(() => start(input));
   const result = decided.then((decision): ServerRenderResult => {
+    // A screen the browser renders is the browser's to guard too: its guards may read what only the
+    // browser has (the checkout steps, its stored cart).
+    const asked = matchRoute(input.path, input.website.pages, { pagesWithheld: input.website.guest_view === true });
+    if (asked && !SERVER_RENDERED_ROUTES.has(asked.route.id)) return { kind: 'client' };
     if (decision.kind === 'redirect') return { kind: 'redirect', to: decision.to };
-    if (decision.kind !== 'screen') return { kind: 'client' };
+    if (decision.kind !== 'screen' || !SERVER_RENDERED_ROUTES.has(decision.match.route.id)) return { kind: 'client' };
     return { kind: 'page', screen: renderScreen(input, decision.match) };
   });
   // The next render starts once this one's markup is done (or it failed).

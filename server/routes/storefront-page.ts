@@ -65,7 +65,10 @@ export function registerStorefrontPage(app: Hono<AppEnv>, options: { home: strin
       // One pass for the two holding shop texts: a shop's name spelling the other placeholder is not filled in.
       .replace(/\{\{(PAGE_META|FIRST_SCREEN)\}\}/g, (_, name: string) => (name === 'PAGE_META' ? meta : head));
     const apiOrigin = ownOrigin(c);
-    const renderer = website && config.serverRender && apiOrigin ? await loadRenderer(config.serverRendererDir) : null;
+    // A page loaded into a frame may be a store designer's preview, which the browser renders from
+    // what the designer sends: the server's render would only be thrown away.
+    const framed = c.req.header('sec-fetch-dest') === 'iframe';
+    const renderer = website && config.serverRender && apiOrigin && !framed ? await loadRenderer(config.serverRendererDir) : null;
     if (!website || !renderer || !apiOrigin) return sendCompressed(c, page);
     const token = hasSession ? (cookie ?? null) : null;
     let rendered: RenderResult;

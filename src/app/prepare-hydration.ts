@@ -1,10 +1,10 @@
 import { loadMessages } from '../i18n/index.ts';
-import { isLocale, locale, requestedLocale, setLocale, type Locale } from '../store/locale.ts';
+import { isLocale, locale, requestedLocale, type Locale } from '../store/locale.ts';
 import { currentPath, routerActive } from '../kit/router.tsx';
-import { adoptFirstScreenAnswers, dropFirstScreenAnswers, firstScreenHydrating } from '../store/first-screen.ts';
+import { adoptFirstScreenAnswers, dropFirstScreenAnswers, renderingAsServer } from '../store/first-screen.ts';
 import { hasArrival, pageArrival } from '../store/handoff-address.ts';
 import { restoreSession, user } from '../store/session.ts';
-import { loadShop } from '../store/shop.ts';
+import { isFramed, loadShop } from '../store/shop.ts';
 import { decide } from './Storefront.tsx';
 import { prepareScreen } from './screens.tsx';
 
@@ -54,13 +54,15 @@ function dropAnswersOnLeaving(): void {
  * router and the screen's code and stores, each as the server had them, the stores answered from what
  * the page carries rather than asked again. The element then hydrates with no loading state between.
  *
- * Resolves with what to run once hydrated (the visitor's own language, where they chose another
- * before; the browser-only parts filling in), or null where the browser would not start from the
- * same screen (a handoff in the URL, another session, another route): the element renders afresh.
+ * Resolves with what to run once hydrated (the browser-only parts filling in), or null where the
+ * browser would not start from the same screen (a frame, a handoff in the URL, another session,
+ * another route, another language chosen here before): the element renders afresh.
  */
 export async function prepareStorefrontHydration(root: ShadowRoot): Promise<(() => void) | null> {
   const carried = readCarried(root.ownerDocument);
-  if (!carried || hasArrival(pageArrival())) return null;
+  // A framed page may be a store designer's preview, which shows what the designer sends, not the
+  // shop the server rendered; a handoff in the URL signs someone in or fills the cart first.
+  if (!carried || isFramed() || hasArrival(pageArrival())) return null;
   adoptFirstScreenAnswers(carried.answers);
   dropAnswersOnLeaving();
   routerActive.value = true;
@@ -70,16 +72,16 @@ export async function prepareStorefrontHydration(root: ShadowRoot): Promise<(() 
   const decision = decide(path);
   const sameUser = (user.peek()?.id ?? null) === carried.userId;
   if (decision.kind !== 'screen' || decision.match.route.id !== carried.route || !sameUser) return null;
-  // The language the visitor chose here before may differ from the server's: it applies once hydrated.
-  const wanted = requestedLocale.peek();
+  // A visitor who chose another language here before gets the page in theirs, rendered afresh: a
+  // language switched after hydration would reach parts React hydrates later (lazily loaded ones),
+  // which then give up the server's markup anyway.
+  if (requestedLocale.peek() !== carried.lang) return null;
   const hydrated = () => {
-    firstScreenHydrating.value = false;
-    if (wanted !== carried.lang) setLocale(wanted);
+    renderingAsServer.value = false;
   };
-  firstScreenHydrating.value = true;
+  renderingAsServer.value = true;
   try {
     await loadMessages(carried.lang);
-    requestedLocale.value = carried.lang;
     locale.value = carried.lang;
     await prepareScreen(decision.match.route.id, path, decision.match.params);
   } catch (error) {

@@ -100,7 +100,9 @@ export function adoptFirstScreenAnswers(answers: Record<string, unknown>): void 
 }
 
 /**
- * True while the browser hydrates the server's first screen: what lives only in the browser (the stored
- * cart's count) renders as the server rendered it, into the space kept for it, and fills in once hydrated.
+ * True while the first screen renders as the server renders it: on the server, and in the browser
+ * until the server's markup is hydrated. What lives only in the browser then renders as the server
+ * has it (the stored cart's count as an empty cart's badge, which keeps its place; no popup, whose
+ * "closed" lives in the session's storage), and fills in once hydrated.
  */
-export const firstScreenHydrating = pageSingleton('firstScreen.hydrating', () => signal(false));
+export const renderingAsServer = pageSingleton('firstScreen.asServer', () => signal(false));

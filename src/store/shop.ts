@@ -68,8 +68,8 @@ function localeChoice(): Promise<typeof LocaleChoice | null> {
   return import('./locale-choice.ts').catch(() => null);
 }
 
-/** Whether this page is shown inside another window's frame. */
-function isFramed(): boolean {
+/** Whether this page is shown inside another window's frame (a store designer's preview, maybe). */
+export function isFramed(): boolean {
   try {
     return typeof window !== 'undefined' && window.parent !== window;
   } catch {

@@ -92,6 +92,35 @@ describe('server rendering of the storefront page', () => {
     expect(Object.keys(parsed.answers).some((key) => key.startsWith('product-row:'))).toBe(true);
   });
 
+  it("should carry the catalogue's page and the product the screens loaded, and the user it rendered for", async () => {
+    const carried = (body: string) =>
+      JSON.parse(/<script type="application\/json" id="shop-first-screen">([^<]*)<\/script>/.exec(body)?.[1] ?? 'null') as {
+        route: string;
+        userId: number | null;
+        answers: Record<string, { data?: unknown[]; id?: number }>;
+      };
+    const catalogue = carried((await page(server, 'globex', '/products?search=mug')).body);
+    expect(catalogue.userId).toBeNull();
+    expect(catalogue.answers['catalogue:/products?search=mug']?.data?.length).toBeGreaterThan(0);
+    const products = await server.json(`/api/products?website_id=${server.shops.globex}&per_page=1&sort=name_asc`);
+    const product = products.body.data[0] as { id: number; slug: string };
+    const shown = carried((await page(server, 'globex', `/products/${product.slug}/${product.id}`)).body);
+    expect(shown.answers[`product:${product.id}`]?.id).toBe(product.id);
+  });
+
+  it('should leave the cart, checkout, account screens and framed pages (a designer preview) to the browser', async () => {
+    const token = await server.login('buyer@acme.test', 'acme');
+    for (const pathname of ['/cart', '/checkout/delivery', '/user', '/user/account-details']) {
+      const answer = await page(server, 'acme', pathname, `Admin-Token=${token}`);
+      expect(answer.status, pathname).toBe(200);
+      expect(shadowRoot(answer.body), pathname).toBeNull();
+    }
+    const framed = await shopPage(server.config.port, 'globex', '/', { 'sec-fetch-dest': 'iframe' });
+    expect(framed.status).toBe(200);
+    expect(shadowRoot(framed.html)).toBeNull();
+    expect(shadowRoot((await page(server, 'globex', '/')).body)).not.toBeNull();
+  });
+
   it('should redirect where the storefront would: a guest of a login-required shop to its login, an unknown path to 404', async () => {
     const closed = await page(server, 'acme', '/products');
     expect(closed.status).toBe(302);

@@ -41,12 +41,14 @@ async function openHost(page: Page, origin: string, messages: unknown[], { witho
   await page.route(`${origin}/designer-host.html`, (route) => route.fulfill({ contentType: 'text/html', body: hostPage(messages) }));
   if (withoutCsp) {
     await page.route(shopUrl('acme', '/'), async (route) => {
-      // Fetched from Node, which does not resolve <shop>.localhost: loopback, with the shop's Host.
+      // Fetched from Node, which does not resolve <shop>.localhost: loopback, with the shop's Host, and
+      // marked as the frame's document, as the browser marks it (the server leaves a frame to the browser).
       const shop = new URL(shopUrl('acme', '/'));
-      const response = await route.fetch({ url: `http://127.0.0.1:${shop.port}/`, headers: { ...route.request().headers(), host: shop.host } });
-      const headers = { ...response.headers() };
-      delete headers['content-security-policy'];
-      await route.fulfill({ response, headers });
+      const headers = { ...route.request().headers(), host: shop.host, 'sec-fetch-dest': 'iframe' };
+      const response = await route.fetch({ url: `http://127.0.0.1:${shop.port}/`, headers });
+      const answered = { ...response.headers() };
+      delete answered['content-security-policy'];
+      await route.fulfill({ response, headers: answered });
     });
   }
   await page.goto(`${origin}/designer-host.html`);

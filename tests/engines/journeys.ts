@@ -134,63 +134,76 @@ interface HydrationProbe {
 }
 
 /**
- * Loads `path` of the current shop in a same-origin frame and watches it from the start: takes the
- * server's level-1 heading as soon as the parser has put it in the declarative shadow root (the frame's
- * console wrapped before its scripts run), waits until React has hydrated that node, and answers
- * whether the hydrated page still shows it. WebDriver cannot hold a script back as Playwright does;
- * the page's module script runs only once the document is parsed, and hydration waits for the shop,
- * session and screen, so the heading is seen first.
+ * Opens `path` of the current shop in a window of its own (a click on a button this adds: a user's
+ * gesture, so no popup blocker stops it) and watches it from the start: takes the server's level-1
+ * heading as soon as the parser has put it in the declarative shadow root (the window's console
+ * wrapped before its scripts run), waits until React has hydrated that node, and keeps the answer
+ * (whether the hydrated page still shows it) in `window.hydrationProbe`. Not a frame: a framed page
+ * may be a store designer's preview, which the browser renders itself. WebDriver cannot hold a script
+ * back as Playwright does; the page's module script runs only once the document is parsed, and
+ * hydration waits for the shop, session and screen, so the heading is seen first.
  */
-const HYDRATION_PROBE = `(path) => new Promise((resolve) => {
-  const frame = document.createElement('iframe');
-  frame.style.cssText = 'position:fixed;inset:0;width:1024px;height:768px;border:0;background:#fff';
-  const problems = [];
-  let watched = null;
-  let first = null;
-  let seenHydrated = false;
-  let hydratedAt = 0;
-  const fiber = (node) => Object.keys(node).some((key) => key.startsWith('__reactFiber'));
-  const heading = () => {
-    const host = frame.contentDocument && frame.contentDocument.querySelector('shop-storefront');
-    return host && host.shadowRoot ? host.shadowRoot.querySelector('main h1') : null;
-  };
-  const started = Date.now();
-  const poll = () => {
-    const win = frame.contentWindow;
-    if (win && win !== watched && win.location.pathname + win.location.search === path) {
-      watched = win;
-      for (const level of ['warn', 'error']) {
-        const original = win.console[level];
-        win.console[level] = (...args) => {
-          problems.push(level + ': ' + args.map(String).join(' '));
-          original.apply(win.console, args);
-        };
-      }
-    }
-    const node = heading();
-    if (node && !first) {
-      first = node;
-      seenHydrated = fiber(node);
-    }
-    if (first && fiber(first) && !hydratedAt) hydratedAt = Date.now();
-    // Half a second more after hydration: a warning React reports after its commit shows too.
-    if (hydratedAt && Date.now() - hydratedAt > 500) {
-      const now = heading();
-      resolve({ heading: first.textContent, seenHydrated, sameNode: now === first && first.isConnected, problems, timedOut: false });
-      frame.remove();
-      return;
-    }
-    if (Date.now() - started > 15000) {
-      resolve({ heading: first ? first.textContent : '', seenHydrated, sameNode: false, problems, timedOut: true });
-      frame.remove();
-      return;
-    }
-    setTimeout(poll, 0);
-  };
-  frame.src = path;
-  document.body.append(frame);
-  poll();
-})`;
+const HYDRATION_PROBE = `(path) => {
+  const button = document.createElement('button');
+  button.textContent = 'Open the probe';
+  button.style.cssText = 'position:fixed;top:0;left:0;z-index:2147483647';
+  button.addEventListener('click', () => {
+    button.remove();
+    window.hydrationProbe = new Promise((resolve) => {
+      const win = window.open(path, 'hydration-probe');
+      const problems = [];
+      let watched = null;
+      let first = null;
+      let seenHydrated = false;
+      let hydratedAt = 0;
+      const fiber = (node) => Object.keys(node).some((key) => key.startsWith('__reactFiber'));
+      const heading = () => {
+        const host = win.document && win.document.querySelector('shop-storefront');
+        return host && host.shadowRoot ? host.shadowRoot.querySelector('main h1') : null;
+      };
+      const started = Date.now();
+      const finish = (result) => {
+        resolve(result);
+        win.close();
+      };
+      const poll = () => {
+        try {
+          if (win.document && win.document !== watched && win.location.pathname + win.location.search === path) {
+            watched = win.document;
+            for (const level of ['warn', 'error']) {
+              const original = win.console[level];
+              win.console[level] = (...args) => {
+                problems.push(level + ': ' + args.map(String).join(' '));
+                original.apply(win.console, args);
+              };
+            }
+          }
+          const node = heading();
+          if (node && !first) {
+            first = node;
+            seenHydrated = fiber(node);
+          }
+          if (first && fiber(first) && !hydratedAt) hydratedAt = Date.now();
+        } catch (error) {
+          // The window is still on about:blank, or between documents.
+        }
+        // Half a second more after hydration: a warning React reports after its commit shows too.
+        if (hydratedAt && Date.now() - hydratedAt > 500) {
+          finish({ heading: first.textContent, seenHydrated, sameNode: heading() === first && first.isConnected, problems, timedOut: false });
+          return;
+        }
+        if (Date.now() - started > 15000) {
+          finish({ heading: first ? first.textContent : '', seenHydrated, sameNode: false, problems, timedOut: true });
+          return;
+        }
+        setTimeout(poll, 0);
+      };
+      poll();
+    });
+  });
+  document.body.append(button);
+  return true;
+}`;
 
 /**
  * Checks in the current engine that `path`'s first screen comes in the HTML and is hydrated in place:
@@ -200,7 +213,9 @@ const HYDRATION_PROBE = `(path) => new Promise((resolve) => {
 async function expectHydratedInPlace(engine: Engine, path: string, heading: RegExp, inHtml: RegExp[] = []): Promise<void> {
   const html = await engine.evaluate<string>('(path) => fetch(path).then((answer) => answer.text())', [path]);
   for (const wanted of [heading, ...inHtml]) if (!wanted.test(html)) throw new Error(`the HTML of ${path} lacks ${wanted}`);
-  const probe = await engine.evaluate<HydrationProbe>(HYDRATION_PROBE, [path]);
+  await engine.evaluate<boolean>(HYDRATION_PROBE, [path]);
+  await press(engine, button(/^Open the probe$/));
+  const probe = await engine.evaluate<HydrationProbe>('() => window.hydrationProbe');
   if (probe.timedOut) throw new Error(`${path} was not hydrated within 15 s (heading "${probe.heading}")`);
   if (!heading.test(probe.heading)) throw new Error(`${path} showed "${probe.heading}", not ${heading}`);
   if (probe.seenHydrated) throw new Error(`${path}: the heading was first seen after hydration, so nothing was proved`);

@@ -4,6 +4,7 @@ import { popupPageSlug, popupsToShow } from '../../domain/popups.ts';
 import type { RouteId } from '../../domain/routes.ts';
 import { awaitingDesigner, designerMode } from '../../store/designer-preview.ts';
 import { closedPopupIds, closePopup } from '../../store/popups.ts';
+import { renderingAsServer } from '../../store/first-screen.ts';
 import { isLoggedIn } from '../../store/session.ts';
 import { shop } from '../../store/shop.ts';
 import { retryableLazy } from '../../kit/lazy-retry.ts';
@@ -27,7 +28,8 @@ export interface PopupHostProps {
 export function PopupHost({ routeId, path }: PopupHostProps) {
   useSignals();
   const website = shop.value;
-  if (!website) return null;
+  // Which popups a visitor closed lives in the browser: they show once the server's page is hydrated.
+  if (!website || renderingAsServer.value) return null;
   const [popup] = popupsToShow(website, popupPageSlug(routeId, path, website.pages), {
     loggedIn: isLoggedIn.value,
     // A framed page waiting for its designer holds popups too, so none flashes up before the mode is on.

@@ -14,6 +14,7 @@ import { useListNavigation } from '../../widgets/shared/use-list-navigation.ts';
 import { useElement } from '../../kit/element-context.tsx';
 import { currentPath, Link, navigate } from '../../kit/router.tsx';
 import css from './shell.css?inline';
+import { useScriptsPending } from '../../kit/scripts-pending.tsx';
 
 registerStyles('shell', css);
 
@@ -80,6 +81,8 @@ export function AccountMenu() {
     setFocusTarget(null);
   }, [open, focusTarget]);
 
+  // Before the early return: hooks run in the same order on every render.
+  const scriptsPending = useScriptsPending();
   if (!current) return null;
   const links = accountMenuLinks({ pointsShop: isPointsShop.value, coordinator: isCoordinator.value });
   const name = [current.name, current.surname].filter(Boolean).join(' ') || current.email;
@@ -126,6 +129,7 @@ export function AccountMenu() {
         ref={setTrigger}
         id={buttonId}
         type="button"
+        disabled={scriptsPending || undefined}
         className="shop-account-menu__button"
         aria-haspopup="menu"
         aria-expanded={open}

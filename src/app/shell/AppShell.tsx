@@ -1,7 +1,7 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { useRef, type ReactNode } from 'react';
 import { cartCount as cartPieces } from '../../store/cart.ts';
-import { firstScreenHydrating } from '../../store/first-screen.ts';
+import { renderingAsServer } from '../../store/first-screen.ts';
 import { shop } from '../../store/shop.ts';
 import { registerStyles } from '../../theme/styles.ts';
 import { AlertToast } from '../../widgets/alert-toast/AlertToast.tsx';
@@ -43,7 +43,7 @@ export function AppShell({ children, cartCount, layout = 'auto' }: AppShellProps
 
   // The stored cart lives only in the browser: the server's page shows an empty cart's badge, which
   // keeps its place, and the count fills in once the browser has hydrated that page.
-  const count = cartCount ?? (firstScreenHydrating.value ? 0 : cartPieces.value);
+  const count = cartCount ?? (renderingAsServer.value ? 0 : cartPieces.value);
 
   return (
     // With the shop's live chat on, the page ends with room for its button (fixed at the bottom right),

@@ -4,6 +4,7 @@ import { t } from '../../i18n/index.ts';
 import { registerStyles } from '../../theme/styles.ts';
 import { Drawer } from '../../widgets/drawer/Drawer.tsx';
 import css from './shell.css?inline';
+import { useScriptsPending } from '../../kit/scripts-pending.tsx';
 
 registerStyles('shell', css);
 
@@ -23,10 +24,12 @@ export interface MobileMenuProps {
  */
 export function MobileMenu({ open, onOpenChange, children }: MobileMenuProps) {
   useSignals();
+  const scriptsPending = useScriptsPending();
   return (
     <>
       <button
         type="button"
+        disabled={scriptsPending || undefined}
         className="shop-header__menu-button"
         aria-haspopup="dialog"
         aria-expanded={open}

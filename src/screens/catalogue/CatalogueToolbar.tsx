@@ -28,6 +28,7 @@ import { Dropdown } from '../../widgets/dropdown/Dropdown.tsx';
 import { Field } from '../../widgets/field/Field.tsx';
 import { TextField } from '../../widgets/text-field/TextField.tsx';
 import css from './catalogue-toolbar.css?inline';
+import { WithoutScripts } from '../../kit/scripts-pending.tsx';
 
 /**
  * The catalogue's toolbar (search field and order) and its "Clear search", each usable before scripts
@@ -75,17 +76,20 @@ export const CatalogueSearch = memo(function CatalogueSearch({ routed }: { route
   const kept = routed && !scripted ? catalogueAppliedQuery.value : null;
   return (
     <form className="shop-catalogue__search" method="get" action={routed ? catalogueAction() : undefined} noValidate onSubmit={submitSearch}>
-      <TextField
-        label={t('catalogue.search')}
-        type="search"
-        name={CATALOGUE_PARAM.search}
-        value={catalogueSearch.value}
-        maxLength={CATALOGUE_SEARCH_MAX_LENGTH}
-        placeholder={t('catalogue.search_placeholder')}
-        autoComplete="off"
-        enterKeyHint="search"
-        onValueChange={setCatalogueSearch}
-      />
+      {/* A GET form: it searches before scripts run, so its field is never held for them. */}
+      <WithoutScripts>
+        <TextField
+          label={t('catalogue.search')}
+          type="search"
+          name={CATALOGUE_PARAM.search}
+          value={catalogueSearch.value}
+          maxLength={CATALOGUE_SEARCH_MAX_LENGTH}
+          placeholder={t('catalogue.search_placeholder')}
+          autoComplete="off"
+          enterKeyHint="search"
+          onValueChange={setCatalogueSearch}
+        />
+      </WithoutScripts>
       {kept && <KeptParams params={catalogueParams({ search: '', sort: kept.sort, page: 1 })} />}
     </form>
   );
@@ -121,9 +125,11 @@ export const CatalogueSort = memo(function CatalogueSort({ routed }: { routed: b
           )}
         </Field>
         <KeptParams params={catalogueParams({ search: query?.search ?? '', sort: DEFAULT_SORT, page: 1 })} />
-        <Button type="submit" variant="secondary">
-          {t('catalogue.sort_apply')}
-        </Button>
+        <WithoutScripts>
+          <Button type="submit" variant="secondary">
+            {t('catalogue.sort_apply')}
+          </Button>
+        </WithoutScripts>
       </form>
     );
   }

@@ -3,6 +3,7 @@ import { forwardRef, type ButtonHTMLAttributes, type ReactNode } from 'react';
 import { t } from '../../i18n/index.ts';
 import { registerStyles } from '../../theme/styles.ts';
 import css from './button.css?inline';
+import { useScriptsPending } from '../../kit/scripts-pending.tsx';
 
 registerStyles('button', css);
 
@@ -25,6 +26,7 @@ export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button
   ref,
 ) {
   useSignals();
+  const scriptsPending = useScriptsPending();
   return (
     <button
       ref={ref}
@@ -34,7 +36,7 @@ export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button
       data-variant={variant}
       data-size={size}
       data-full-width={fullWidth || undefined}
-      disabled={disabled}
+      disabled={disabled || scriptsPending}
       aria-busy={loading || undefined}
       aria-disabled={loading || undefined}
       onClick={(event) => {

@@ -2,6 +2,7 @@ import { forwardRef, useId, type InputHTMLAttributes, type ReactNode } from 'rea
 import { registerStyles } from '../../theme/styles.ts';
 import { useControllableState } from '../shared/use-controllable-state.ts';
 import css from './checkbox.css?inline';
+import { useScriptsPending } from '../../kit/scripts-pending.tsx';
 
 registerStyles('checkbox', css);
 
@@ -30,6 +31,7 @@ export const Checkbox = forwardRef<HTMLInputElement, CheckboxProps>(function Che
   ref,
 ) {
   const baseId = useId();
+  const scriptsPending = useScriptsPending();
   const id = fixedId ?? `${baseId}input`;
   const descriptionId = `${baseId}description`;
   const errorId = `${baseId}error`;
@@ -54,6 +56,7 @@ export const Checkbox = forwardRef<HTMLInputElement, CheckboxProps>(function Che
           onChange?.(event);
         }}
         {...rest}
+        disabled={rest.disabled || scriptsPending}
       />
       <label htmlFor={id} className="shop-checkbox__label" part="label">
         {label}

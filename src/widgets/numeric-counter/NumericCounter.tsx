@@ -5,6 +5,7 @@ import { registerStyles } from '../../theme/styles.ts';
 import { Field } from '../field/Field.tsx';
 import { useQuantityText } from './use-quantity-text.ts';
 import css from './numeric-counter.css?inline';
+import { useScriptsPending } from '../../kit/scripts-pending.tsx';
 
 registerStyles('numeric-counter', css);
 
@@ -67,13 +68,15 @@ export function NumericCounter({
   hint,
   error,
   required,
-  disabled = false,
+  disabled: disabledProp = false,
   hideLabel,
   name,
   id,
   className,
 }: NumericCounterProps) {
   useSignals();
+  const scriptsPending = useScriptsPending();
+  const disabled = disabledProp || scriptsPending;
   const low = min ?? 0;
   const high = max ?? Number.MAX_SAFE_INTEGER;
   const { value, text, note, commit, onType, onBlur } = useQuantityText({ value: valueProp, defaultValue, onValueChange, onTextErrorChange, low, high });

@@ -5,6 +5,7 @@ import { firstEnabledIndex } from '../shared/list-navigation.ts';
 import { useControllableState } from '../shared/use-controllable-state.ts';
 import { useListNavigation } from '../shared/use-list-navigation.ts';
 import css from './select-button.css?inline';
+import { useScriptsPending } from '../../kit/scripts-pending.tsx';
 
 registerStyles('select-button', css);
 
@@ -56,13 +57,15 @@ export function SelectButton({
   hint,
   error,
   required,
-  disabled = false,
+  disabled: disabledProp = false,
   hideLabel,
   size = 'medium',
   name,
   id,
   className,
 }: SelectButtonProps) {
+  const scriptsPending = useScriptsPending();
+  const disabled = disabledProp || scriptsPending;
   const [value, setValue] = useControllableState<string | null>(valueProp, defaultValue, (next) => {
     if (next !== null) onValueChange?.(next);
   });

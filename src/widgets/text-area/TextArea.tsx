@@ -4,6 +4,7 @@ import { t } from '../../i18n/index.ts';
 import { registerStyles } from '../../theme/styles.ts';
 import { Field } from '../field/Field.tsx';
 import css from './text-area.css?inline';
+import { useScriptsPending } from '../../kit/scripts-pending.tsx';
 
 registerStyles('text-area', css);
 
@@ -48,6 +49,7 @@ export const TextArea = forwardRef<HTMLTextAreaElement, TextAreaProps>(function 
   const left = maxLength === undefined ? null : Math.max(0, maxLength - length);
   const leftText = left === null ? '' : t('widgets.characters_left', { count: left });
   const [announced, setAnnounced] = useState('');
+  const scriptsPending = useScriptsPending();
   useEffect(() => {
     if (!leftText) return;
     const timer = setTimeout(() => setAnnounced(leftText), CHARACTERS_LEFT_ANNOUNCE_DELAY_MS);
@@ -76,6 +78,7 @@ export const TextArea = forwardRef<HTMLTextAreaElement, TextAreaProps>(function 
               onValueChange?.(event.target.value);
             }}
             {...rest}
+            disabled={rest.disabled || scriptsPending}
           />
           {left !== null && (
             <>

@@ -4,6 +4,7 @@ import { t } from '../../i18n/index.ts';
 import { registerStyles } from '../../theme/styles.ts';
 import { Field } from '../field/Field.tsx';
 import css from './text-field.css?inline';
+import { useScriptsPending } from '../../kit/scripts-pending.tsx';
 
 registerStyles('text-field', css);
 
@@ -41,11 +42,13 @@ export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function T
 ) {
   useSignals();
   const [revealed, setRevealed] = useState(false);
+  const scriptsPending = useScriptsPending();
+  const disabled = rest.disabled || scriptsPending;
   const isPassword = type === 'password';
   return (
     <Field label={label} hint={hint} error={error} required={required} hideLabel={hideLabel} id={id} className={className}>
       {(control) => (
-        <div className="shop-text-field shop-control" data-password={isPassword || undefined} data-disabled={rest.disabled || undefined}>
+        <div className="shop-text-field shop-control" data-password={isPassword || undefined} data-disabled={disabled || undefined}>
           <input
             ref={ref}
             className="shop-text-field__input"
@@ -60,6 +63,7 @@ export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function T
               onValueChange?.(event.target.value);
             }}
             {...rest}
+            disabled={disabled}
           />
           {isPassword && (
             <button
@@ -67,7 +71,7 @@ export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function T
               className="shop-text-field__toggle"
               part="button"
               aria-controls={control.id}
-              disabled={rest.disabled}
+              disabled={disabled}
               onClick={() => setRevealed((value) => !value)}
             >
               {revealed ? t('widgets.hide_password') : t('widgets.show_password')}

@@ -153,6 +153,23 @@ interface Screen {
   asksGuestToLogIn?: boolean;
 }
 
+/**
+ * Leaves the screen and comes back to it inside the page, as a buyer following links does: the server
+ * renders the first screen of a page load with its own data, so a load the browser makes (and a
+ * fault in it) comes with a navigation.
+ */
+async function reopenInPage(page: Page): Promise<void> {
+  const path = await page.evaluate(() => `${location.pathname}${location.search}`);
+  const go = (to: string) =>
+    page.evaluate((where) => {
+      history.pushState(null, '', where);
+      dispatchEvent(new PopStateEvent('popstate'));
+    }, to);
+  await go('/404');
+  await expect(new Storefront(page).heading(text('en', 'app.not_found_title'))).toBeVisible();
+  await go(path);
+}
+
 const globexGuest = { slug: 'globex', lang: 'en' as const, setup: guestWithCart };
 const globexBuyer = { slug: 'globex', lang: 'en' as const, account: 'buyer@globex.test', setup: checkoutReady };
 
@@ -192,7 +209,7 @@ const SCREENS: Screen[] = [
       await expect(cards(page).first()).toBeVisible();
     },
     trigger: async (page) => {
-      await page.reload();
+      await reopenInPage(page);
     },
     message: async (page, fault) => {
       await expect(alertWith(main(page), faultText('en', fault))).toBeVisible();
@@ -215,7 +232,7 @@ const SCREENS: Screen[] = [
       await expect(new ProductPage(page).heading(product.name)).toBeVisible();
     },
     trigger: async (page) => {
-      await page.reload();
+      await reopenInPage(page);
     },
     message: async (page, fault) => {
       await expect(alertWith(main(page), faultText('en', fault))).toBeVisible();

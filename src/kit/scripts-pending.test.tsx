@@ -1,0 +1,52 @@
+import { act, render, screen } from '@testing-library/react';
+import { hydrateRoot } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
+import { afterEach, describe, expect, it } from 'vitest';
+import { resetPageSingletons } from '../page-singleton.ts';
+import { Button } from '../widgets/button/Button.tsx';
+import { TextField } from '../widgets/text-field/TextField.tsx';
+import { WithoutScripts } from './scripts-pending.tsx';
+
+afterEach(() => {
+  resetPageSingletons();
+  document.body.innerHTML = '';
+});
+
+function Form() {
+  return (
+    <>
+      <TextField label="E-mail" />
+      <Button>Log in</Button>
+      <WithoutScripts>
+        <TextField label="Search" name="search" />
+      </WithoutScripts>
+    </>
+  );
+}
+
+describe('controls that need scripts', () => {
+  it("should be disabled in the server's markup and turn on once hydrated", async () => {
+    const html = renderToString(<Form />);
+    expect(html).toMatch(/<input[^>]*disabled=""[^>]*>/);
+    expect(html).toMatch(/<button[^>]*disabled=""[^>]*>Log in<\/button>/);
+    // A GET form's field works before scripts run.
+    expect(html).toMatch(/<input(?![^>]*disabled)[^>]*name="search"/);
+    const container = document.createElement('div');
+    container.innerHTML = html;
+    document.body.append(container);
+    const field = container.querySelector('input');
+    await act(async () => {
+      hydrateRoot(container, <Form />);
+    });
+    // The same node, hydrated and turned on.
+    expect(container.querySelector('input')).toBe(field);
+    expect(screen.getByLabelText('E-mail')).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Log in' })).toBeEnabled();
+  });
+
+  it('should be enabled at once on a page the browser renders itself', () => {
+    render(<Form />);
+    expect(screen.getByLabelText('E-mail')).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Log in' })).toBeEnabled();
+  });
+});

@@ -1,0 +1,31 @@
+import { createContext, useContext, useSyncExternalStore, type ReactNode } from 'react';
+
+/** Inside a form that works without scripts (a GET form): its fields never wait for them. */
+const WorksWithoutScripts = createContext(false);
+
+/**
+ * Marks `children` as working without scripts: the fields and buttons of a GET form (the header's
+ * search, the catalogue's search and sort), which the server's page offers before any script runs.
+ */
+export function WithoutScripts({ children }: { children: ReactNode }) {
+  return <WorksWithoutScripts.Provider value>{children}</WorksWithoutScripts.Provider>;
+}
+
+/** Nothing to subscribe to: only the snapshot's server and browser answers differ. */
+const subscribeToNothing = () => () => undefined;
+const inBrowser = () => false;
+const onServerOrHydrating = () => true;
+
+/**
+ * Whether a control that needs scripts must wait for them: true in the markup the server renders and
+ * in the browser's hydration of it (React's server snapshot), outside {@link WithoutScripts}, until the
+ * control itself is hydrated. Such a control renders disabled meanwhile, so a click or a keystroke is
+ * refused where it can be seen rather than lost before React handles it. Each control turns on as its
+ * own part is hydrated (React hydrates a lazily loaded screen after the shell around it); a control
+ * the browser renders itself is never held.
+ */
+export function useScriptsPending(): boolean {
+  const scriptless = useContext(WorksWithoutScripts);
+  const pending = useSyncExternalStore(subscribeToNothing, inBrowser, onServerOrHydrating);
+  return pending && !scriptless;
+}
