@@ -179,6 +179,39 @@ test.describe('server-rendered first screen', () => {
     expect(seen.problems).toEqual([]);
   });
 
+  test("should hydrate every server-rendered route of the three shops as React's first render has it: same nodes, no warning", async ({ page, context, request }) => {
+    test.slow();
+    const seen = watch(page);
+    const checkRoutes = async (slug: string, paths: string[]) => {
+      await page.goto(shopUrl(slug, '/404'));
+      const product = await page.evaluate(async (shop) => {
+        const { id } = (await (await fetch(`/api/slug/website?slug=${shop}`)).json()) as { id: number };
+        const { data } = (await (await fetch(`/api/products?website_id=${id}&per_page=1&sort=name_asc`, { credentials: 'include' })).json()) as { data?: { id: number; slug: string }[] };
+        return data?.[0] ? `/products/${data[0].slug}/${data[0].id}` : null;
+      }, slug);
+      // A guest of a closed shop is refused the products above: the routes' own console counts.
+      seen.problems.length = 0;
+      for (const path of [...paths, ...(product ? [product] : [])]) {
+        const html = await htmlOf(page, path);
+        expect(html, `${slug}${path}`).toContain('shadowrootmode="open"');
+        await openAndHydrate(page, shopUrl(slug, path), /./);
+        // One tree: the server's, hydrated (a differing one would be rendered again beside it, with a warning).
+        expect(await page.locator('shop-storefront').evaluate((host) => host.shadowRoot?.querySelectorAll(':host > .shop-root, .shop-root').length), `${slug}${path}`).toBe(1);
+        expect(seen.problems, `${slug}${path}`).toEqual([]);
+      }
+    };
+    await checkRoutes('globex', ['/', '/products', '/products?search=mug&sort=price_asc', '/products?page=2', '/privacy-policy', '/terms-of-use', '/login', '/no-such-page']);
+    await checkRoutes('acme', ['/login']);
+    for (const [slug, email] of [
+      ['acme', 'buyer@acme.test'],
+      ['initech', 'buyer@initech.test'],
+    ] as const) {
+      const token = await apiLogin(request, slug, email);
+      await context.addCookies([{ name: 'Admin-Token', value: token ?? '', url: shopUrl(slug) }]);
+      await checkRoutes(slug, ['/', '/products', '/privacy-policy']);
+    }
+  });
+
   test('should let a buyer with JavaScript off search the catalogue, page through it and open a product', async ({ browser }) => {
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();

@@ -162,27 +162,42 @@ const HYDRATION_PROBE = `(path) => {
         return host && host.shadowRoot ? host.shadowRoot.querySelector('main h1') : null;
       };
       const started = Date.now();
+      // The opened window keeps its Window object when it leaves its first about:blank for a page of
+      // this origin, so this listener hears the page's DOMContentLoaded: its scripts have run, and
+      // hydration waits for the shop, session and screen still. A background window's timers may be
+      // slowed to a second (Firefox), too late to catch the server's node by polling alone.
+      const look = () => {
+        if (win.location.pathname + win.location.search !== path) return;
+        if (win.document !== watched) {
+          watched = win.document;
+          for (const level of ['warn', 'error']) {
+            const original = win.console[level];
+            win.console[level] = (...args) => {
+              problems.push(level + ': ' + args.map(String).join(' '));
+              original.apply(win.console, args);
+            };
+          }
+        }
+        const node = heading();
+        if (node && !first) {
+          first = node;
+          seenHydrated = fiber(node);
+        }
+      };
+      win.addEventListener('DOMContentLoaded', () => {
+        try {
+          look();
+        } catch (error) {
+          // Not this page's document.
+        }
+      });
       const finish = (result) => {
         resolve(result);
         win.close();
       };
       const poll = () => {
         try {
-          if (win.document && win.document !== watched && win.location.pathname + win.location.search === path) {
-            watched = win.document;
-            for (const level of ['warn', 'error']) {
-              const original = win.console[level];
-              win.console[level] = (...args) => {
-                problems.push(level + ': ' + args.map(String).join(' '));
-                original.apply(win.console, args);
-              };
-            }
-          }
-          const node = heading();
-          if (node && !first) {
-            first = node;
-            seenHydrated = fiber(node);
-          }
+          look();
           if (first && fiber(first) && !hydratedAt) hydratedAt = Date.now();
         } catch (error) {
           // The window is still on about:blank, or between documents.
