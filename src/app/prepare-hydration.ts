@@ -38,6 +38,11 @@ function readCarried(document: Document): CarriedFirstScreen | null {
   }
 }
 
+/** The server's markup is hydrated: what lives only in the browser fills in. */
+function endRenderingAsServer(): void {
+  renderingAsServer.value = false;
+}
+
 /** Once the browser leaves the first screen, every load asks the API again. */
 function dropAnswersOnLeaving(): void {
   const first = currentPath.peek();
@@ -76,9 +81,6 @@ export async function prepareStorefrontHydration(root: ShadowRoot): Promise<(() 
   // language switched after hydration would reach parts React hydrates later (lazily loaded ones),
   // which then give up the server's markup anyway.
   if (requestedLocale.peek() !== carried.lang) return null;
-  const hydrated = () => {
-    renderingAsServer.value = false;
-  };
   renderingAsServer.value = true;
   try {
     await loadMessages(carried.lang);
@@ -86,8 +88,8 @@ export async function prepareStorefrontHydration(root: ShadowRoot): Promise<(() 
     await prepareScreen(decision.match.route.id, path, decision.match.params);
   } catch (error) {
     // Rendered afresh, the page shows what it would have shown without the server.
-    hydrated();
+    endRenderingAsServer();
     throw error;
   }
-  return hydrated;
+  return endRenderingAsServer;
 }

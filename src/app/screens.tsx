@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import type { RouteId } from '../domain/routes.ts';
+import type { PrepareFirstScreen } from '../store/first-screen.ts';
 import { retryableLazy, type RetryableLazy } from '../kit/lazy-retry.ts';
 
 /** What every screen receives from the router. */
@@ -8,14 +9,6 @@ export interface ScreenProps {
   /** Route parameters (`slug`, `id`, `name`), already decoded. */
   params: Readonly<Record<string, string>>;
 }
-
-/**
- * What a screen's module may export beside its screen: loads the shared stores its first render reads,
- * as its own effects would load them, so that render shows them. The server renders the first screen
- * after it (elements/storefront-server.tsx), and the browser runs it again before it hydrates that
- * markup (src/app/prepare-hydration.ts), answered from what the page carries.
- */
-export type PrepareFirstScreen = (path: string, params: Readonly<Record<string, string>>) => Promise<void>;
 
 /** A lazily loaded screen that can start loading its code before it renders. */
 type LazyScreen = RetryableLazy<ScreenProps>;

@@ -106,3 +106,12 @@ export function adoptFirstScreenAnswers(answers: Record<string, unknown>): void 
  * "closed" lives in the session's storage), and fills in once hydrated.
  */
 export const renderingAsServer = pageSingleton('firstScreen.asServer', () => signal(false));
+
+/**
+ * What a screen's module may export beside its screen: loads the shared stores its first render reads,
+ * as its own effects would load them, so that render shows them. The server renders the first screen
+ * after it (elements/storefront-server.tsx), and the browser runs it again before it hydrates that
+ * markup (src/app/prepare-hydration.ts), answered from what the page carries. Run by `prepareScreen`
+ * (src/app/screens.tsx).
+ */
+export type PrepareFirstScreen = (path: string, params: Readonly<Record<string, string>>) => Promise<void>;

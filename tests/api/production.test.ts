@@ -221,8 +221,9 @@ describe('production mode', () => {
   });
 
   it('should send the storefront page with a CSP: a fresh nonce on its script, frame-ancestors from DESIGNER_ORIGINS', async () => {
-    const first = await shopPage(server, `northwind.localhost:${server.config.port}`, '/products');
-    const second = await shopPage(server, `northwind.localhost:${server.config.port}`, '/');
+    // Northwind requires login: a guest's page is its login screen (the server sends the others' 302 to it).
+    const first = await shopPage(server, `northwind.localhost:${server.config.port}`, '/login');
+    const second = await shopPage(server, `northwind.localhost:${server.config.port}`, '/login?redirect=%2Fproducts');
     expect(first.status).toBe(200);
     const nonce = /'nonce-([^']+)'/.exec(first.csp ?? '')?.[1];
     expect(nonce).toMatch(/^[A-Za-z0-9+/]{22}==$/);

@@ -87,7 +87,11 @@ async function press(engine: Engine, query: Query): Promise<void> {
 }
 
 async function fill(engine: Engine, query: Query, text: string): Promise<void> {
-  const field = await element(engine, query);
+  // As Playwright's fill: a field that cannot take text yet (disabled until its page is hydrated) is waited for.
+  const field = await until(`${describe(query)} to take text`, async () => {
+    const found = await engine.find(query);
+    return found && (await engine.evaluate<boolean>('(field) => !field.disabled && !field.readOnly', [found])) && found;
+  });
   await engine.type(field, text);
   await until(`${describe(query)} to hold "${text}"`, async () => (await engine.evaluate<string>('(field) => field.value', [field])) === text, 5_000);
 }

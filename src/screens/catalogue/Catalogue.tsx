@@ -4,7 +4,7 @@ import { type Product } from '../../contract/contract.ts';
 import { errorMessage } from '../../api/errors.ts';
 import { currentPath, hrefFor, navigate, routerActive } from '../../kit/router.tsx';
 import { type RouteId } from '../../domain/routes.ts';
-import type { PrepareFirstScreen } from '../../app/screens.tsx';
+import type { PrepareFirstScreen } from '../../store/first-screen.ts';
 import { t } from '../../i18n/index.ts';
 import { tp } from '../../i18n/plural.ts';
 import {

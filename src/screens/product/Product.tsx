@@ -1,5 +1,5 @@
 import { useSignals } from '@preact/signals-react/runtime';
-import type { PrepareFirstScreen } from '../../app/screens.tsx';
+import type { PrepareFirstScreen } from '../../store/first-screen.ts';
 import type { RouteId } from '../../domain/routes.ts';
 import { loadProduct, productError, productStatus, toProductId } from '../../store/product.ts';
 import { registerStyles } from '../../theme/styles.ts';

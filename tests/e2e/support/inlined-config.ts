@@ -4,10 +4,14 @@ import { E2E_ORIGIN } from '../playwright.config.ts';
 /** The JSON script in which the reference server hands its storefront page the shop's config (issue 20). */
 const INLINED_CONFIG = /<script type="application\/json" id="shop-config"[^>]*>[^<]*<\/script>/;
 
+/** The first screen the reference server renders into `<shop-storefront>`, and what it rendered with. */
+const SERVER_RENDERED = [/<template shadowrootmode="open">[\s\S]*?<\/template>/, /<script type="application\/json" id="shop-first-screen">[^<]*<\/script>/];
+
 /**
  * Serves the storefront pages of every shop host without the config the reference server writes into
- * them (server/http/first-screen.ts), as a page served elsewhere would come: the storefront then
- * asks `GET /api/slug/website`, so a test can answer that call its own way (a fault, a changed config).
+ * them (server/http/first-screen.ts) and without the first screen it renders, as a page served
+ * elsewhere would come: the storefront then asks `GET /api/slug/website` and renders in the browser,
+ * so a test can answer that call its own way (a fault, a changed config).
  * Everything else about the page (its CSP with the nonce, its preloads) stays as the server sent it.
  */
 export async function withoutInlinedConfig(page: Page): Promise<void> {
@@ -22,7 +26,8 @@ export async function withoutInlinedConfig(page: Page): Promise<void> {
       // The text is decoded already: its encoding and length no longer apply.
       delete headers['content-encoding'];
       delete headers['content-length'];
-      await route.fulfill({ status: response.status(), headers, body: (await response.text()).replace(INLINED_CONFIG, '') });
+      const body = [INLINED_CONFIG, ...SERVER_RENDERED].reduce((page, part) => page.replace(part, ''), await response.text());
+      await route.fulfill({ status: response.status(), headers, body });
     },
   );
 }
