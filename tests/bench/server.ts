@@ -37,6 +37,11 @@ export interface BenchServerOptions {
    * benchmark's own (`bench_<pid>_<n>`) is created there and dropped by {@link BenchServer.stop}.
    */
   postgres?: string;
+  /**
+   * More environment for the server process (not the seeding), e.g. `{ SERVER_RENDER: 'off' }` to
+   * measure a setting against the default; it overrides this process's environment.
+   */
+  env?: Readonly<Record<string, string>>;
 }
 
 /**
@@ -261,7 +266,7 @@ export async function startBenchServer(options: BenchServerOptions): Promise<Ben
       if (code !== 0) throw new Error(`seeding ${options.products} products failed (exit ${code})`);
     }
     const port = await freePort(options.port);
-    const server = tsxScript(['server/start.ts'], { ...env, PORT: String(port), ORDER_WAIT_SECONDS: '0' }, log);
+    const server = tsxScript(['server/start.ts'], { ...env, ...options.env, PORT: String(port), ORDER_WAIT_SECONDS: '0' }, log);
     const origin = `http://127.0.0.1:${port}`;
     try {
       await waitForUrl(`${origin}/demo/`, server, 60_000);

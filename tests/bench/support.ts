@@ -29,6 +29,11 @@ export interface Benchmark {
   name: string;
   /** One line for `--help`. */
   summary: string;
+  /**
+   * How many minutes one round may take before the runner counts the run as stuck (default 1): a
+   * benchmark measuring many pages per round needs more.
+   */
+  roundMinutes?: number;
   run(options: BenchOptions): Promise<string>;
 }
 
@@ -97,20 +102,26 @@ function runInRoot(command: string, args: string[]): Promise<void> {
 export const DIST_DIR = path.join(ROOT, 'dist');
 
 /**
- * Makes sure `dist/` holds a build: runs `npm run build` when asked (`force`) or when there is none.
- * A build older than the sources is measured as it is, with a warning: rebuilding silently would
- * swap `dist/` under anything else serving it (an end-to-end run, say).
+ * The built server renderer (`dist-ssr/`, from the same `npm run build`): without it the reference
+ * server quietly leaves the storefront page to the browser, so server-rendered figures need it.
+ */
+export const SERVER_RENDERER = path.join(ROOT, 'dist-ssr', 'storefront-server.js');
+
+/**
+ * Makes sure `dist/` and `dist-ssr/` hold a build: runs `npm run build` when asked (`force`) or when
+ * either is missing. A build older than the sources is measured as it is, with a warning: rebuilding
+ * silently would swap `dist/` under anything else serving it (an end-to-end run, say).
  */
 export async function ensureBuild(force: boolean): Promise<void> {
   const entry = path.join(DIST_DIR, 'cart-button.js');
-  if (force || !existsSync(entry)) {
-    console.log(force ? '[bench] building dist/ (--build)' : '[bench] no dist/ yet: building it');
+  if (force || !existsSync(entry) || !existsSync(SERVER_RENDERER)) {
+    console.log(force ? '[bench] building dist/ and dist-ssr/ (--build)' : `[bench] no ${existsSync(entry) ? 'dist-ssr/' : 'dist/'} yet: building it`);
     await runInRoot('npm', ['run', 'build']);
     return;
   }
-  const built = statSync(entry).mtimeMs;
+  const built = Math.min(statSync(entry).mtimeMs, statSync(SERVER_RENDERER).mtimeMs);
   const sources = Math.max(newestSource(path.join(ROOT, 'src')), newestSource(path.join(ROOT, 'elements')));
-  if (sources > built) console.warn('[bench] warning: dist/ is older than src/ or elements/; measuring it anyway (pass --build to rebuild first)');
+  if (sources > built) console.warn('[bench] warning: dist/ or dist-ssr/ is older than src/ or elements/; measuring it anyway (pass --build to rebuild first)');
 }
 
 /** Whether the module at `moduleUrl` is the script Node was started with (`tsx tests/bench/x.ts`). */
