@@ -11,6 +11,7 @@ import { firstScreenHead, pageLang, readBuildManifest } from '../http/first-scre
 import { escapeHtml } from '../http/html.ts';
 import { pageCacheHeaders, pageOrigin, storefrontPageMeta } from '../http/page-meta.ts';
 import { requestIsHttps } from '../http/security.ts';
+import { robotsTxt } from '../http/robots.ts';
 import { sessionOfToken } from '../http/auth.ts';
 import { loadRenderer, ownOrigin, renderedElementContent, type RenderResult } from '../http/server-render.ts';
 import { loadVisibleWebsite } from './website.ts';
@@ -40,9 +41,13 @@ export function registerStorefrontPage(app: Hono<AppEnv>, options: { home: strin
       if (url.pathname === '/' && options.home) return c.redirect(options.home, 302);
       return next();
     }
-    if (!existsSync(STOREFRONT_PAGE)) return next();
     const db = c.get('db');
     const { rows } = await db.query<WebsiteRow>('SELECT * FROM websites WHERE slug = $1', [slug]);
+    if (url.pathname === '/robots.txt') {
+      c.header('Cache-Control', 'public, max-age=3600');
+      return c.text(robotsTxt(rows[0] !== undefined && !rows[0].login_required));
+    }
+    if (!existsSync(STOREFRONT_PAGE)) return next();
     // The session cookie decides, as the bearer token does on the API: a member of a login-required shop
     // gets its whole config in the page, anyone else its guest view.
     const cookie = getCookie(c, AUTH_COOKIE);

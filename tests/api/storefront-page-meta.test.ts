@@ -173,3 +173,15 @@ describe('the storefront page head of a Polish shop (initech)', () => {
     expect(jsonLd(page.html)?.['offers']).toMatchObject({ price: productDisplayPrice(product, website, 'pl').amount, priceCurrency: 'EUR', priceSpecification: { valueAddedTaxIncluded: website.is_gross } });
   });
 });
+
+describe("a shop host's robots.txt", () => {
+  it('should let crawlers read an open shop (globex) and keep them out of a login-required one (acme)', async () => {
+    const open = await shopPage('globex', '/robots.txt');
+    expect(open.status).toBe(200);
+    expect(open.headers['content-type']).toMatch(/^text\/plain/);
+    expect(open.html).toMatch(/^User-agent: \*\nAllow: \/\n/);
+    expect(open.html).toContain('Disallow: /checkout\n');
+    const closed = await shopPage('acme', '/robots.txt');
+    expect(closed.html).toBe('User-agent: *\nDisallow: /\n');
+  });
+});

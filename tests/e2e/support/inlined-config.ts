@@ -26,7 +26,7 @@ export async function withoutInlinedConfig(page: Page): Promise<void> {
       // The text is decoded already: its encoding and length no longer apply.
       delete headers['content-encoding'];
       delete headers['content-length'];
-      const body = [INLINED_CONFIG, ...SERVER_RENDERED].reduce((page, part) => page.replace(part, ''), await response.text());
+      const body = [INLINED_CONFIG, ...SERVER_RENDERED].reduce((html, part) => html.replace(part, ''), await response.text());
       await route.fulfill({ status: response.status(), headers, body });
     },
   );
