@@ -1,5 +1,5 @@
 import { useSignals } from '@preact/signals-react/runtime';
-import { Suspense, useEffect, useRef } from 'react';
+import { Suspense, useEffect, useRef, type ComponentType } from 'react';
 import { guardRoute, type GuardResult } from '../domain/guards.ts';
 import { matchRoute, type RouteMatch } from '../domain/routes.ts';
 import { unavailableInPreview } from '../domain/preview.ts';
@@ -17,7 +17,7 @@ import { applyFavicon } from '../theme/favicon.ts';
 import { currentPath, currentQuery, navigate, routerActive, syncLocation } from '../kit/router.tsx';
 import { guardContext } from '../kit/guard-context.ts';
 import { ROUTE_TITLES } from './route-titles.ts';
-import { PreviewUnavailableScreen, preloadScreen, screenFor } from './screens.tsx';
+import { PreviewUnavailableScreen, preloadScreen, screenFor, type ScreenProps } from './screens.tsx';
 import { PopupHost } from './popups/PopupHost.tsx';
 import { AppShell } from './shell/AppShell.tsx';
 import { useCartChangeEvent } from '../screens/cart-button/use-cart-change-event.ts';
@@ -40,6 +40,19 @@ function DeclineOffer() {
     answerSignInOffer(false);
   }, []);
   return null;
+}
+
+/**
+ * The routed screen. One whose code is here renders without a Suspense boundary, as the server renders
+ * it (its code loaded first): hydrated with the shell in one pass rather than left for a later one,
+ * during which a click on it would wait. Decided once per screen, so a boundary never comes or goes
+ * under a screen that shows.
+ */
+function ScreenSlot({ Screen, params, routeId }: { Screen: ComponentType<ScreenProps>; params: ScreenProps['params']; routeId: ScreenProps['routeId'] }) {
+  const decided = useRef<{ Screen: ComponentType<ScreenProps>; loaded: boolean } | null>(null);
+  if (decided.current?.Screen !== Screen) decided.current = { Screen, loaded: !('isLoaded' in Screen) || (Screen as { isLoaded: () => boolean }).isLoaded() };
+  const screen = <Screen params={params} routeId={routeId} />;
+  return decided.current.loaded ? screen : <Suspense fallback={<LoadingScreen />}>{screen}</Suspense>;
 }
 
 /** What the storefront shows for the current URL: a screen, a redirect to make, or a wait. */
@@ -210,9 +223,7 @@ export function Storefront() {
       <AppShell>
         {/* A screen that fails to load or render fails alone: header, navigation and cart go on. */}
         <ErrorBoundary screen={decision.match.route.id} resetKey={pathname} fallback={screenErrorFallback}>
-          <Suspense fallback={<LoadingScreen />}>
-            <Screen params={decision.match.params} routeId={decision.match.route.id} />
-          </Suspense>
+          <ScreenSlot Screen={Screen} params={decision.match.params} routeId={decision.match.route.id} />
         </ErrorBoundary>
       </AppShell>
       {/* A popup that fails is left out (and reported); the screen under it goes on. */}

@@ -4,6 +4,8 @@ import { createElement, lazy, type ComponentType, type LazyExoticComponent } fro
 export type RetryableLazy<P> = ComponentType<P> & {
   /** Starts loading the code now; resolves when it is there. */
   preload: () => Promise<unknown>;
+  /** Whether the code is here: the component renders without suspending. */
+  isLoaded: () => boolean;
 };
 
 interface Entry {
@@ -67,7 +69,7 @@ export function retryableLazy<M, P extends object>(load: () => Promise<M>, pick:
   function Lazy(props: P) {
     return createElement(current as unknown as ComponentType<P>, props);
   }
-  return Object.assign(Lazy, { preload: entry.load });
+  return Object.assign(Lazy, { preload: entry.load, isLoaded: () => entry.loaded !== undefined });
 }
 
 /**
