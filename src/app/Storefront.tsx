@@ -45,8 +45,8 @@ function DeclineOffer() {
 /**
  * The routed screen. One whose code is here renders without a Suspense boundary, as the server renders
  * it (its code loaded first): hydrated with the shell in one pass rather than left for a later one,
- * during which a click on it would wait. Decided once per screen, so a boundary never comes or goes
- * under a screen that shows.
+ * where any synchronous update (a signal) before that pass would make React give up the screen's
+ * server markup. Decided once per screen, so a boundary never comes or goes under a screen that shows.
  */
 function ScreenSlot({ Screen, params, routeId }: { Screen: ComponentType<ScreenProps>; params: ScreenProps['params']; routeId: ScreenProps['routeId'] }) {
   const decided = useRef<{ Screen: ComponentType<ScreenProps>; loaded: boolean } | null>(null);
