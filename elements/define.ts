@@ -8,7 +8,7 @@ import { CONFIG_ATTRIBUTES, configurePageFromElement } from '../src/store/config
 import { setLocale } from '../src/store/locale.ts';
 import { ensureDocumentFonts } from '../src/theme/fonts.ts';
 import { adoptStyles, releaseStyles } from '../src/theme/styles.ts';
-import { elementRenderer, type PrepareHydration } from './mount.ts';
+import { elementRenderer, holdsServerStyles, type PrepareHydration } from './mount.ts';
 
 /** How an attribute becomes a prop. */
 export type PropType = 'string' | 'number' | 'boolean' | 'json';
@@ -124,7 +124,8 @@ export function createElementClass<P extends object>(component: ComponentType<P>
       // attributes in its constructor: they are set afterwards, before it is connected.
       configurePageFromElement(this);
       ensureDocumentFonts(this.ownerDocument);
-      if (this.shadowRoot) adoptStyles(this.shadowRoot);
+      // A server-rendered root keeps the server's styles until it is hydrated (elements/mount.ts).
+      if (this.shadowRoot && !holdsServerStyles(this.shadowRoot)) adoptStyles(this.shadowRoot);
       options.start?.();
       super.connectedCallback();
     }

@@ -2,6 +2,7 @@ import { act } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createElementClass, defineOnce } from './define.ts';
 import type { PrepareHydration } from './mount.ts';
+import { registerStyles } from '../src/theme/styles.ts';
 
 /** A screen as the server renders it: a heading and a link. */
 function Screen({ label = 'none' }: { label?: string }) {
@@ -75,6 +76,23 @@ describe('elementRenderer', () => {
     expect(element.shadowRoot?.querySelector('h1')).toBe(serverHeading);
     expect(serverHeading?.textContent).toBe('Again');
     expect(hydrated).toHaveBeenCalledTimes(1);
+  });
+
+  it("should keep the server's styles alone until hydration, then give the root the page's styles in their place", async () => {
+    registerStyles('mount-test', '.shop-text-field { padding: 0; }');
+    const prepared: { resolve?: (done: () => void) => void } = {};
+    const { element } = await upgradeOver(serverMarkup('Hello'), () => new Promise((resolve) => (prepared.resolve = resolve)));
+    const root = element.shadowRoot as ShadowRoot;
+    // Beside the server's styles, the page's (still filling as code loads) would come later in the
+    // cascade and undo rules of parts not loaded yet.
+    expect(root.querySelector('style:not([data-shop-style])')?.textContent).toBe('h1{color:red}');
+    expect(root.querySelector('style[data-shop-style]')).toBeNull();
+    await act(async () => {
+      prepared.resolve?.(() => undefined);
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    });
+    expect(root.querySelector('style:not([data-shop-style])')).toBeNull();
+    expect(root.querySelector('style[data-shop-style="mount-test"]')?.textContent).toBe('.shop-text-field { padding: 0; }');
   });
 
   it("should keep the server's markup until prepared, and render afresh when the page cannot start from it", async () => {

@@ -1,5 +1,6 @@
 import { createElement, useEffect, type ComponentType, type ReactNode } from 'react';
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
+import { adoptStyles } from '../src/theme/styles.ts';
 
 /**
  * Gets the page ready to hydrate an element's server-rendered shadow root: the stores, texts and code
@@ -40,6 +41,20 @@ export interface ElementRenderer<P> {
  */
 export function hasServerMarkup(container: Node): container is ShadowRoot {
   return typeof ShadowRoot !== 'undefined' && container instanceof ShadowRoot && [...container.children].some((child) => child.classList.contains('shop-root'));
+}
+
+/** The server's inline styles in a shadow root it rendered (the page's own, `data-shop-style`, aside). */
+function serverStyles(root: ShadowRoot): HTMLStyleElement[] {
+  return [...root.children].filter((child): child is HTMLStyleElement => child instanceof HTMLStyleElement && !child.hasAttribute('data-shop-style'));
+}
+
+/**
+ * Whether the shadow root still holds the server's inline styles: the page's shared sheet waits until
+ * they go. Adopted beside them, a sheet still filling as the code loads would come after them in the
+ * cascade and undo rules of the parts not loaded yet (a text field took the padding of every control).
+ */
+export function holdsServerStyles(root: ShadowRoot): boolean {
+  return serverStyles(root).length > 0;
 }
 
 /** The element's tree: its component, under {@link Hydrated} when it hydrated. */
@@ -101,9 +116,10 @@ export function elementRenderer<P>(prepare?: PrepareHydration): ElementRenderer<
         })
         .then((hydrated) => {
           if (context.unmounted) return;
-          // The server's inline styles: the element's own adopted sheet holds them by now, and the
-          // tree React hydrates holds no <style>.
-          for (const style of shadow.querySelectorAll('style:not([data-shop-style])')) if (style.parentNode === shadow) style.remove();
+          // The server's inline styles give way to the page's shared sheet, which holds them by now, in
+          // one task (no unstyled frame); the tree React hydrates holds no <style>.
+          for (const style of serverStyles(shadow)) style.remove();
+          adoptStyles(shadow);
           if (hydrated) {
             context.hydrated = hydrated;
             context.root = hydrateRoot(shadow, tree(context), { onRecoverableError: recoverFromHydration(context, shadow) });

@@ -1,4 +1,4 @@
-import { SORT_OPTIONS, type SortOption } from '../contract/contract.ts';
+import { SORT_OPTIONS, type ProductPage, type SortOption } from '../contract/contract.ts';
 import { buildPath, matchRoute } from '../domain/routes.ts';
 
 /**
@@ -105,4 +105,14 @@ export function cataloguePath(query: Pick<CatalogueQuery, 'search' | 'sort' | 'p
 export function sameCatalogueQuery(a: CatalogueQuery | null, b: CatalogueQuery | null): boolean {
   if (!a || !b) return a === b;
   return a.search === b.search && a.sort === b.sort && a.page === b.page && a.perPage === b.perPage;
+}
+
+/** The last page of the catalogue `answer` is a page of. */
+export function lastPageOf(answer: ProductPage): number {
+  return Math.max(1, Math.ceil(answer.meta.total / Math.max(1, answer.meta.per_page)));
+}
+
+/** Whether `answer` is an empty page past the last one (the catalogue shrank, or a stale link). */
+export function pastLastPage(query: CatalogueQuery, answer: ProductPage): boolean {
+  return answer.data.length === 0 && query.page > lastPageOf(answer);
 }

@@ -31,6 +31,7 @@ import {
 import { locale } from './locale.ts';
 import { savedShop } from './shop.ts';
 import { resetPageSingletons } from '../page-singleton.ts';
+import { adoptFirstScreenAnswers } from './first-screen.ts';
 
 beforeEach(() => {
   resetPageSingletons();
@@ -69,6 +70,31 @@ function routeTo(start = '/products'): { writes: string[]; stop: () => void } {
   });
   return { writes, stop };
 }
+
+describe('catalogue store: the first screen', () => {
+  it("should show the page the server rendered at once, never as loading, and ask the API for any other", async () => {
+    const calls = stubCatalogue(() => pageOf([product({ id: 4, name: 'Pen' })], { total: 1 }));
+    const served = { data: [product({ id: 3, name: 'Mug' })], meta: { total: 1, page: 1, per_page: CATALOGUE_PAGE_SIZE } };
+    adoptFirstScreenAnswers({ [`catalogue:${cataloguePath({ search: 'mug', sort: 'name_asc', page: 1 })}`]: served });
+    const seen: string[] = [];
+    const stop = catalogueStatus.subscribe((status) => seen.push(status));
+    // Hydration's start loads the query again: the page's answer is shown in the same call (a click on a
+    // card just after hydration is never blocked by a loading state).
+    const done = setCatalogueQuery({ search: 'mug', sort: 'name_asc', page: 1 }, 'url');
+    expect(catalogueStatus.value).toBe('ready');
+    expect(catalogueProducts.value).toBe(served.data);
+    expect(catalogueAnnouncedTotal.value).toBe(1);
+    await done;
+    expect(seen).toEqual(['idle', 'ready']);
+    expect(calls).toHaveLength(0);
+    // Another query is not in the page: loaded as ever.
+    await setCatalogueQuery({ search: 'pen' }, 'push');
+    stop();
+    expect(seen).toEqual(['idle', 'ready', 'loading', 'ready']);
+    expect(calls).toHaveLength(1);
+    expect(catalogueProducts.value.map((item) => item.name)).toEqual(['Pen']);
+  });
+});
 
 describe('catalogue store: requests', () => {
   it('should send website_id, page 1 and per_page 24 with each of the six sort options', async () => {

@@ -1,8 +1,8 @@
 import { batch, signal } from '@preact/signals-react';
 import { fetchProducts } from '../api/catalogue.ts';
 import type { Product, ProductPage, SortOption } from '../contract/contract.ts';
-import { CATALOGUE_PAGE_SIZE, cataloguePath, clampSearch, DEFAULT_SORT, sameCatalogueQuery, toPage, toPageSize, type CatalogueQuery } from './catalogue-query.ts';
-import { firstScreenAnswer } from './first-screen.ts';
+import { CATALOGUE_PAGE_SIZE, cataloguePath, clampSearch, DEFAULT_SORT, lastPageOf, pastLastPage, sameCatalogueQuery, toPage, toPageSize, type CatalogueQuery } from './catalogue-query.ts';
+import { firstScreenAnswer, heldFirstScreenAnswer } from './first-screen.ts';
 import { intend, normalisedUrl, writeCatalogueUrl, type CatalogueHistoryIntent } from './catalogue-url.ts';
 import { latestRequest } from './latest-request.ts';
 import { pageSingleton } from '../page-singleton.ts';
@@ -136,6 +136,23 @@ export function loadCatalogue(): Promise<void> {
   return load();
 }
 
+/** Shows `answer` as the page of `query`; its count is announced now, or once typing pauses. */
+function showAnswer(query: CatalogueQuery, answer: ProductPage): void {
+  catalogueProducts.value = answer.data;
+  catalogueMeta.value = answer.meta;
+  // The same query stays the same object: the screen compares them by identity to tell an answer
+  // still rendering (marked as loading) from the one shown.
+  if (!sameCatalogueQuery(catalogueResultQuery.peek(), query)) catalogueResultQuery.value = query;
+  catalogueStatus.value = 'ready';
+  if (!pending.typed) catalogueAnnouncedTotal.value = answer.meta.total;
+  else {
+    pending.announce = setTimeout(() => {
+      pending.announce = undefined;
+      catalogueAnnouncedTotal.value = answer.meta.total;
+    }, CATALOGUE_ANNOUNCE_DELAY_MS);
+  }
+}
+
 /** {@link loadCatalogue}, keeping whether a keystroke started it ({@link pending}.typed). */
 async function load(): Promise<void> {
   clearPendingSearch();
@@ -144,6 +161,19 @@ async function load(): Promise<void> {
   const website = shop.peek();
   if (!website) return;
   const query = currentCatalogueQuery();
+  // The page the server rendered the catalogue with is in the page (store/first-screen.ts): shown at
+  // once, never marked as loading in between (a click on a card just after hydration would hit the
+  // loading state's pointer block).
+  const held = heldFirstScreenAnswer<ProductPage>('catalogue', cataloguePath(query));
+  if (held && !pastLastPage(query, held.data)) {
+    batch(() => {
+      if (!sameCatalogueQuery(catalogueAppliedQuery.peek(), query)) catalogueAppliedQuery.value = query;
+      catalogueError.value = null;
+      showAnswer(query, held.data);
+    });
+    writeCatalogueUrl(query);
+    return;
+  }
   const run = request.start();
   batch(() => {
     catalogueAppliedQuery.value = query;
@@ -154,30 +184,16 @@ async function load(): Promise<void> {
   // store loads, and a URL changed from outside later is the newest query, never overwritten by this one.
   writeCatalogueUrl(query);
   try {
-    // The page the server rendered the catalogue with is answered from the page (store/first-screen.ts).
     const answer = await firstScreenAnswer('catalogue', cataloguePath(query), () =>
       fetchProducts({ website_id: website.id, search: query.search, sort: query.sort, page: query.page, per_page: query.perPage }, { signal: run.signal }),
     );
     if (!run.settle()) return;
-    const lastPage = Math.max(1, Math.ceil(answer.meta.total / Math.max(1, answer.meta.per_page)));
-    if (answer.data.length === 0 && query.page > lastPage) {
-      cataloguePage.value = lastPage;
+    if (pastLastPage(query, answer)) {
+      cataloguePage.value = lastPageOf(answer);
       normalisedUrl();
       return await load();
     }
-    batch(() => {
-      catalogueProducts.value = answer.data;
-      catalogueMeta.value = answer.meta;
-      catalogueResultQuery.value = query;
-      catalogueStatus.value = 'ready';
-      if (!pending.typed) catalogueAnnouncedTotal.value = answer.meta.total;
-    });
-    if (pending.typed) {
-      pending.announce = setTimeout(() => {
-        pending.announce = undefined;
-        catalogueAnnouncedTotal.value = answer.meta.total;
-      }, CATALOGUE_ANNOUNCE_DELAY_MS);
-    }
+    batch(() => showAnswer(query, answer));
   } catch (error) {
     // Cancelled or replaced: the newer request owns the state.
     if (!run.settle()) return;

@@ -44,6 +44,15 @@ export function takeFirstScreenAnswer<T>(name: string, key: string, load: () => 
 }
 
 /**
+ * The answer the first screen was rendered with for load `key` of kind `name`, if the page carries
+ * one: a store shows it at once, without passing through a loading state after hydration.
+ */
+export function heldFirstScreenAnswer<T>(name: string, key: string): { data: T } | null {
+  const id = answerKey(name, key);
+  return state.answers.has(id) ? { data: state.answers.get(id) as T } : null;
+}
+
+/**
  * A store's load `key` of kind `name`: the answer the first screen was rendered with when the page
  * carries one (the same object each time, so a store set from it again changes nothing), else `load`'s,
  * which the server keeps for its page ({@link keepFirstScreenAnswers}).

@@ -13,6 +13,7 @@ import {
 } from './product.ts';
 import { savedShop } from './shop.ts';
 import { resetPageSingletons } from '../page-singleton.ts';
+import { adoptFirstScreenAnswers } from './first-screen.ts';
 
 beforeEach(() => {
   resetPageSingletons();
@@ -68,6 +69,24 @@ describe('product store: loading one product', () => {
     await loadProduct(1);
     expect(calls).toHaveLength(0);
     expect(productStatus.value).toBe('idle');
+  });
+});
+
+describe('product store: the first screen', () => {
+  it('should show the product the server rendered at once, never as loading, and ask the API for another', async () => {
+    const mug = product({ id: 7, name: 'Mug' });
+    const calls = stubProducts(serve(product({ id: 8, name: 'Pen' })));
+    adoptFirstScreenAnswers({ 'product:7': mug });
+    const seen: string[] = [];
+    const stop = productStatus.subscribe((status) => seen.push(status));
+    const done = loadProduct(7);
+    expect(productStatus.value).toBe('ready');
+    expect(currentProduct.value).toBe(mug);
+    await done;
+    await loadProduct(8);
+    stop();
+    expect(seen).toEqual(['idle', 'ready', 'loading', 'ready']);
+    expect(calls.map((call) => call.path)).toEqual(['/api/products/8']);
   });
 });
 

@@ -5,7 +5,7 @@ import { isApiClientError } from '../api/errors.ts';
 import { latestRequest } from './latest-request.ts';
 import { pageSingleton } from '../page-singleton.ts';
 import { shop } from './shop.ts';
-import { firstScreenAnswer } from './first-screen.ts';
+import { firstScreenAnswer, heldFirstScreenAnswer } from './first-screen.ts';
 
 /**
  * The product page's state (spec §2 `/products/{slug}/{id}`): the one product shown, loaded
@@ -81,6 +81,18 @@ export async function loadProduct(id: number | null): Promise<void> {
     });
     return;
   }
+  // The product the server rendered its page with is in the page (store/first-screen.ts): shown at
+  // once, never marked as loading in between (the page's controls stay live through hydration).
+  const held = heldFirstScreenAnswer<Product>('product', String(id));
+  if (held) {
+    batch(() => {
+      productRequestedId.value = id;
+      currentProduct.value = held.data;
+      productError.value = null;
+      productStatus.value = 'ready';
+    });
+    return;
+  }
   const run = request.start();
   batch(() => {
     productRequestedId.value = id;
@@ -89,7 +101,6 @@ export async function loadProduct(id: number | null): Promise<void> {
     productStatus.value = 'loading';
   });
   try {
-    // The product the server rendered its page with is answered from the page (store/first-screen.ts).
     const answer = await firstScreenAnswer('product', String(id), () => fetchProduct(id, website.id, { signal: run.signal }));
     if (!run.settle()) return;
     batch(() => {

@@ -156,6 +156,45 @@ test.describe('server-rendered first screen', () => {
     expect(seen.problems).toEqual([]);
   });
 
+  test("should not move the first screen while its code loads and hydrates, and take a click on a card meanwhile", async ({ page }) => {
+    // Where each part of the catalogue sits, in the page's coordinates.
+    const layout = () =>
+      page.evaluate(() => {
+        const root = document.querySelector('shop-storefront')?.shadowRoot;
+        const parts = ['.shop-catalogue__search input', '.shop-catalogue__sort', '.shop-catalogue__count', '.shop-product-card__link'];
+        return parts.map((selector) => {
+          const box = root?.querySelector(selector)?.getBoundingClientRect();
+          return box ? `${selector} ${Math.round(box.left)},${Math.round(box.top + scrollY)} ${Math.round(box.width)}×${Math.round(box.height)}` : `${selector} missing`;
+        });
+      });
+    const hydrated = () => page.evaluate(() => Object.keys(document.querySelector('shop-storefront')?.shadowRoot ?? {}).some((key) => key.startsWith('__react')));
+    await page.goto(shopUrl('globex', '/404'));
+    // The text field's code held back: the element is defined and waits for it before it hydrates (the
+    // page's styles, still filling, once undid the server's for the field, and the toolbar moved).
+    let release: (() => void) | undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let asked = false;
+    await page.route('**/dist/chunks/TextField-*.js', async (route) => {
+      asked = true;
+      await held;
+      await route.continue();
+    });
+    await page.goto(shopUrl('globex', '/products?search=GLX'), { waitUntil: 'commit' });
+    await expect.poll(() => asked && page.evaluate(() => customElements.get('shop-storefront') !== undefined)).toBe(true);
+    const before = await layout();
+    expect(await hydrated()).toBe(false);
+    release?.();
+    await expect.poll(hydrated).toBe(true);
+    expect(await layout()).toEqual(before);
+    // Shown as it came: hydration marks nothing as loading (whose pointer block would swallow a click).
+    await expect(page.getByRole('main').locator('[aria-busy="true"]')).toHaveCount(0);
+    await new CataloguePage(page).cards.first().getByRole('link').first().click();
+    await expect(page).toHaveURL(/\/products\/[a-z0-9-]+\/\d+$/);
+    await page.unroute('**/dist/chunks/TextField-*.js');
+  });
+
   test("should hydrate initech's Polish homepage, fill in a stored cart's count, and give a visitor their own language", async ({ page }) => {
     const seen = watch(page);
     await openAndHydrate(page, shopUrl('initech', '/'), /./);
