@@ -9,7 +9,7 @@ import { shopUrl } from './support/urls.ts';
  * HTML) and as `<shop-storefront>` hydrates it: the same nodes before and after the scripts run, no
  * warning, no second request for what the page carries; and a buyer with JavaScript off can still
  * search, page and open a product. The same journeys run in Firefox ESR and WebKitGTK
- * (tests/engines/journeys/server-render.ts).
+ * (tests/engines/journeys.ts).
  */
 
 /** `text` as React writes it into HTML. */

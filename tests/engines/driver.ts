@@ -44,8 +44,15 @@ export interface Engine {
   type(element: ElementRef, text: string): Promise<void>;
   /** Picks the `<option>` whose value is `value` in a `<select>`, as a user would. */
   select(element: ElementRef, value: string): Promise<void>;
+  /** Presses Enter in the element (focused first), as a user submitting a form from a field. */
+  enter(element: ElementRef): Promise<void>;
   /** Switches into the `<iframe>` element (later calls act in it) or, with `null`, back to the top page. */
   frame(element: ElementRef | null): Promise<void>;
+  /**
+   * Turns the pages' own scripts off or on (the driver's own evaluation still runs). Where the engine
+   * can only do that for a new browser session (WebKitGTK), cookies and storage start afresh.
+   */
+  scripts(enabled: boolean): Promise<void>;
   /** Saves a PNG of the viewport (for a failed journey). */
   screenshot(file: string): Promise<void>;
   close(): Promise<void>;

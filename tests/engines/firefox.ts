@@ -17,6 +17,9 @@ function pageFunction(source: string): (...args: unknown[]) => unknown {
 /** Selects a text field's content, so typed text replaces it. */
 const SELECT_ALL = '(node) => { if (node instanceof HTMLInputElement || node instanceof HTMLTextAreaElement) node.select(); }';
 
+/** Scrolls the element to the middle of the view and answers its centre in the view's coordinates. */
+const CENTRE = "(node) => { node.scrollIntoView({ block: 'center', inline: 'center' }); const box = node.getBoundingClientRect(); return { x: box.left + box.width / 2, y: box.top + box.height / 2 }; }";
+
 const asHandle = (element: ElementRef) => element as unknown as ElementHandle<Element>;
 
 /**
@@ -24,19 +27,24 @@ const asHandle = (element: ElementRef) => element as unknown as ElementHandle<El
  * 1280×800. `*.localhost` resolves to loopback in Firefox by itself.
  */
 export async function launchFirefox(executablePath: string): Promise<Engine> {
-  const browser: Browser = await launch({
-    browser: 'firefox',
-    executablePath,
-    headless: true,
-    // Generous on a loaded 2-core machine; a journey has its own limit in run.ts.
-    timeout: 60_000,
-    protocolTimeout: 60_000,
-    defaultViewport: { width: 1280, height: 800 },
-    // A closed network: no update checks or telemetry calls.
-    extraPrefsFirefox: { 'app.update.enabled': false, 'datareporting.policy.dataSubmissionEnabled': false },
-  });
+  /** A browser with a fresh profile; `scripts: false` sets Firefox's `javascript.enabled` pref off. */
+  const start = async (scripts: boolean): Promise<{ browser: Browser; page: Page }> => {
+    const started = await launch({
+      browser: 'firefox',
+      executablePath,
+      headless: true,
+      // Generous on a loaded 2-core machine; a journey has its own limit in run.ts.
+      timeout: 60_000,
+      protocolTimeout: 60_000,
+      defaultViewport: { width: 1280, height: 800 },
+      // A closed network: no update checks or telemetry calls.
+      extraPrefsFirefox: { 'app.update.enabled': false, 'datareporting.policy.dataSubmissionEnabled': false, ...(scripts ? {} : { 'javascript.enabled': false }) },
+    });
+    return { browser: started, page: await started.newPage() };
+  };
+  let { browser, page } = await start(true);
+  let scriptsOn = true;
   const version = await browser.version();
-  const page: Page = await browser.newPage();
   let frame: Frame = page.mainFrame();
 
   const evaluate = async <T>(source: string, args: unknown[] = []): Promise<T> =>
@@ -61,7 +69,14 @@ export async function launchFirefox(executablePath: string): Promise<Engine> {
       return element as unknown as ElementRef;
     },
     async click(element) {
-      await asHandle(element).click();
+      if (scriptsOn) {
+        await asHandle(element).click();
+        return;
+      }
+      // puppeteer's click first waits for an IntersectionObserver, whose callback never comes with the
+      // page's scripts off: the centre is taken here (the top page only), then the same pointer input.
+      const centre = await evaluate<{ x: number; y: number }>(CENTRE, [asHandle(element)]);
+      await page.mouse.click(centre.x, centre.y);
     },
     async type(element, text) {
       const handle = asHandle(element);
@@ -72,6 +87,17 @@ export async function launchFirefox(executablePath: string): Promise<Engine> {
     },
     async select(element, value) {
       await asHandle(element).select(value);
+    },
+    async enter(element) {
+      await asHandle(element).press('Enter');
+    },
+    async scripts(enabled) {
+      if (enabled === scriptsOn) return;
+      // This ESR has no BiDi emulation.setScriptingEnabled: a new browser with the pref set.
+      await browser.close();
+      ({ browser, page } = await start(enabled));
+      frame = page.mainFrame();
+      scriptsOn = enabled;
     },
     async frame(element) {
       if (!element) {

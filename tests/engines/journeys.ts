@@ -497,4 +497,37 @@ export const JOURNEYS: Journey[] = [
       await expectHydratedInPlace(engine, '/products', /Products/, [/\d\s?pts/, /shop-account-menu/]);
     },
   },
+  {
+    // Last: WebKitGTK turns scripts off with a new browser session, which starts without cookies.
+    name: 'with JavaScript off: search, pages and a product, all from the server (globex)',
+    async run(engine, site) {
+      await engine.scripts(false);
+      try {
+        await engine.goto(site.shop('globex', '/'));
+        await element(engine, [main, heading1(/./)]);
+        // Loaded (goto waits for the load event): had the page's scripts run, the element would be defined.
+        if (await engine.evaluate<boolean>("() => customElements.get('shop-storefront') !== undefined")) throw new Error("the page's scripts ran");
+        // The header's search is a GET form: Enter asks the server for the catalogue.
+        const search: Query = [{ css: 'header, [role="banner"]' }, { css: 'input[type="search"]' }];
+        await fill(engine, search, 't-shirt');
+        const field = await element(engine, search);
+        await engine.enter(field);
+        await urlMatches(engine, /\/products\?search=t-shirt/);
+        await element(engine, [main, { css: 'article', text: /T-shirt/i }]);
+        // 37 products, 24 a page: the pages are links.
+        await engine.goto(site.shop('globex', '/products'));
+        await press(engine, [{ css: 'nav', name: /^Pagination$/ }, link(/^Next page$/)]);
+        await urlMatches(engine, /[?&]page=2/);
+        await until('the second page of 13 products', async () => (await texts(engine, [main, { css: 'article h2, article h3' }])).length === 13);
+        const [name] = await texts(engine, [main, { css: 'article h2, article h3' }]);
+        if (!name) throw new Error('no product on the second page');
+        const exactly = new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
+        await press(engine, [main, { css: 'article' }, link(exactly)]);
+        await urlMatches(engine, /\/products\/[a-z0-9-]+\/\d+$/);
+        await element(engine, [main, heading1(exactly)]);
+      } finally {
+        await engine.scripts(true);
+      }
+    },
+  },
 ];

@@ -84,30 +84,37 @@ export async function launchWebKit(options: { driver: string; miniBrowser: strin
     return answer.value;
   };
 
-  let session: { sessionId: string; capabilities: { browserVersion?: string } };
-  try {
-    session = (await call('POST', '/session', {
+  /** A browser session; MiniBrowser's WebKitSettings come as its arguments (`--enable-javascript-markup=false`). */
+  const startSession = async (args: string[] = []): Promise<string> => {
+    const session = (await call('POST', '/session', {
       capabilities: {
         alwaysMatch: {
           browserName: 'MiniBrowser',
-          'webkitgtk:browserOptions': { binary: options.miniBrowser, args: ['--automation'] },
+          'webkitgtk:browserOptions': { binary: options.miniBrowser, args: ['--automation', ...args] },
         },
       },
-    })) as typeof session;
+    })) as { sessionId: string; capabilities: { browserVersion?: string } };
+    s = `/session/${session.sessionId}`;
+    await call('POST', `${s}/window/rect`, { width: 1280, height: 800 }).catch(() => undefined);
+    await call('POST', `${s}/timeouts`, { pageLoad: 30_000, script: 30_000, implicit: 0 });
+    return session.capabilities.browserVersion ?? 'unknown';
+  };
+  let s = '';
+  let scriptsOn = true;
+  let version: string;
+  try {
+    version = await startSession();
   } catch (error) {
     stop();
     throw error;
   }
-  const s = `/session/${session.sessionId}`;
-  await call('POST', `${s}/window/rect`, { width: 1280, height: 800 }).catch(() => undefined);
-  await call('POST', `${s}/timeouts`, { pageLoad: 30_000, script: 30_000, implicit: 0 });
 
   const execute = <T>(source: string, args: unknown[] = []) =>
     call('POST', `${s}/execute/sync`, { script: `return (${source}).apply(null, arguments);`, args }) as Promise<T>;
 
   return {
     name: 'WebKitGTK',
-    version: session.capabilities.browserVersion ?? 'unknown',
+    version,
     async goto(url) {
       await call('POST', `${s}/frame`, { id: null });
       await call('POST', `${s}/url`, { url });
@@ -134,6 +141,18 @@ export async function launchWebKit(options: { driver: string; miniBrowser: strin
       if (!option) throw new Error(`no option with the value ${value}`);
       // Element Click on an <option> selects it without opening the native list (W3C WebDriver).
       await call('POST', `${s}/element/${option[ELEMENT_KEY]}/click`, {});
+    },
+    async enter(element) {
+      // U+E007: WebDriver's Enter key.
+      await call('POST', `${s}/element/${ref(element)}/value`, { text: '\uE007' });
+    },
+    async scripts(enabled) {
+      if (enabled === scriptsOn) return;
+      // WebKitGTK has no switch for an open page: a new session whose documents run no script of their
+      // own (script markup off), while WebDriver's own evaluation still runs.
+      await call('DELETE', s).catch(() => undefined);
+      await startSession(enabled ? [] : ['--enable-javascript-markup=false']);
+      scriptsOn = enabled;
     },
     async frame(element) {
       await call('POST', `${s}/frame`, { id: element ?? null });
