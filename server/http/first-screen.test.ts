@@ -7,7 +7,7 @@ import { websiteFixture } from '../../src/contract/test-fixtures.ts';
 import { guestView } from '../../src/domain/closed-shop.ts';
 import { ROUTES } from '../../src/domain/routes.ts';
 import { ROOT_DIR } from '../config.ts';
-import { chunkFiles, chunkKeyOf, firstScreenHead, heroImageUrl, jsonForScript, likelyFirstRoute, messageChunkFiles, readBuildManifest, SCREEN_SOURCES, type BuildManifest } from './first-screen.ts';
+import { chunkFiles, chunkKeyOf, firstScreenHead, fontHead, heroImageUrl, jsonForScript, likelyFirstRoute, messageChunkFiles, readBuildManifest, SCREEN_SOURCES, type BuildManifest } from './first-screen.ts';
 
 /** A manifest as vite writes it: the storefront entry, a shared chunk, two screens with a chunk of their own. */
 const MANIFEST: BuildManifest = {
@@ -31,6 +31,9 @@ const heroShop = websiteFixture({
     { id: 2, slug: 'about-us', name: 'About', type: 'content', is_deletable: 1, content: { html: '<p>x</p>' } },
   ],
 } as never);
+
+/** A shop whose settings name `font`. */
+const withFont = (font: string) => websiteFixture({ settings: { ...websiteFixture().settings, font } });
 
 const preloads = (head: string) => [...head.matchAll(/<link rel="modulepreload" href="([^"]+)">/g)].map((match) => match[1]);
 
@@ -108,6 +111,36 @@ describe('the storefront page: what its first screen needs', () => {
       const imported = new RegExp(`'?${route}'?: named\\(\\(\\) => import\\('\\.\\./${source.replace(/^src\//, '').replace(/[.]/g, '\\.')}'\\)`);
       expect({ route, found: imported.test(screens) }).toEqual({ route, found: true });
     }
+  });
+});
+
+describe('the storefront page: its fonts', () => {
+  const fonts: BuildManifest = {
+    ...MANIFEST,
+    'node_modules/@fontsource-variable/inter/files/inter-latin-ext-wght-normal.woff2': { file: 'assets/inter-latin-ext-I1.woff2' },
+    'node_modules/@fontsource-variable/inter/files/inter-latin-wght-normal.woff2': { file: 'assets/inter-latin-I2.woff2' },
+    'node_modules/@fontsource-variable/lora/files/lora-latin-ext-wght-normal.woff2': { file: 'assets/lora-latin-ext-L1.woff2' },
+    'node_modules/@fontsource-variable/lora/files/lora-latin-wght-normal.woff2': { file: 'assets/lora-latin-L2.woff2' },
+  };
+
+  it('should declare Inter with its built files, under the id the elements look for, and preload its Latin file', () => {
+    const head = firstScreenHead({ website: withFont('Inter'), pathname: '/', hasSession: false, manifest: fonts });
+    expect(head).toContain('<link rel="preload" as="font" type="font/woff2" href="/dist/assets/inter-latin-I2.woff2" crossorigin>');
+    const style = /<style id="shop-elements-fonts">([^<]+)<\/style>/.exec(head)?.[1] ?? '';
+    expect(style.match(/@font-face/g)).toHaveLength(2);
+    expect(style).toContain('src:url("/dist/assets/inter-latin-ext-I1.woff2")');
+    expect(style).toContain("font-family:'Inter Variable'");
+    expect(head).not.toContain('shop-elements-shop-font');
+  });
+
+  it("should declare a shipped shop font under the shop's spelling of it and preload it instead, and no font without a build", () => {
+    const head = fontHead(fonts, withFont(' Lora ')).join('\n');
+    expect(head).toContain('href="/dist/assets/lora-latin-L2.woff2"');
+    expect(head).not.toContain('rel="preload" as="font" type="font/woff2" href="/dist/assets/inter');
+    expect(head).toMatch(/<style id="shop-elements-shop-font" data-font="Lora">@font-face\{font-family:'Lora'[^<]+lora-latin-ext-L1\.woff2/);
+    // A system font or an unknown name: Inter only.
+    expect(fontHead(fonts, withFont('Georgia')).join('\n')).not.toContain('shop-font');
+    expect(fontHead(MANIFEST, withFont('Lora'))).toEqual([]);
   });
 });
 

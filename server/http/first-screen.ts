@@ -1,6 +1,6 @@
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { type Website, matchRoute, type RouteId, storageUrl } from '../shared.ts';
+import { FONT_PACKAGE_FILES, FONT_STYLE_ID, type FontFiles, interFaces, matchRoute, type RouteId, SHOP_FONT_STYLE_ID, shippedShopFont, shopFontFaces, storageUrl, type Website } from '../shared.ts';
 import { escapeHtml } from './html.ts';
 
 /**
@@ -10,7 +10,10 @@ import { escapeHtml } from './html.ts';
  *   `src/store/inlined-shop.ts`), so the storefront needs no `GET /api/slug/website` before it renders;
  * - `<link rel="modulepreload">` for the shop language's dictionaries and the first screen's chunks
  *   (from the build's manifest), so they load beside the entry instead of after it has run;
- * - `<link rel="preload" as="image">` for the homepage's hero picture, so it loads beside the script.
+ * - `<link rel="preload" as="image">` for the homepage's hero picture, so it loads beside the script;
+ * - the shipped fonts' `@font-face` rules (Inter, and the shop's own font when it is one) with the
+ *   build's files, the text's font preloaded: the server's first screen paints in them, not in a
+ *   fallback that the scripts would swap (a layout shift).
  *
  * @module
  */
@@ -168,10 +171,34 @@ export interface FirstScreenInput {
   manifest: BuildManifest | null;
 }
 
+/** A font's two files as the build emitted them (the manifest's keys are their `node_modules/` paths), or null. */
+function builtFontFiles(manifest: BuildManifest, files: FontFiles): FontFiles | null {
+  const [latinExt, latin] = files.map((file) => manifest[`node_modules/${file}`]?.file);
+  return latinExt && latin ? [`/dist/${latinExt}`, `/dist/${latin}`] : null;
+}
+
+/**
+ * The `<head>` tags declaring the shipped fonts as the elements would (`src/theme/fonts.ts`,
+ * `shop-fonts.ts`: the same ids, so they declare nothing again): Inter, and the shop's own font when
+ * it is shipped as files; the Latin file of the font the text is set in is preloaded (fonts are
+ * fetched without credentials, hence `crossorigin`).
+ */
+export function fontHead(manifest: BuildManifest, website: Website | null): string[] {
+  const inter = builtFontFiles(manifest, FONT_PACKAGE_FILES.inter);
+  if (!inter) return [];
+  const shopFont = shippedShopFont(website?.settings.font);
+  const shopFiles = shopFont ? builtFontFiles(manifest, FONT_PACKAGE_FILES[shopFont.key]) : null;
+  const textFont = shopFiles ?? inter;
+  const tags = [`<link rel="preload" as="font" type="font/woff2" href="${escapeHtml(textFont[1])}" crossorigin>`, `<style id="${FONT_STYLE_ID}">${interFaces(inter)}</style>`];
+  // The family is a shipped font's name in the shop's spelling: letters only.
+  if (shopFont && shopFiles) tags.push(`<style id="${SHOP_FONT_STYLE_ID}" data-font="${escapeHtml(shopFont.family)}">${shopFontFaces(shopFont.family, shopFiles)}</style>`);
+  return tags;
+}
+
 /**
  * The tags for the storefront page's `<head>`: module preloads of the dictionaries and of the first
- * screen's chunks that the entry does not import itself, the hero picture's preload, and the shop's
- * config as JSON. A JSON data block is not run, so the page's
+ * screen's chunks that the entry does not import itself, the hero picture's preload, the fonts, and
+ * the shop's config as JSON. A JSON data block is not run, so the page's
  * Content-Security-Policy (scripts only with its nonce) applies to it as to any other text.
  */
 export function firstScreenHead({ website, pathname, hasSession, manifest }: FirstScreenInput): string {
@@ -188,6 +215,7 @@ export function firstScreenHead({ website, pathname, hasSession, manifest }: Fir
     const modules = [...new Set([...messageFiles, ...screenFiles])].filter((file) => !entryFiles.has(file));
     for (const file of modules) tags.push(`<link rel="modulepreload" href="/dist/${escapeHtml(file)}">`);
   }
+  if (manifest) tags.push(...fontHead(manifest, website));
   const hero = website && route === 'home' ? heroImageUrl(website) : null;
   // The same request as the hero's <img fetchpriority="high"> (no CORS), so the browser reuses it.
   if (hero) tags.push(`<link rel="preload" as="image" href="${escapeHtml(hero)}" fetchpriority="high">`);

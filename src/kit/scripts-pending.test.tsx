@@ -17,6 +17,7 @@ function Form() {
     <>
       <TextField label="E-mail" />
       <Button>Log in</Button>
+      <Button disabled>Unavailable</Button>
       <WithoutScripts>
         <TextField label="Search" name="search" />
       </WithoutScripts>
@@ -29,6 +30,10 @@ describe('controls that need scripts', () => {
     const html = renderToString(<Form />);
     expect(html).toMatch(/<input[^>]*disabled=""[^>]*>/);
     expect(html).toMatch(/<button[^>]*disabled=""[^>]*>Log in<\/button>/);
+    // Held only for the scripts, it is marked so: it keeps its enabled look (the disabled one does not).
+    expect(html).toMatch(/<button[^>]*data-pending="true"[^>]*>Log in<\/button>/);
+    expect(html).toMatch(/<button(?![^>]*data-pending)[^>]*>Unavailable<\/button>/);
+    expect(html).toMatch(/<input[^>]*data-pending="true"/);
     // A GET form's field works before scripts run.
     expect(html).toMatch(/<input(?![^>]*disabled)[^>]*name="search"/);
     const container = document.createElement('div');
@@ -42,6 +47,7 @@ describe('controls that need scripts', () => {
     expect(container.querySelector('input')).toBe(field);
     expect(screen.getByLabelText('E-mail')).toBeEnabled();
     expect(screen.getByRole('button', { name: 'Log in' })).toBeEnabled();
+    expect(container.querySelector('[data-pending]')).toBeNull();
   });
 
   it('should be enabled at once on a page the browser renders itself', () => {

@@ -47,6 +47,20 @@ describe('shop fonts', () => {
     expect(shopFontStyle()).toBeNull();
   });
 
+  it("should keep the faces a server-rendered page declared for the same font, and replace them for another", () => {
+    const style = document.createElement('style');
+    style.id = 'shop-elements-shop-font';
+    style.dataset.font = 'Lora';
+    style.textContent = "@font-face{font-family:'Lora';src:url(\"/dist/assets/lora-latin-L2.woff2\")}";
+    document.head.append(style);
+    ensureShopFont('Lora');
+    expect(shopFontStyle()).toBe(style);
+    expect(style.textContent).toContain('/dist/assets/lora-latin-L2.woff2');
+    ensureShopFont('lora');
+    expect(style.textContent).toContain("font-family:'lora'");
+    expect(style.dataset.font).toBe('lora');
+  });
+
   it('should be declared by any element for the shop font of its settings, and follow a change', async () => {
     ensureDocumentFonts();
     expect(document.getElementById('shop-elements-fonts')?.textContent).toBe(fontFaceCss());

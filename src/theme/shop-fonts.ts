@@ -1,6 +1,6 @@
 import loraLatinExt from '@fontsource-variable/lora/files/lora-latin-ext-wght-normal.woff2?url';
 import loraLatin from '@fontsource-variable/lora/files/lora-latin-wght-normal.woff2?url';
-import { face, LATIN_EXT_RANGE, LATIN_RANGE, SHOP_FONT_STYLE_ID } from './fonts.ts';
+import { shippedShopFont, SHOP_FONT_STYLE_ID, shopFontFaces, type FontFiles, type ShopFontKey } from './font-faces.ts';
 
 /**
  * The shop's own font (`settings.font`), declared on the document on demand (`ElementShell` calls
@@ -16,19 +16,15 @@ import { face, LATIN_EXT_RANGE, LATIN_RANGE, SHOP_FONT_STYLE_ID } from './fonts.
  * (`ensureDocumentFonts` in fonts.ts); Georgia, Verdana and `system-ui` are the device's own fonts
  * (Georgia and Verdana cannot be redistributed) and fall back to Inter where the device lacks them.
  */
-const SHOP_FONT_FILES: Readonly<Record<string, readonly [latinExt: string, latin: string]>> = { lora: [loraLatinExt, loraLatin] };
+const SHOP_FONT_FILES: Readonly<Record<ShopFontKey, FontFiles>> = { lora: [loraLatinExt, loraLatin] };
 
 /**
  * The `@font-face` CSS of a shop font that is shipped as files, under the family name the theme puts
- * first in `--shop-font` (theme.ts `themeFromSettings`: the trimmed `settings.font`); `''` for Inter, a
- * system font or an unknown name (nothing to load). Names match case-insensitively, as CSS family names do.
+ * first in `--shop-font`; `''` for Inter, a system font or an unknown name (nothing to load).
  */
 export function shopFontFaceCss(font: string | null | undefined): string {
-  const family = font?.trim() ?? '';
-  const key = family.toLowerCase();
-  if (!Object.hasOwn(SHOP_FONT_FILES, key)) return '';
-  const [latinExt, latin] = SHOP_FONT_FILES[key]!;
-  return `${face(latinExt, LATIN_EXT_RANGE, family, '400 700')}\n${face(latin, LATIN_RANGE, family, '400 700')}`;
+  const shipped = shippedShopFont(font);
+  return shipped ? shopFontFaces(shipped.family, SHOP_FONT_FILES[shipped.key]) : '';
 }
 
 /**
@@ -41,10 +37,15 @@ export function ensureShopFont(font: string | null | undefined, doc: Document = 
   const css = shopFontFaceCss(font);
   let style = doc.getElementById(SHOP_FONT_STYLE_ID);
   if (!css) return style?.remove();
+  // The faces are known by their family: a server-rendered page's (its URLs from the build's
+  // manifest) are the same faces and stay.
+  const family = shippedShopFont(font)?.family ?? '';
+  if (style?.dataset.font === family) return;
   if (!style) {
     style = doc.createElement('style');
     style.id = SHOP_FONT_STYLE_ID;
     doc.head.append(style);
   }
-  if (style.textContent !== css) style.textContent = css;
+  style.dataset.font = family;
+  style.textContent = css;
 }

@@ -37,6 +37,7 @@ export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button
       data-size={size}
       data-full-width={fullWidth || undefined}
       disabled={disabled || scriptsPending}
+      data-pending={(scriptsPending && !disabled) || undefined}
       aria-busy={loading || undefined}
       aria-disabled={loading || undefined}
       onClick={(event) => {

@@ -57,6 +57,7 @@ export const Checkbox = forwardRef<HTMLInputElement, CheckboxProps>(function Che
         }}
         {...rest}
         disabled={rest.disabled || scriptsPending}
+        data-pending={(scriptsPending && !rest.disabled) || undefined}
       />
       <label htmlFor={id} className="shop-checkbox__label" part="label">
         {label}

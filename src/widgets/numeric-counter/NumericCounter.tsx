@@ -77,6 +77,8 @@ export function NumericCounter({
   useSignals();
   const scriptsPending = useScriptsPending();
   const disabled = disabledProp || scriptsPending;
+  // Held only for the scripts: it looks as it will once they run (`data-pending`).
+  const pending = scriptsPending && !disabledProp;
   const low = min ?? 0;
   const high = max ?? Number.MAX_SAFE_INTEGER;
   const { value, text, note, commit, onType, onBlur } = useQuantityText({ value: valueProp, defaultValue, onValueChange, onTextErrorChange, low, high });
@@ -122,7 +124,7 @@ export function NumericCounter({
     <Field label={label ?? t('widgets.quantity')} hint={hint} error={error} required={required} hideLabel={hideLabel} id={id} className={className}>
       {(control) => (
         <>
-        <div className="shop-numeric-counter" part="base" data-disabled={disabled || undefined}>
+        <div className="shop-numeric-counter" part="base" data-disabled={disabledProp || undefined}>
           <button
             type="button"
             className="shop-numeric-counter__button"
@@ -130,6 +132,7 @@ export function NumericCounter({
             aria-label={t('widgets.decrease')}
             aria-controls={control.id}
             disabled={disabled || value <= low}
+            data-pending={(pending && value > low) || undefined}
             onClick={(event) => stepBy(-1, event)}
           >
             <span aria-hidden="true">−</span>
@@ -145,6 +148,7 @@ export function NumericCounter({
             part="input"
             name={name}
             disabled={disabled}
+            data-pending={pending || undefined}
             value={text}
             aria-valuenow={value}
             aria-valuemin={low}
@@ -163,6 +167,7 @@ export function NumericCounter({
             aria-label={t('widgets.increase')}
             aria-controls={control.id}
             disabled={disabled || value >= high}
+            data-pending={(pending && value < high) || undefined}
             onClick={(event) => stepBy(1, event)}
           >
             <span aria-hidden="true">+</span>

@@ -107,7 +107,7 @@ export function SelectButton({
           aria-describedby={control['aria-describedby']}
           aria-invalid={control['aria-invalid']}
           aria-required={control['aria-required']}
-          aria-disabled={disabled || undefined}
+          aria-disabled={disabledProp || undefined}
         >
           {options.map((option, index) => {
             const checked = index === checkedIndex;
@@ -125,6 +125,7 @@ export function SelectButton({
                 aria-label={option.ariaLabel}
                 data-state={checked ? 'on' : 'off'}
                 disabled={disabled || option.disabled}
+                data-pending={(scriptsPending && !disabledProp && !option.disabled) || undefined}
                 tabIndex={index === tabStop ? 0 : -1}
                 onClick={() => setValue(option.value)}
                 onKeyDown={(event) => onKeyDown(event, index)}

@@ -79,6 +79,7 @@ export const TextArea = forwardRef<HTMLTextAreaElement, TextAreaProps>(function 
             }}
             {...rest}
             disabled={rest.disabled || scriptsPending}
+            data-pending={(scriptsPending && !rest.disabled) || undefined}
           />
           {left !== null && (
             <>

@@ -44,11 +44,13 @@ export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function T
   const [revealed, setRevealed] = useState(false);
   const scriptsPending = useScriptsPending();
   const disabled = rest.disabled || scriptsPending;
+  // Held only for the scripts: it looks as it will once they run (`data-pending`).
+  const pending = scriptsPending && !rest.disabled;
   const isPassword = type === 'password';
   return (
     <Field label={label} hint={hint} error={error} required={required} hideLabel={hideLabel} id={id} className={className}>
       {(control) => (
-        <div className="shop-text-field shop-control" data-password={isPassword || undefined} data-disabled={disabled || undefined}>
+        <div className="shop-text-field shop-control" data-password={isPassword || undefined} data-disabled={rest.disabled || undefined}>
           <input
             ref={ref}
             className="shop-text-field__input"
@@ -64,6 +66,7 @@ export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function T
             }}
             {...rest}
             disabled={disabled}
+            data-pending={pending || undefined}
           />
           {isPassword && (
             <button
@@ -72,6 +75,7 @@ export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function T
               part="button"
               aria-controls={control.id}
               disabled={disabled}
+              data-pending={pending || undefined}
               onClick={() => setRevealed((value) => !value)}
             >
               {revealed ? t('widgets.hide_password') : t('widgets.show_password')}
