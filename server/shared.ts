@@ -30,7 +30,7 @@ export { colourName } from '../src/i18n/colours.ts';
 export { countryName } from '../src/i18n/countries.ts';
 export { parseColor } from '../src/theme/colour.ts';
 export { storageUrl } from '../src/theme/theme.ts';
-export { FONT_PACKAGE_FILES, FONT_STYLE_ID, type FontFiles, interFaces, SHOP_FONT_STYLE_ID, shippedShopFont, shopFontFaces } from '../src/theme/font-faces.ts';
+export { FONT_STYLE_ID, type FontFiles, interFaces, SHOP_FONT_STYLE_ID, shippedShopFont, shopFontFaces } from '../src/theme/font-faces.ts';
 export { default as enLocale } from '../src/i18n/locales/en.ts';
 export { default as plLocale } from '../src/i18n/locales/pl.ts';
 export { ROUTE_TITLES } from '../src/app/route-titles.ts';

@@ -1,6 +1,6 @@
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { FONT_PACKAGE_FILES, FONT_STYLE_ID, type FontFiles, interFaces, matchRoute, type RouteId, SHOP_FONT_STYLE_ID, shippedShopFont, shopFontFaces, storageUrl, type Website } from '../shared.ts';
+import { FONT_STYLE_ID, type FontFiles, interFaces, matchRoute, type RouteId, SHOP_FONT_STYLE_ID, shippedShopFont, shopFontFaces, storageUrl, type Website } from '../shared.ts';
 import { escapeHtml } from './html.ts';
 
 /**
@@ -171,9 +171,15 @@ export interface FirstScreenInput {
   manifest: BuildManifest | null;
 }
 
-/** A font's two files as the build emitted them (the manifest's keys are their `node_modules/` paths), or null. */
+/** The woff2 files of a shipped font (`inter`, or a shop font's key) as the build's manifest keys them. */
+function fontPackageFiles(name: string): FontFiles {
+  const files = `node_modules/@fontsource-variable/${name}/files/${name}`;
+  return [`${files}-latin-ext-wght-normal.woff2`, `${files}-latin-wght-normal.woff2`];
+}
+
+/** A font's two files as the build emitted them, or null. */
 function builtFontFiles(manifest: BuildManifest, files: FontFiles): FontFiles | null {
-  const [latinExt, latin] = files.map((file) => manifest[`node_modules/${file}`]?.file);
+  const [latinExt, latin] = files.map((file) => manifest[file]?.file);
   return latinExt && latin ? [`/dist/${latinExt}`, `/dist/${latin}`] : null;
 }
 
@@ -184,10 +190,10 @@ function builtFontFiles(manifest: BuildManifest, files: FontFiles): FontFiles | 
  * fetched without credentials, hence `crossorigin`).
  */
 export function fontHead(manifest: BuildManifest, website: Website | null): string[] {
-  const inter = builtFontFiles(manifest, FONT_PACKAGE_FILES.inter);
+  const inter = builtFontFiles(manifest, fontPackageFiles('inter'));
   if (!inter) return [];
   const shopFont = shippedShopFont(website?.settings.font);
-  const shopFiles = shopFont ? builtFontFiles(manifest, FONT_PACKAGE_FILES[shopFont.key]) : null;
+  const shopFiles = shopFont ? builtFontFiles(manifest, fontPackageFiles(shopFont.key)) : null;
   const textFont = shopFiles ?? inter;
   const tags = [`<link rel="preload" as="font" type="font/woff2" href="${escapeHtml(textFont[1])}" crossorigin>`, `<style id="${FONT_STYLE_ID}">${interFaces(inter)}</style>`];
   // The family is a shipped font's name in the shop's spelling: letters only.

@@ -23,16 +23,13 @@ export const LATIN_EXT_RANGE =
 export type FontFiles = readonly [latinExt: string, latin: string];
 
 /**
- * The woff2 files of each shipped font, as their npm packages name them (the keys of the build's
- * manifest, under `node_modules/`): Inter always; the shop fonts by lower-case name.
+ * The shop fonts shipped as files, by lower-case name (the designer's other choices are the device's
+ * own fonts); their files come from `@fontsource-variable/<name>`.
  */
-export const FONT_PACKAGE_FILES = {
-  inter: ['@fontsource-variable/inter/files/inter-latin-ext-wght-normal.woff2', '@fontsource-variable/inter/files/inter-latin-wght-normal.woff2'],
-  lora: ['@fontsource-variable/lora/files/lora-latin-ext-wght-normal.woff2', '@fontsource-variable/lora/files/lora-latin-wght-normal.woff2'],
-} as const satisfies Record<string, FontFiles>;
+export const SHOP_FONTS = ['lora'] as const;
 
-/** The shop fonts shipped as files (the designer's other choices are the device's own fonts). */
-export type ShopFontKey = Exclude<keyof typeof FONT_PACKAGE_FILES, 'inter'>;
+/** A shop font shipped as files. */
+export type ShopFontKey = (typeof SHOP_FONTS)[number];
 
 /** @internal One variable woff2 `@font-face` rule. */
 export function face(url: string, range: string, family = 'Inter Variable', weights = '400 800'): string {
@@ -53,7 +50,7 @@ export function interFaces([latinExt, latin]: FontFiles): string {
 export function shippedShopFont(font: string | null | undefined): { family: string; key: ShopFontKey } | null {
   const family = font?.trim() ?? '';
   const key = family.toLowerCase();
-  return key !== 'inter' && Object.hasOwn(FONT_PACKAGE_FILES, key) ? { family, key: key as ShopFontKey } : null;
+  return (SHOP_FONTS as readonly string[]).includes(key) ? { family, key: key as ShopFontKey } : null;
 }
 
 /** The CSS declaring a shop font (weights 400 to 700) under `family` from its two files. */
