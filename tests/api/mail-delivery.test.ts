@@ -241,17 +241,19 @@ describe('mail delivery over SMTP', () => {
   });
 
   it('should leave unsent rows in the table when a worker stops, and a new worker sends them, including one claimed by a worker that died mid-send', async () => {
+    // A worker that claimed a mail and died before sending it: the row waits for its lease to end. Claimed
+    // first, while it is the only mail due: the others' retries (150 ms apart here) would come due before
+    // it on a slow machine and be claimed instead.
+    const crashed = await queue('c@customer.example', 'Third');
+    const claimed = await claimNextMail(db, 2_000);
+    expect(claimed?.id).toBe(crashed);
+
     const ids = [await queue('a@customer.example', 'First'), await queue('b@customer.example', 'Second')];
     // A first worker meets a dead server and is stopped (a restart): both mails stay, unsent.
     const first = worker();
     await expect.poll(async () => Math.min(...(await Promise.all(ids.map(async (id) => (await row(id)).attempts)))), { timeout: 10_000, interval: 30 }).toBeGreaterThanOrEqual(1);
     await first.stop();
-    for (const id of ids) expect((await row(id)).sent_at).toBeNull();
-
-    // A worker that claimed a mail and died before sending it: the row waits for its lease to end.
-    const crashed = await queue('c@customer.example', 'Third');
-    const claimed = await claimNextMail(db, 400);
-    expect(claimed?.id).toBe(crashed);
+    for (const id of [...ids, crashed]) expect((await row(id)).sent_at).toBeNull();
 
     // The new server's worker sends all three, each once.
     await smtp.start();
