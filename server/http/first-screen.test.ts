@@ -123,9 +123,10 @@ describe('the storefront page: its fonts', () => {
     'node_modules/@fontsource-variable/lora/files/lora-latin-wght-normal.woff2': { file: 'assets/lora-latin-L2.woff2' },
   };
 
-  it('should declare Inter with its built files, under the id the elements look for, and preload its Latin file', () => {
+  it('should declare Inter with its built files, under the id the elements look for, and preload no font', () => {
     const head = firstScreenHead({ website: withFont('Inter'), pathname: '/', hasSession: false, manifest: fonts });
-    expect(head).toContain('<link rel="preload" as="font" type="font/woff2" href="/dist/assets/inter-latin-I2.woff2" crossorigin>');
+    // A preloaded font took the first screen's pictures' bandwidth (LCP about a second later).
+    expect(head).not.toContain('as="font"');
     const style = /<style id="shop-elements-fonts">([^<]+)<\/style>/.exec(head)?.[1] ?? '';
     expect(style.match(/@font-face/g)).toHaveLength(2);
     expect(style).toContain('src:url("/dist/assets/inter-latin-ext-I1.woff2")');
@@ -133,10 +134,10 @@ describe('the storefront page: its fonts', () => {
     expect(head).not.toContain('shop-elements-shop-font');
   });
 
-  it("should declare a shipped shop font under the shop's spelling of it and preload it instead, and no font without a build", () => {
+  it("should declare a shipped shop font under the shop's spelling of it beside Inter, and no font without a build", () => {
     const head = fontHead(fonts, withFont(' Lora ')).join('\n');
-    expect(head).toContain('href="/dist/assets/lora-latin-L2.woff2"');
-    expect(head).not.toContain('rel="preload" as="font" type="font/woff2" href="/dist/assets/inter');
+    expect(head).toContain('src:url("/dist/assets/lora-latin-L2.woff2")');
+    expect(head).toContain('<style id="shop-elements-fonts">');
     expect(head).toMatch(/<style id="shop-elements-shop-font" data-font="Lora">@font-face\{font-family:'Lora'[^<]+lora-latin-ext-L1\.woff2/);
     // A system font or an unknown name: Inter only.
     expect(fontHead(fonts, withFont('Georgia')).join('\n')).not.toContain('shop-font');

@@ -12,8 +12,8 @@ import { escapeHtml } from './html.ts';
  *   (from the build's manifest), so they load beside the entry instead of after it has run;
  * - `<link rel="preload" as="image">` for the homepage's hero picture, so it loads beside the script;
  * - the shipped fonts' `@font-face` rules (Inter, and the shop's own font when it is one) with the
- *   build's files, the text's font preloaded: the server's first screen paints in them, not in a
- *   fallback that the scripts would swap (a layout shift).
+ *   build's files: the server's first screen loads them with its first layout, rather than once the
+ *   scripts declare them (the text then changed face after it showed: a layout shift).
  *
  * @module
  */
@@ -186,16 +186,16 @@ function builtFontFiles(manifest: BuildManifest, files: FontFiles): FontFiles | 
 /**
  * The `<head>` tags declaring the shipped fonts as the elements would (`src/theme/fonts.ts`,
  * `shop-fonts.ts`: the same ids, so they declare nothing again): Inter, and the shop's own font when
- * it is shipped as files; the Latin file of the font the text is set in is preloaded (fonts are
- * fetched without credentials, hence `crossorigin`).
+ * it is shipped as files. Not preloaded: a preloaded font took the bandwidth of the first screen's
+ * pictures, and Lighthouse's LCP rose by about a second (docs/benchmarks.md); declared, a font loads
+ * with the first layout that needs it, and the text does not change face when the scripts run.
  */
 export function fontHead(manifest: BuildManifest, website: Website | null): string[] {
   const inter = builtFontFiles(manifest, fontPackageFiles('inter'));
   if (!inter) return [];
   const shopFont = shippedShopFont(website?.settings.font);
   const shopFiles = shopFont ? builtFontFiles(manifest, fontPackageFiles(shopFont.key)) : null;
-  const textFont = shopFiles ?? inter;
-  const tags = [`<link rel="preload" as="font" type="font/woff2" href="${escapeHtml(textFont[1])}" crossorigin>`, `<style id="${FONT_STYLE_ID}">${interFaces(inter)}</style>`];
+  const tags = [`<style id="${FONT_STYLE_ID}">${interFaces(inter)}</style>`];
   // The family is a shipped font's name in the shop's spelling: letters only.
   if (shopFont && shopFiles) tags.push(`<style id="${SHOP_FONT_STYLE_ID}" data-font="${escapeHtml(shopFont.family)}">${shopFontFaces(shopFont.family, shopFiles)}</style>`);
   return tags;
