@@ -199,6 +199,18 @@ test.describe('server-rendered first screen', () => {
     const seen = watch(page);
     await openAndHydrate(page, shopUrl('initech', '/'), /./);
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('pl');
+    // The shop's Lora and Inter come declared in the head, so the text is in its face before the
+    // scripts run; hydrated, the elements declare nothing again.
+    const fonts = await page.evaluate(async () => {
+      await document.fonts.ready;
+      return {
+        inter: document.querySelectorAll('#shop-elements-fonts').length,
+        shop: [...document.querySelectorAll<HTMLElement>('#shop-elements-shop-font')].map((style) => style.dataset.font),
+        lora: document.fonts.check('16px Lora'),
+      };
+    });
+    expect(fonts).toEqual({ inter: 1, shop: ['Lora'], lora: true });
+    expect(await htmlOf(page, '/')).toMatch(/<style id="shop-elements-shop-font" data-font="Lora">@font-face/);
 
     // A guest of globex added to the cart before: the badge shows 0 in the HTML and the stored count
     // once hydrated, in the space kept for it.
