@@ -112,7 +112,12 @@ describe('elementRenderer', () => {
   });
 
   it('should warn when the markup differs from what the browser renders, and show what the browser rendered', async () => {
-    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    // How many screens the shadow root holds once each warning's task has run its course (microtask).
+    const screensAfterWarning: number[] = [];
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {
+      const root = document.querySelector('[label="Browser text"]')?.shadowRoot;
+      queueMicrotask(() => screensAfterWarning.push(root?.querySelectorAll('.shop-root').length ?? -1));
+    });
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const { element } = await upgradeOver(serverMarkup('Server text'), async () => () => undefined, 'Browser text');
     // React renders the tree again in the browser, after the failed hydration, on a later task.
@@ -126,6 +131,9 @@ describe('elementRenderer', () => {
     expect(element.shadowRoot?.querySelectorAll('.shop-root')).toHaveLength(1);
     expect(element.shadowRoot?.textContent).not.toContain('Server text');
     expect(warn).toHaveBeenCalledWith(expect.stringContaining('rendered again in the browser'), expect.anything());
+    // Never two screens, not even for a task: the server's goes as React's new one comes.
+    expect(screensAfterWarning.length).toBeGreaterThan(0);
+    expect(screensAfterWarning.every((count) => count === 1)).toBe(true);
   });
 
   it('should render an element without server markup, or one that does not hydrate, as before', async () => {

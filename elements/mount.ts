@@ -68,27 +68,28 @@ function render<P>(context: MountContext<P>, container: Element | DocumentFragme
   context.root.render(tree(context));
 }
 
+/** Whether React rendered `node` (it keeps its fiber on the node). */
+function renderedByReact(node: Element): boolean {
+  return Object.keys(node).some((key) => key.startsWith('__reactFiber'));
+}
+
 /**
  * What React recovered from while hydrating (the server's markup and the browser's first render
  * differed, which the server's tests must catch) is warned about. React renders that part again
- * itself; where it was the whole tree, the element is rendered afresh: a shadow root is a container
- * React does not empty first, so the server's nodes would stay beside the new ones.
+ * itself; where it was the whole tree, it renders the tree beside the server's: a shadow root is a
+ * container React does not empty. The server's root goes then, in the same task (a reader or a test
+ * never sees two screens), and again on the next one when the error came before React's new tree.
  */
-function recoverFromHydration<P>(context: MountContext<P>, shadow: ShadowRoot): (error: unknown) => void {
-  let recovering = false;
+function recoverFromHydration(shadow: ShadowRoot): (error: unknown) => void {
+  const dropServerRoot = () => {
+    const roots = [...shadow.children].filter((child) => child.classList.contains('shop-root'));
+    if (roots.length < 2 || !roots.some(renderedByReact)) return;
+    for (const root of roots) if (!renderedByReact(root)) root.remove();
+  };
   return (error) => {
     console.warn('[storefront] the server-rendered markup was rendered again in the browser:', error);
-    if (recovering) return;
-    recovering = true;
-    // Not inside React's own commit: on the next task, once React has rendered what it recovered.
-    setTimeout(() => {
-      recovering = false;
-      const roots = [...shadow.children].filter((child) => child.classList.contains('shop-root'));
-      if (context.unmounted || roots.length < 2) return;
-      context.root?.unmount();
-      shadow.replaceChildren();
-      render(context, shadow);
-    }, 0);
+    dropServerRoot();
+    setTimeout(dropServerRoot, 0);
   };
 }
 
@@ -122,7 +123,7 @@ export function elementRenderer<P>(prepare?: PrepareHydration): ElementRenderer<
           adoptStyles(shadow);
           if (hydrated) {
             context.hydrated = hydrated;
-            context.root = hydrateRoot(shadow, tree(context), { onRecoverableError: recoverFromHydration(context, shadow) });
+            context.root = hydrateRoot(shadow, tree(context), { onRecoverableError: recoverFromHydration(shadow) });
             return;
           }
           shadow.replaceChildren();

@@ -2,6 +2,7 @@ import type { Product } from '../../contract/contract.ts';
 import { roundMoney } from '../../domain/money.ts';
 import { lineTotal } from '../../domain/pricing.ts';
 import { cartBudgetTotals, cartTotals } from '../../store/cart.ts';
+import { renderingAsServer } from '../../store/first-screen.ts';
 import { user } from '../../store/session.ts';
 import { checkBudget, type BudgetCheck } from './purchase.ts';
 
@@ -23,6 +24,8 @@ export function useBudgetCheck(product: Product, points: boolean, unit: number, 
   const budget = product.budget;
   const currentUser = user.value;
   if (!points || !budget || !currentUser) return { check: null, inCart: 0 };
+  // Hydrating the server's render, the cart is empty as it was there; the stored one counts once hydrated.
+  if (renderingAsServer.value) return { check: checkBudget(budget.id, currentUser.budgets, roundMoney(lineTotal(unit, total))), inCart: 0 };
   const inCart = cartBudgetTotals.value.get(budget.id) ?? 0;
   const productInBudget = cartTotals.value.lines
     .filter((priced) => priced.line.product_id === product.id && priced.line.budget?.id === budget.id)

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import * as v from 'valibot';
 import { CardInfoSchema, type Product, type Website } from '../../contract/contract.ts';
 import { counterBounds, withinCounterMax, type CounterBounds } from '../../domain/counter-bounds.ts';
@@ -8,6 +8,7 @@ import { formatNumber } from '../../i18n/format.ts';
 import { t } from '../../i18n/index.ts';
 import { showAlert } from '../../store/alerts.ts';
 import { addToCart, cartLines } from '../../store/cart.ts';
+import { renderingAsServer } from '../../store/first-screen.ts';
 import { locale, type Locale } from '../../store/locale.ts';
 import { isPointsShop } from '../../store/shop.ts';
 import { useFormState, type FormState } from '../use-form-state.ts';
@@ -67,10 +68,20 @@ export function usePurchase(product: Product, website: Website): Purchase {
   const choice = useVariantChoice(product.variants);
   const { variant } = choice;
 
-  const inCart = inCartOf(cartLines.value, product.id);
+  // The server rendered the page with an empty cart (it has none), and hydration renders it so; the
+  // stored cart's pieces count once hydrated.
+  const asServer = renderingAsServer.value;
+  const inCart = inCartOf(asServer ? [] : cartLines.value, product.id);
   // The shop's cap on one variant's pieces per order (the server refuses more); null: the default.
   const shopMax = website.max_line_quantity ?? null;
   const [quantity, setQuantity] = useState(() => defaultQuantity(product, variant, inCart, shopMax));
+  // Started as the server had it: once hydrated, the starting quantity follows the stored cart.
+  const startedAsServer = useRef(asServer);
+  useEffect(() => {
+    if (asServer || !startedAsServer.current) return;
+    startedAsServer.current = false;
+    setQuantity(defaultQuantity(product, variant, inCartOf(cartLines.peek(), product.id), shopMax));
+  }, [asServer, product, variant, shopMax]);
   const groupbuy = product.groupbuy;
   const now = useMinuteClock(groupbuy !== null && groupbuy.isActive && groupbuy.ends_at !== null);
   const form = useFormState(EMPTY_CARD, product.is_business_card ? CARD_RULES : NO_CARD_RULES);
