@@ -181,6 +181,10 @@ test.describe('history', () => {
   test('should keep the screen on reload and follow back and forward', async ({ page }) => {
     await new Storefront(page).open('globex', '/login');
     await expect(heading(page, 'Log in')).toBeVisible();
+    // The server's page: a link clicked before hydration is a plain page load (focus starts at the
+    // top); once the form's button is on, the page is hydrated and the link navigates in the page,
+    // focusing the new screen's heading.
+    await expect(new LoginPage(page).submit).toBeEnabled();
     await new LoginPage(page).forgotLink.click();
     await expect(page).toHaveURL(shopUrl('globex', '/forget'));
     await expect(heading(page)).toBeFocused();
