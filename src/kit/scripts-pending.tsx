@@ -29,3 +29,18 @@ export function useScriptsPending(): boolean {
   const pending = useSyncExternalStore(subscribeToNothing, inBrowser, onServerOrHydrating);
   return pending && !scriptless;
 }
+
+/** A control's `disabled` and `data-pending`, from {@link useScriptsPending}'s answer. */
+export interface HeldForScripts {
+  disabled: boolean;
+  'data-pending': true | undefined;
+}
+
+/**
+ * The props of a control that is `disabled` by its own rules and, while `scriptsPending`, held for
+ * the scripts too: disabled either way, and marked `data-pending` when only the scripts hold it, so
+ * it keeps its enabled look (the widgets' disabled styles leave `[data-pending]` alone).
+ */
+export function heldForScripts(scriptsPending: boolean, disabled = false): HeldForScripts {
+  return { disabled: disabled || scriptsPending, 'data-pending': (scriptsPending && !disabled) || undefined };
+}

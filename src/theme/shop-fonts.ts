@@ -34,12 +34,12 @@ export function shopFontFaceCss(font: string | null | undefined): string {
  * element calls it; the same font again does nothing.
  */
 export function ensureShopFont(font: string | null | undefined, doc: Document = document): void {
-  const css = shopFontFaceCss(font);
+  const shipped = shippedShopFont(font);
   let style = doc.getElementById(SHOP_FONT_STYLE_ID);
-  if (!css) return style?.remove();
+  if (!shipped) return style?.remove();
   // The faces are known by their family: a server-rendered page's (its URLs from the build's
   // manifest) are the same faces and stay.
-  const family = shippedShopFont(font)?.family ?? '';
+  const { family } = shipped;
   if (style?.dataset.font === family) return;
   if (!style) {
     style = doc.createElement('style');
@@ -47,5 +47,5 @@ export function ensureShopFont(font: string | null | undefined, doc: Document = 
     doc.head.append(style);
   }
   style.dataset.font = family;
-  style.textContent = css;
+  style.textContent = shopFontFaces(family, SHOP_FONT_FILES[shipped.key]);
 }

@@ -25,9 +25,9 @@ export function useBudgetCheck(product: Product, points: boolean, unit: number, 
   const currentUser = user.value;
   if (!points || !budget || !currentUser) return { check: null, inCart: 0 };
   // Hydrating the server's render, the cart is empty as it was there; the stored one counts once hydrated.
-  if (renderingAsServer.value) return { check: checkBudget(budget.id, currentUser.budgets, roundMoney(lineTotal(unit, total))), inCart: 0 };
-  const inCart = cartBudgetTotals.value.get(budget.id) ?? 0;
-  const productInBudget = cartTotals.value.lines
+  const lines = renderingAsServer.value ? [] : cartTotals.value.lines;
+  const inCart = renderingAsServer.value ? 0 : (cartBudgetTotals.value.get(budget.id) ?? 0);
+  const productInBudget = lines
     .filter((priced) => priced.line.product_id === product.id && priced.line.budget?.id === budget.id)
     .reduce((sum, priced) => sum + priced.total, 0);
   const needed = roundMoney(inCart - productInBudget + lineTotal(unit, total));

@@ -3,7 +3,7 @@ import { forwardRef, type ButtonHTMLAttributes, type ReactNode } from 'react';
 import { t } from '../../i18n/index.ts';
 import { registerStyles } from '../../theme/styles.ts';
 import css from './button.css?inline';
-import { useScriptsPending } from '../../kit/scripts-pending.tsx';
+import { heldForScripts, useScriptsPending } from '../../kit/scripts-pending.tsx';
 
 registerStyles('button', css);
 
@@ -36,8 +36,7 @@ export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button
       data-variant={variant}
       data-size={size}
       data-full-width={fullWidth || undefined}
-      disabled={disabled || scriptsPending}
-      data-pending={(scriptsPending && !disabled) || undefined}
+      {...heldForScripts(scriptsPending, disabled)}
       aria-busy={loading || undefined}
       aria-disabled={loading || undefined}
       onClick={(event) => {

@@ -2,7 +2,7 @@ import { forwardRef, useId, type InputHTMLAttributes, type ReactNode } from 'rea
 import { registerStyles } from '../../theme/styles.ts';
 import { useControllableState } from '../shared/use-controllable-state.ts';
 import css from './checkbox.css?inline';
-import { useScriptsPending } from '../../kit/scripts-pending.tsx';
+import { heldForScripts, useScriptsPending } from '../../kit/scripts-pending.tsx';
 
 registerStyles('checkbox', css);
 
@@ -56,8 +56,7 @@ export const Checkbox = forwardRef<HTMLInputElement, CheckboxProps>(function Che
           onChange?.(event);
         }}
         {...rest}
-        disabled={rest.disabled || scriptsPending}
-        data-pending={(scriptsPending && !rest.disabled) || undefined}
+        {...heldForScripts(scriptsPending, rest.disabled)}
       />
       <label htmlFor={id} className="shop-checkbox__label" part="label">
         {label}

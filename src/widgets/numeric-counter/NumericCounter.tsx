@@ -5,7 +5,7 @@ import { registerStyles } from '../../theme/styles.ts';
 import { Field } from '../field/Field.tsx';
 import { useQuantityText } from './use-quantity-text.ts';
 import css from './numeric-counter.css?inline';
-import { useScriptsPending } from '../../kit/scripts-pending.tsx';
+import { heldForScripts, useScriptsPending } from '../../kit/scripts-pending.tsx';
 
 registerStyles('numeric-counter', css);
 
@@ -77,8 +77,6 @@ export function NumericCounter({
   useSignals();
   const scriptsPending = useScriptsPending();
   const disabled = disabledProp || scriptsPending;
-  // Held only for the scripts: it looks as it will once they run (`data-pending`).
-  const pending = scriptsPending && !disabledProp;
   const low = min ?? 0;
   const high = max ?? Number.MAX_SAFE_INTEGER;
   const { value, text, note, commit, onType, onBlur } = useQuantityText({ value: valueProp, defaultValue, onValueChange, onTextErrorChange, low, high });
@@ -131,8 +129,7 @@ export function NumericCounter({
             part="decrease"
             aria-label={t('widgets.decrease')}
             aria-controls={control.id}
-            disabled={disabled || value <= low}
-            data-pending={(pending && value > low) || undefined}
+            {...heldForScripts(scriptsPending, disabledProp || value <= low)}
             onClick={(event) => stepBy(-1, event)}
           >
             <span aria-hidden="true">−</span>
@@ -147,8 +144,7 @@ export function NumericCounter({
             className="shop-numeric-counter__input shop-control"
             part="input"
             name={name}
-            disabled={disabled}
-            data-pending={pending || undefined}
+            {...heldForScripts(scriptsPending, disabledProp)}
             value={text}
             aria-valuenow={value}
             aria-valuemin={low}
@@ -166,8 +162,7 @@ export function NumericCounter({
             part="increase"
             aria-label={t('widgets.increase')}
             aria-controls={control.id}
-            disabled={disabled || value >= high}
-            data-pending={(pending && value < high) || undefined}
+            {...heldForScripts(scriptsPending, disabledProp || value >= high)}
             onClick={(event) => stepBy(1, event)}
           >
             <span aria-hidden="true">+</span>

@@ -5,7 +5,7 @@ import { firstEnabledIndex } from '../shared/list-navigation.ts';
 import { useControllableState } from '../shared/use-controllable-state.ts';
 import { useListNavigation } from '../shared/use-list-navigation.ts';
 import css from './select-button.css?inline';
-import { useScriptsPending } from '../../kit/scripts-pending.tsx';
+import { heldForScripts, useScriptsPending } from '../../kit/scripts-pending.tsx';
 
 registerStyles('select-button', css);
 
@@ -124,8 +124,7 @@ export function SelectButton({
                 aria-checked={checked}
                 aria-label={option.ariaLabel}
                 data-state={checked ? 'on' : 'off'}
-                disabled={disabled || option.disabled}
-                data-pending={(scriptsPending && !disabledProp && !option.disabled) || undefined}
+                {...heldForScripts(scriptsPending, disabledProp || option.disabled)}
                 tabIndex={index === tabStop ? 0 : -1}
                 onClick={() => setValue(option.value)}
                 onKeyDown={(event) => onKeyDown(event, index)}

@@ -4,7 +4,7 @@ import { t } from '../../i18n/index.ts';
 import { registerStyles } from '../../theme/styles.ts';
 import { Field } from '../field/Field.tsx';
 import css from './text-area.css?inline';
-import { useScriptsPending } from '../../kit/scripts-pending.tsx';
+import { heldForScripts, useScriptsPending } from '../../kit/scripts-pending.tsx';
 
 registerStyles('text-area', css);
 
@@ -78,8 +78,7 @@ export const TextArea = forwardRef<HTMLTextAreaElement, TextAreaProps>(function 
               onValueChange?.(event.target.value);
             }}
             {...rest}
-            disabled={rest.disabled || scriptsPending}
-            data-pending={(scriptsPending && !rest.disabled) || undefined}
+            {...heldForScripts(scriptsPending, rest.disabled)}
           />
           {left !== null && (
             <>

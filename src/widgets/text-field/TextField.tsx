@@ -4,7 +4,7 @@ import { t } from '../../i18n/index.ts';
 import { registerStyles } from '../../theme/styles.ts';
 import { Field } from '../field/Field.tsx';
 import css from './text-field.css?inline';
-import { useScriptsPending } from '../../kit/scripts-pending.tsx';
+import { heldForScripts, useScriptsPending } from '../../kit/scripts-pending.tsx';
 
 registerStyles('text-field', css);
 
@@ -43,9 +43,7 @@ export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function T
   useSignals();
   const [revealed, setRevealed] = useState(false);
   const scriptsPending = useScriptsPending();
-  const disabled = rest.disabled || scriptsPending;
-  // Held only for the scripts: it looks as it will once they run (`data-pending`).
-  const pending = scriptsPending && !rest.disabled;
+  const held = heldForScripts(scriptsPending, rest.disabled);
   const isPassword = type === 'password';
   return (
     <Field label={label} hint={hint} error={error} required={required} hideLabel={hideLabel} id={id} className={className}>
@@ -65,8 +63,7 @@ export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function T
               onValueChange?.(event.target.value);
             }}
             {...rest}
-            disabled={disabled}
-            data-pending={pending || undefined}
+            {...held}
           />
           {isPassword && (
             <button
@@ -74,8 +71,7 @@ export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function T
               className="shop-text-field__toggle"
               part="button"
               aria-controls={control.id}
-              disabled={disabled}
-              data-pending={pending || undefined}
+              {...held}
               onClick={() => setRevealed((value) => !value)}
             >
               {revealed ? t('widgets.hide_password') : t('widgets.show_password')}
