@@ -17,6 +17,8 @@ export interface StepResult {
   skipped: number;
   seconds: number;
   note?: string;
+  /** The names of what failed (file › test), printed under the summary so a truncated log still names them. */
+  failures?: string[];
 }
 
 /** Runs a command in the repository root with inherited output; resolves with its exit code. */
@@ -62,19 +64,48 @@ export function vitest(name: string, projects: string[], env: NodeJS.ProcessEnv 
       passed: json.numPassedTests ?? 0,
       failed: (json.numFailedTests ?? 0) + (json.numRuntimeErrorTestSuites ?? 0),
       skipped: (json.numPendingTests ?? 0) + (json.numTodoTests ?? 0),
+      failures: vitestFailures(json),
     }));
     rmSync(dir, { recursive: true, force: true });
     return { ok: code === 0 && counts.failed === 0, ...counts };
   });
 }
 
-function readCounts(file: string, pick: (json: any) => { passed: number; failed: number; skipped: number }) {
-  if (!existsSync(file)) return { passed: 0, failed: 1, skipped: 0 };
+type Counts = { passed: number; failed: number; skipped: number; failures?: string[] };
+
+function readCounts(file: string, pick: (json: any) => Counts): Counts {
+  if (!existsSync(file)) return { passed: 0, failed: 1, skipped: 0, failures: ['no report was written'] };
   try {
     return pick(JSON.parse(readFileSync(file, 'utf8')));
   } catch {
-    return { passed: 0, failed: 1, skipped: 0 };
+    return { passed: 0, failed: 1, skipped: 0, failures: ['the report could not be read'] };
   }
+}
+
+/** Failed tests of a vitest JSON report, as `file › full name`; a file that failed to load counts as one. */
+export function vitestFailures(json: any): string[] {
+  const names: string[] = [];
+  for (const file of json.testResults ?? []) {
+    const where = path.relative(ROOT, String(file.name ?? ''));
+    const failed = (file.assertionResults ?? []).filter((test: any) => test.status === 'failed');
+    for (const test of failed) names.push(`${where} › ${test.fullName ?? test.title}`);
+    if (!failed.length && file.status === 'failed') names.push(`${where} › ${String(file.message ?? 'failed to run').split('\n')[0]}`);
+  }
+  return names;
+}
+
+/** Tests of a Playwright JSON report whose outcome was unexpected, as `file › suite › title`. */
+export function playwrightFailures(json: any): string[] {
+  const names: string[] = [];
+  const walk = (suite: any, trail: string[]) => {
+    const here = suite.title ? [...trail, suite.title] : trail;
+    for (const spec of suite.specs ?? []) {
+      if ((spec.tests ?? []).some((test: any) => test.status === 'unexpected')) names.push([...here, spec.title].join(' › '));
+    }
+    for (const child of suite.suites ?? []) walk(child, here);
+  };
+  for (const suite of json.suites ?? []) walk(suite, []);
+  return names;
 }
 
 /** `vite build` of the elements and of the storefront's server renderer, then the custom-elements manifest: what the e2e tests load. */
@@ -156,6 +187,7 @@ export const e2e = (extra: string[] = [], env: NodeJS.ProcessEnv = {}) =>
       passed: (json.stats?.expected ?? 0) + (json.stats?.flaky ?? 0),
       failed: json.stats?.unexpected ?? 0,
       skipped: json.stats?.skipped ?? 0,
+      failures: playwrightFailures(json),
     }));
     rmSync(dir, { recursive: true, force: true });
     return { ok: code === 0 && counts.failed === 0, ...counts };
@@ -177,7 +209,9 @@ export const engines = (extra: string[] = []) =>
       note = (json.engines ?? [])
         .map((engine: Engine) => (engine.error ? `${engine.engine}: ${engine.error}` : `${engine.engine} ${engine.passed}/${engine.passed + engine.failed} in ${engine.seconds}s`))
         .join(', ');
-      return { passed: json.passed ?? 0, failed: json.failed ?? 0, skipped: 0 };
+      const failures = (json.journeys ?? []).filter((journey: { ok: boolean }) => !journey.ok).map((journey: { engine: string; journey: string }) => `${journey.engine} › ${journey.journey}`);
+      if (json.fatal) failures.push(String(json.fatal));
+      return { passed: json.passed ?? 0, failed: json.failed ?? 0, skipped: 0, failures };
     });
     rmSync(dir, { recursive: true, force: true });
     return { ok: code === 0 && counts.failed === 0 && counts.passed > 0, ...counts, ...(note ? { note } : {}) };
@@ -194,6 +228,8 @@ export function summarise(results: StepResult[]): number {
   const failed = results.reduce((sum, r) => sum + r.failed, 0);
   const skipped = results.reduce((sum, r) => sum + r.skipped, 0);
   const ok = results.every((r) => r.ok) && passed > 0;
+  const failures = results.flatMap((r) => (r.failures ?? []).map((name) => `  ${r.name}: ${name}`));
+  if (failures.length) console.log(`failed:\n${failures.join('\n')}`);
   if (passed === 0) console.log('No test ran: that is a failure.');
   console.log(`tests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
   return ok ? 0 : 1;
