@@ -1,4 +1,4 @@
-import { createContext, useContext, useSyncExternalStore, type ReactNode } from 'react';
+import { createContext, useContext, useLayoutEffect, useState, useSyncExternalStore, type ReactNode, type RefObject } from 'react';
 
 /** Inside a form that works without scripts (a GET form): its fields never wait for them. */
 const WorksWithoutScripts = createContext(false);
@@ -43,4 +43,29 @@ export interface HeldForScripts {
  */
 export function heldForScripts(scriptsPending: boolean, disabled = false): HeldForScripts {
   return { disabled: disabled || scriptsPending, 'data-pending': (scriptsPending && !disabled) || undefined };
+}
+
+/**
+ * Hands text typed into a server-rendered field before its scripts ran to the field's controlled
+ * state. React's hydration keeps what the field holds but tells nobody, so the state stays as the
+ * server rendered it and the field's next render puts that back: a buyer who typed "mu" while the
+ * page loaded, then "g", searched for "g". The field is read in the first commit (for a hydrated field,
+ * its hydration; a field the browser renders itself holds `value` then) and the text is handed over
+ * in the next one, after the screen's own start effects, which set the state from the address and
+ * would otherwise overwrite it.
+ */
+export function useTypedBeforeScripts(field: RefObject<HTMLInputElement | null>, value: unknown, onText: ((text: string) => void) | undefined): void {
+  const [typed, setTyped] = useState<string | null>(null);
+  useLayoutEffect(() => {
+    const input = field.current;
+    if (input && value != null && input.value !== String(value)) setTyped(input.value);
+    // The first commit only: later the field holds what React last gave it.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  useLayoutEffect(() => {
+    // A layout effect's update renders before the browser paints, after the passive effects of the
+    // commit before it (the screen's start): the typed text is the last word and is never shown lost.
+    if (typed !== null) onText?.(typed);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [typed]);
 }

@@ -195,6 +195,51 @@ test.describe('server-rendered first screen', () => {
     await page.unroute('**/dist/chunks/TextField-*.js');
   });
 
+  test('should keep what a buyer typed into the search fields while the code loaded, and go on from it', async ({ page }) => {
+    const hydrated = () => page.evaluate(() => Object.keys(document.querySelector('shop-storefront')?.shadowRoot ?? {}).some((key) => key.startsWith('__react')));
+    /** Opens `path` with the storefront's script held; resolves with the function that lets it run. */
+    const openHeld = async (path: string) => {
+      let release: (() => void) | undefined;
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      await page.route('**/dist/storefront.js', async (route) => {
+        await held;
+        await route.continue();
+      });
+      await page.goto(shopUrl('globex', path), { waitUntil: 'commit' });
+      return async () => {
+        expect(await hydrated()).toBe(false);
+        release?.();
+        await expect.poll(hydrated).toBe(true);
+        await page.unroute('**/dist/storefront.js');
+      };
+    };
+    // Both searches are GET forms, open before any script runs: the server's fields take the keys.
+    const headerSearch = page.getByRole('search').getByRole('searchbox');
+    // A content page: globex's homepage opens its welcome popup, which takes the keys.
+    let hydrate = await openHeld('/about-us');
+    await headerSearch.pressSequentially('pe');
+    await hydrate();
+    await expect(headerSearch).toHaveValue('pe');
+    await headerSearch.pressSequentially('n');
+    await headerSearch.press('Enter');
+    await expect(page).toHaveURL(/\/products\?search=pen$/);
+
+    const catalogueSearch = page.getByRole('main').getByRole('searchbox');
+    hydrate = await openHeld('/products');
+    await catalogueSearch.pressSequentially('mu');
+    await hydrate();
+    await expect(catalogueSearch).toHaveValue('mu');
+    // The catalogue searches what the field shows, and the next key adds to it.
+    await expect(page).toHaveURL(/[?&]search=mu(&|$)/);
+    await catalogueSearch.press('End');
+    await catalogueSearch.pressSequentially('g');
+    await expect(catalogueSearch).toHaveValue('mug');
+    await expect(page).toHaveURL(/[?&]search=mug(&|$)/);
+    await expect(new CataloguePage(page).cards.first()).toContainText(/mug/i);
+  });
+
   test("should hydrate initech's Polish homepage, fill in a stored cart's count, and give a visitor their own language", async ({ page }) => {
     const seen = watch(page);
     await openAndHydrate(page, shopUrl('initech', '/'), /./);

@@ -1,9 +1,10 @@
 import { useSignals } from '@preact/signals-react/runtime';
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { buildPath } from '../../domain/routes.ts';
 import { t } from '../../i18n/index.ts';
 import { registerStyles } from '../../theme/styles.ts';
 import { useElement } from '../../kit/element-context.tsx';
+import { useTypedBeforeScripts } from '../../kit/scripts-pending.tsx';
 import { currentPath, currentQuery, hrefFor, navigate } from '../../kit/router.tsx';
 import css from './shell.css?inline';
 
@@ -42,7 +43,16 @@ export function SearchBox({ onSearch }: SearchBoxProps) {
   const onCatalogue = path === '/products' || path.startsWith('/products?');
   const shown = onCatalogue ? (currentQuery().get('search') ?? '') : '';
   const [term, setTerm] = useState(shown);
-  useEffect(() => setTerm(shown), [shown]);
+  // The address's term replaces the field's when it changes (a search elsewhere, Back); not when the
+  // field mounts, which for a hydrated field would overwrite text typed before the scripts ran.
+  const termShown = useRef(shown);
+  useEffect(() => {
+    if (termShown.current === shown) return;
+    termShown.current = shown;
+    setTerm(shown);
+  }, [shown]);
+  const field = useRef<HTMLInputElement>(null);
+  useTypedBeforeScripts(field, term, setTerm);
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -64,6 +74,7 @@ export function SearchBox({ onSearch }: SearchBoxProps) {
         {t('app.search_products')}
       </label>
       <input
+        ref={field}
         id={inputId}
         className="shop-search__input"
         type="search"

@@ -1,10 +1,11 @@
 import { useSignals } from '@preact/signals-react/runtime';
-import { forwardRef, useState, type InputHTMLAttributes, type ReactNode } from 'react';
+import { forwardRef, useMemo, useRef, useState, type InputHTMLAttributes, type ReactNode } from 'react';
 import { t } from '../../i18n/index.ts';
 import { registerStyles } from '../../theme/styles.ts';
 import { Field } from '../field/Field.tsx';
 import css from './text-field.css?inline';
-import { heldForScripts, useScriptsPending } from '../../kit/scripts-pending.tsx';
+import { heldForScripts, useScriptsPending, useTypedBeforeScripts } from '../../kit/scripts-pending.tsx';
+import { mergeRefs } from '../shared/merge-props.ts';
 
 registerStyles('text-field', css);
 
@@ -44,13 +45,16 @@ export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function T
   const [revealed, setRevealed] = useState(false);
   const scriptsPending = useScriptsPending();
   const held = heldForScripts(scriptsPending, rest.disabled);
+  const own = useRef<HTMLInputElement>(null);
+  const refs = useMemo(() => mergeRefs(ref, own), [ref]);
+  useTypedBeforeScripts(own, rest.value, onValueChange);
   const isPassword = type === 'password';
   return (
     <Field label={label} hint={hint} error={error} required={required} hideLabel={hideLabel} id={id} className={className}>
       {(control) => (
         <div className="shop-text-field shop-control" data-password={isPassword || undefined} data-disabled={rest.disabled || undefined}>
           <input
-            ref={ref}
+            ref={refs}
             className="shop-text-field__input"
             part="input"
             type={isPassword && revealed ? 'text' : type}

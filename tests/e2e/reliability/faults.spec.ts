@@ -410,10 +410,54 @@ const SCREENS: Screen[] = [
 ];
 
 /**
+ * Runs in the page before its scripts: counts the API calls still open, the answer's body included,
+ * in `window.openApiCalls`. The client clears a call's timer only once it has read the body, so a
+ * jump of the fake clock while another call of the screen is still on its way (a slow machine) would
+ * time that call out too: a second error on the screen that the fault did not cause.
+ */
+function countOpenApiCalls(): void {
+  const page = window as unknown as { openApiCalls: number };
+  page.openApiCalls = 0;
+  const closed = () => {
+    page.openApiCalls -= 1;
+  };
+  const fetchOfPage = window.fetch.bind(window);
+  const readers = ['json', 'text', 'arrayBuffer', 'blob', 'formData'] as const;
+  window.fetch = (input, init) => {
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    if (!new URL(url, location.href).pathname.includes('/api/')) return fetchOfPage(input, init);
+    page.openApiCalls += 1;
+    return fetchOfPage(input, init).then(
+      (response) => {
+        // No body to read (as fetch clients skip it): the call is over with its headers.
+        if (!response.body || [204, 205, 304].includes(response.status) || init?.method?.toUpperCase() === 'HEAD') {
+          closed();
+          return response;
+        }
+        let open = true;
+        const once = () => {
+          if (open) closed();
+          open = false;
+        };
+        for (const reader of readers) {
+          const read = response[reader].bind(response) as () => Promise<unknown>;
+          Object.defineProperty(response, reader, { value: () => read().finally(once) });
+        }
+        return response;
+      },
+      (error: unknown) => {
+        closed();
+        throw error;
+      },
+    );
+  };
+}
+
+/**
  * Breaks `screen`'s call with `fault` until the returned function is called. A timeout holds the
  * request (no answer ever) and answers with the held routes' list so the test can jump the clock.
  */
-async function breakCall(page: Page, screen: Screen, fault: Fault): Promise<{ seen: () => number; heal: () => Promise<void> }> {
+async function breakCall(page: Page, screen: Screen, fault: Fault): Promise<{ seen: () => number; held: () => number; heal: () => Promise<void> }> {
   const held: Route[] = [];
   let seen = 0;
   const matches = (request: Request) => request.method() === screen.method && screen.path(new URL(request.url()).pathname);
@@ -428,6 +472,7 @@ async function breakCall(page: Page, screen: Screen, fault: Fault): Promise<{ se
   await page.route('**/api/**', handler);
   return {
     seen: () => seen,
+    held: () => held.length,
     heal: async () => {
       await page.unroute('**/api/**', handler);
       // The page gave up on held requests long ago; drop them quietly.
@@ -446,6 +491,7 @@ test.describe('fault matrix (browser)', () => {
       page.on('pageerror', (error) => errors.push(error.message));
       // Time runs as usual; the timeout fault jumps it forward instead of waiting 10 s.
       await page.clock.install();
+      await page.addInitScript(countOpenApiCalls);
       await screen.setup(page);
       await screen.open(page);
       const failures: string[] = [];
@@ -480,7 +526,12 @@ async function tryFault(page: Page, screen: Screen, fault: Fault, errors: string
   try {
     await screen.trigger(page);
     await expect.poll(broken.seen, { message: `${screen.name} sent its call` }).toBeGreaterThan(0);
-    if (fault.kind === 'timeout') await page.clock.fastForward(API_TIMEOUT_MS + 500);
+    if (fault.kind === 'timeout') {
+      // Only the held call may be open when the clock jumps over the client's timeout.
+      const others = () => page.evaluate((held) => (window as unknown as { openApiCalls: number }).openApiCalls - held, broken.held());
+      await expect.poll(others, { message: `${screen.name}: the screen's other calls answered` }).toBe(0);
+      await page.clock.fastForward(API_TIMEOUT_MS + 500);
+    }
     if (fault.name === '401' && screen.account !== undefined) {
       // The session ended: the screen sends the buyer to log in again.
       await expect(page.getByText(text(screen.lang, 'errors.unauthenticated')).or(new LoginPage(page).email).first()).toBeVisible();
