@@ -1,11 +1,10 @@
 import { useSignals } from '@preact/signals-react/runtime';
-import { forwardRef, useMemo, useRef, useState, type InputHTMLAttributes, type ReactNode } from 'react';
+import { forwardRef, useImperativeHandle, useRef, useState, type InputHTMLAttributes, type ReactNode } from 'react';
 import { t } from '../../i18n/index.ts';
 import { registerStyles } from '../../theme/styles.ts';
 import { Field } from '../field/Field.tsx';
 import css from './text-field.css?inline';
 import { heldForScripts, useScriptsPending, useTypedBeforeScripts } from '../../kit/scripts-pending.tsx';
-import { mergeRefs } from '../shared/merge-props.ts';
 
 registerStyles('text-field', css);
 
@@ -46,7 +45,8 @@ export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function T
   const scriptsPending = useScriptsPending();
   const held = heldForScripts(scriptsPending, rest.disabled);
   const own = useRef<HTMLInputElement>(null);
-  const refs = useMemo(() => mergeRefs(ref, own), [ref]);
+  // The caller's ref gets the input too.
+  useImperativeHandle(ref, () => own.current as HTMLInputElement, []);
   useTypedBeforeScripts(own, rest.value, onValueChange);
   const isPassword = type === 'password';
   return (
@@ -54,7 +54,7 @@ export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function T
       {(control) => (
         <div className="shop-text-field shop-control" data-password={isPassword || undefined} data-disabled={rest.disabled || undefined}>
           <input
-            ref={refs}
+            ref={own}
             className="shop-text-field__input"
             part="input"
             type={isPassword && revealed ? 'text' : type}
