@@ -78,6 +78,11 @@ function kebab(name: string): string {
  * `custom-elements.json` is generated.
  */
 export function createElementClass<P extends object>(component: ComponentType<P>, props: PropTypes<P>, options: ElementOptions = {}) {
+  type ElementClass = { new (): HTMLElement & P & CommonProps };
+  // On a server (Node, or the server pass of Next.js, Nuxt, Astro, SvelteKit, Remix) an import of an
+  // entry must not throw: there is no HTMLElement to extend, so the entry's class is an empty stand-in
+  // that {@link defineOnce} never registers. A DOM shim that brings one gets the real class.
+  if (typeof HTMLElement === 'undefined') return class ServerStandIn {} as unknown as ElementClass;
   const messages = options.messages ?? ALL_MESSAGE_PARTS;
   const allProps = { ...COMMON_PROPS, ...props } as Record<string, PropType>;
   const attributeToProp = new Map(Object.keys(allProps).map((prop) => [kebab(prop), prop]));
@@ -148,10 +153,14 @@ export function createElementClass<P extends object>(component: ComponentType<P>
       super.attributeChangedCallback(name, old, value);
     }
   }
-  return ShopElement as unknown as { new (): HTMLElement & P & CommonProps };
+  return ShopElement as unknown as ElementClass;
 }
 
-/** Registers `tag` once: a second bundle or entry on the same page keeps the first definition. */
+/**
+ * Registers `tag` once: a second bundle or entry on the same page keeps the first definition. Where
+ * there is no custom element registry (a server importing the entry) it defines nothing.
+ */
 export function defineOnce(tag: `shop-${string}`, elementClass: CustomElementConstructor): void {
+  if (typeof customElements === 'undefined' || typeof HTMLElement === 'undefined') return;
   if (!customElements.get(tag)) customElements.define(tag, elementClass);
 }

@@ -1,13 +1,16 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { elementsReference, type ReferenceManifest } from '../../build/elements-doc.ts';
+import { commonAttributes } from '../../build/package.ts';
 import { ROOT } from '../steps.ts';
 
 /**
  * Generates `dist/custom-elements.json` from the JSDoc blocks on the element classes in `elements/`
  * (@custom-elements-manifest/analyzer), then checks it: every element the bundle defines is in it
  * with a description, and every attribute, event, part and CSS property is documented. A tag that is
- * defined but undocumented fails the build step.
+ * defined but undocumented fails the build step. Last, `docs/elements.md` must be what
+ * `build/elements-doc.ts` writes from this manifest (`--write` rewrites it).
  */
 const outdir = path.join(ROOT, 'dist');
 execFileSync(
@@ -58,3 +61,16 @@ if (problems.length) {
 writeFileSync(manifestPath, `${JSON.stringify(manifest, null, 2)}\n`);
 console.log(`custom-elements.json: ${elements.length} element(s) documented (${[...definedTags].join(', ') || 'none'})`);
 if (!existsSync(manifestPath)) process.exit(1);
+
+// The element reference: `lang` as the elements describe it, then the page configuration attributes.
+const lang = elements.flatMap((element) => element.attributes ?? []).find((attribute) => attribute.name === 'lang');
+const shared = [{ name: 'lang', description: lang?.description ?? '' }, ...commonAttributes(readFileSync(path.join(ROOT, 'src', 'store', 'config.ts'), 'utf8'))];
+const reference = elementsReference(manifest as ReferenceManifest, shared);
+const referencePath = path.join(ROOT, 'docs', 'elements.md');
+if (process.argv.includes('--write')) {
+  writeFileSync(referencePath, reference);
+  console.log('docs/elements.md written');
+} else if (!existsSync(referencePath) || readFileSync(referencePath, 'utf8') !== reference) {
+  console.error('docs/elements.md is not what custom-elements.json says: run `npx tsx tests/bundle/manifest.ts --write` and commit it.');
+  process.exit(1);
+}
