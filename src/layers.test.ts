@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 /**
- * The layers of `src` (README "Layout"), checked on the import statements themselves, static and
+ * The layers of `src` (docs/architecture.md "Layout"), checked on the import statements themselves, static and
  * dynamic. From the bottom: `page-singleton.ts` (one store per page) and `events.ts` (the shop events'
  * names and details), which import nothing of ours; the API contract (`src/contract`); the pure rules
  * (`src/domain`); translation with the page's language signal (`src/i18n`) and the theme (`src/theme`),

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { rmSync } from 'node:fs';
-import { buildConsumerApps, COUNT_REACT_COPIES, typeCheck, type ConsumerApps } from './support/consumer-apps.ts';
+import { buildConsumerApps, COUNT_REACT_COPIES, importOnServer, typeCheck, type ConsumerApps } from './support/consumer-apps.ts';
 import { CONSUMER_PORT, E2E_ORIGIN } from './playwright.config.ts';
 import { CartButtonElement, ProductElement } from './support/pages.ts';
 
@@ -70,4 +70,16 @@ test("the typings check the app, and catch a misused element's attributes", asyn
   // One error on each misused line (3, 4, 5) and none on the correct one (6).
   expect(errors.map((line) => Number(/\((\d+),/.exec(line)?.[1]))).toEqual([3, 4, 5]);
   expect(bad.output).toMatch(/shopp/);
+});
+
+test('every entry imports on a server: with no DOM it defines nothing, with a DOM shim it defines its elements', async () => {
+  const plain = await importOnServer(apps, 'plain');
+  // The module build's entries, `define-all`, and each file of the standalone build.
+  expect(plain.imports.map((each) => each.specifier)).toEqual(expect.arrayContaining(['storefront-elements', 'storefront-elements/define-all', 'storefront-elements/cart-button', 'storefront-elements/storefront', 'storefront-elements/standalone/cart-button.js']));
+  expect(plain.imports.length).toBeGreaterThan(30);
+  expect(plain.imports.filter((each) => each.error)).toEqual([]);
+  expect(plain.defined).toBeNull();
+  const shimmed = await importOnServer(apps, 'shim');
+  expect(shimmed.imports.filter((each) => each.error)).toEqual([]);
+  expect(shimmed.defined).toEqual(['shop-storefront', 'shop-cart-button', 'shop-catalogue', 'shop-product', 'shop-cart', 'shop-checkout', 'shop-account', 'shop-login']);
 });

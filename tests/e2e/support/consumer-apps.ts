@@ -3,6 +3,7 @@ import { createReadStream, existsSync, mkdirSync, mkdtempSync, readFileSync, sta
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 
 /**
@@ -153,6 +154,50 @@ export async function buildConsumerApps(api: string, port: number): Promise<Cons
   writeFileSync(path.join(plainDir, 'index.html'), PLAIN_HTML(api));
   const server = await serve({ app: path.join(appDir, 'dist'), plain: plainDir, vendor: path.join(appDir, 'node_modules', 'storefront-elements') }, port);
   return { dir, tarball, appDir, origin: `http://localhost:${port}`, server };
+}
+
+/**
+ * Imports every JavaScript entry of the installed package's `exports` (the standalone `*` one for each
+ * of its files) in a Node process of its own, as a framework's server pass does: `plain` with no DOM at
+ * all, `shim` with the minimal DOM that Lit's server rendering installs (`@lit-labs/ssr-dom-shim`:
+ * `HTMLElement` and a custom element registry, nothing else). Resolves with what each import did and
+ * which tags the registry then holds.
+ */
+export async function importOnServer(apps: ConsumerApps, dom: 'plain' | 'shim'): Promise<{ imports: { specifier: string; error?: string }[]; defined: string[] | null }> {
+  const shim = pathToFileURL(path.join(ROOT, 'node_modules', '@lit-labs', 'ssr-dom-shim', 'index.js')).href;
+  const script = `
+import { readdirSync, readFileSync } from 'node:fs';
+if (process.argv[2] === 'shim') {
+  const dom = await import(${JSON.stringify(shim)});
+  globalThis.HTMLElement = dom.HTMLElement;
+  globalThis.customElements = dom.customElements;
+}
+const root = new URL('./node_modules/storefront-elements/', import.meta.url);
+const { exports } = JSON.parse(readFileSync(new URL('package.json', root), 'utf8'));
+const specifiers = [];
+for (const [key, target] of Object.entries(exports)) {
+  const file = typeof target === 'string' ? target : target.default;
+  if (!file || !file.endsWith('.js') && !file.endsWith('*')) continue;
+  const name = 'storefront-elements' + key.slice(1);
+  if (!key.includes('*')) specifiers.push(name);
+  else for (const each of readdirSync(new URL(file.replace('*', ''), root)).filter((f) => f.endsWith('.js'))) specifiers.push(name.replace('*', each));
+}
+const imports = [];
+for (const specifier of specifiers) {
+  try {
+    await import(specifier);
+    imports.push({ specifier });
+  } catch (error) {
+    imports.push({ specifier, error: String(error && error.stack || error).split('\n').slice(0, 3).join(' | ') });
+  }
+}
+const registry = globalThis.customElements;
+const defined = registry ? ['shop-storefront', 'shop-cart-button', 'shop-catalogue', 'shop-product', 'shop-cart', 'shop-checkout', 'shop-account', 'shop-login'].filter((tag) => registry.get(tag)) : null;
+console.log(JSON.stringify({ imports, defined }));
+`;
+  writeFileSync(path.join(apps.appDir, 'server-import.mjs'), script);
+  const { stdout } = await run(process.execPath, ['server-import.mjs', dom], { cwd: apps.appDir, maxBuffer: 16 * 1024 * 1024 });
+  return JSON.parse(stdout.trim().split('\n').at(-1) ?? '{}');
 }
 
 /** Type-checks the app with `tsconfig` (`tsconfig.json` or `tsconfig.misuse.json`): exit code and output. */

@@ -11,9 +11,10 @@ import { httpClient, type HttpClient } from '../../api/harness.ts';
 
 /**
  * Several reference-server instances on ONE PostgreSQL schema, as the API is deployed behind a load
- * balancer (README "Deploying"): each instance is its own `createApp` with its own `openDb` connection
- * pool, so nothing is shared between them but the database. The schema is created fresh, migrated by
- * every instance at once (the migration lock must make that safe), seeded once, and dropped on close.
+ * balancer (docs/deploying.md "Several instances on one PostgreSQL"): each instance is its own
+ * `createApp` with its own `openDb` connection pool, so nothing is shared between them but the
+ * database. The schema is created fresh, migrated by every instance at once (the migration lock must
+ * make that safe), seeded once, and dropped on close.
  *
  * @module
  */
