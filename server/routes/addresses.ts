@@ -9,7 +9,8 @@ import { idParam, jsonBody, queryParams } from '../http/validate.ts';
 /** The columns of the contract's `Address`; nothing else (user, shop, dates) leaves the server. */
 const ADDRESS_COLUMNS = 'id, type, name, surname, company, street, city, zip, country, nip, phone';
 
-const AddressListQuerySchema = v.object({ type: v.optional(v.picklist(AddressTypeSchema.options, 'validation.choice')) });
+/** `GET /api/user/addresses` query (exported for the OpenAPI document, build/openapi.ts). */
+export const AddressListQuerySchema = v.object({ type: v.optional(v.picklist(AddressTypeSchema.options, 'validation.choice')) });
 
 /** The values of an address input in the order of the INSERT and UPDATE placeholders below. */
 function addressValues(input: AddressInput): string[] {

@@ -57,7 +57,8 @@ function sortOrder(sort: SortOption, website: { is_gross: boolean; currency: str
 /** Offsets past this can hold no product; answering an empty page avoids an absurd OFFSET. */
 const MAX_OFFSET = 1_000_000_000;
 
-const ProductDetailQuerySchema = v.object({ website_id: v.pipe(v.string('validation.required'), v.toNumber(), idField) });
+/** `GET /api/products/{id}` query (exported for the OpenAPI document, build/openapi.ts). */
+export const ProductDetailQuerySchema = v.object({ website_id: v.pipe(v.string('validation.required'), v.toNumber(), idField) });
 
 /** Escapes LIKE's wildcards (and its escape character) so a search for `%` or `_` means those characters. */
 export function escapeLike(value: string): string {

@@ -1,4 +1,5 @@
 import type { Context, Hono } from 'hono';
+import * as v from 'valibot';
 import { DesignerDraftSchema, type DesignerDraft, parseColor } from '../shared.ts';
 import type { AppEnv, WebsiteRow } from '../http/env.ts';
 import { fail } from '../http/errors.ts';
@@ -10,12 +11,26 @@ import { SLUG, websiteSettings } from './website.ts';
 /** The header carrying a shop's operator key. */
 export const OPERATOR_KEY_HEADER = 'Shop-Operator-Key';
 
-/** What the designer reads: the shop's draft (null when none is saved) and what the storefront shows. */
-export interface DesignerState {
-  draft: (DesignerDraft & { saved_at: string }) | null;
-  published: DesignerDraft;
-  published_at: string | null;
-}
+const timestamp = v.pipe(v.string(), v.isoTimestamp());
+
+/**
+ * What the designer reads (`GET /api/designer/{slug}`): the shop's draft (null when none is saved) and
+ * what the storefront shows. This and the three answers below are the designer's contract, written as
+ * schemas for the OpenAPI document (build/openapi.ts).
+ */
+export const DesignerStateSchema = v.object({
+  draft: v.nullable(v.object({ ...DesignerDraftSchema.entries, saved_at: timestamp })),
+  published: DesignerDraftSchema,
+  published_at: v.nullable(timestamp),
+});
+export type DesignerState = v.InferOutput<typeof DesignerStateSchema>;
+
+/** `PUT /api/designer/{slug}/draft`: when the draft was saved. */
+export const DraftSavedSchema = v.object({ saved_at: timestamp });
+/** `POST /api/designer/{slug}/publish`: when the draft became what the storefront shows. */
+export const DraftPublishedSchema = v.object({ published_at: timestamp });
+/** `POST /api/designer/{slug}/preview-session`: the session for the `Shop-Preview` header, and its end. */
+export const PreviewSessionSchema = v.object({ token: v.string(), expires_at: timestamp });
 
 /**
  * The shop named by `:slug` when the request carries its operator key, else a refusal: 404 while the
@@ -102,7 +117,7 @@ export function registerDesignerRoutes(app: Hono<AppEnv>): void {
        RETURNING saved_at`,
       [website.id, JSON.stringify(draft.settings), JSON.stringify(draft.blocks)],
     );
-    return c.json({ saved_at: new Date(rows[0]!.saved_at).toISOString() });
+    return c.json({ saved_at: new Date(rows[0]!.saved_at).toISOString() } satisfies v.InferOutput<typeof DraftSavedSchema>);
   });
 
   app.post('/api/designer/:slug/publish', async (c) => {
@@ -128,13 +143,13 @@ export function registerDesignerRoutes(app: Hono<AppEnv>): void {
       const stamped = await tx.query<{ published_at: Date }>('UPDATE website_drafts SET published_at = clock_timestamp() WHERE website_id = $1 RETURNING published_at', [website.id]);
       return new Date(stamped.rows[0]!.published_at).toISOString();
     });
-    return c.json({ published_at: publishedAt });
+    return c.json({ published_at: publishedAt } satisfies v.InferOutput<typeof DraftPublishedSchema>);
   });
 
   app.post('/api/designer/:slug/preview-session', async (c) => {
     const website = await operatedShop(c);
     // operatedShop refused the call unless the secret is set.
     const session = issuePreviewSession(c.get('config').shopOperatorSecret ?? '', website.id);
-    return c.json({ token: session.token, expires_at: session.expiresAt.toISOString() });
+    return c.json({ token: session.token, expires_at: session.expiresAt.toISOString() } satisfies v.InferOutput<typeof PreviewSessionSchema>);
   });
 }

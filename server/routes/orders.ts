@@ -19,18 +19,18 @@ const pageParam = (fallback: string, max: number) =>
     fallback,
   );
 
-/** `GET /api/order/wait` query. */
-const OrderWaitQuerySchema = v.object({ website_id: websiteIdParam });
+/** `GET /api/order/wait` query. The three query schemas are exported for the OpenAPI document (build/openapi.ts). */
+export const OrderWaitQuerySchema = v.object({ website_id: websiteIdParam });
 
 /** `GET /api/user/orders` query: a page of at most 100 orders. */
-const OrderListQuerySchema = v.object({
+export const OrderListQuerySchema = v.object({
   website_id: websiteIdParam,
   page: pageParam('1', 100_000),
   per_page: pageParam('20', 100),
 });
 
 /** `GET /api/user/order/:id` may name the shop; without it the token's shop is meant. */
-const OrderDetailQuerySchema = v.object({ website_id: v.optional(websiteIdParam) });
+export const OrderDetailQuerySchema = v.object({ website_id: v.optional(websiteIdParam) });
 
 /**
  * Registers the order calls (documented in docs/api.md, "Orders API"):

@@ -18,7 +18,8 @@ import { forgetDevices, loginSource } from '../services/known-devices.ts';
 import { claimLoginAttempt, clearFailedLogins, keepFailedLogin } from '../services/throttle.ts';
 import { hashToken, newToken } from '../services/tokens.ts';
 
-const BudgetsQuerySchema = v.object({ website_id: v.pipe(v.string('validation.required'), v.toNumber('validation.integer'), idField) });
+/** `GET /api/user/budgets` query (exported for the OpenAPI document, build/openapi.ts). */
+export const BudgetsQuerySchema = v.object({ website_id: v.pipe(v.string('validation.required'), v.toNumber('validation.integer'), idField) });
 
 /** The user as one shop sees it (contract `UserSchema`): role, coordinator and budgets are per shop. */
 export async function loadUser(db: Queryable, userId: number, websiteId: number): Promise<User> {

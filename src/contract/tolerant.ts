@@ -86,9 +86,12 @@ function issueWhere(issues: readonly v.BaseIssue<unknown>[]): string {
 /**
  * A list whose unusable items are left out (each kind of problem warned once): the list itself must
  * be an array, its items are read with `item`. `field` names the list in the warning.
+ *
+ * The schema carries `item` as `listItem`: the transform hides it, and the OpenAPI document
+ * (build/openapi.ts) describes the list on the wire as an array of `item`.
  */
 export function listOf<const TSchema extends v.GenericSchema>(field: string, item: TSchema) {
-  return v.pipe(
+  const list = v.pipe(
     v.array(v.unknown()),
     v.transform((items) => {
       const kept: v.InferOutput<TSchema>[] = [];
@@ -103,4 +106,5 @@ export function listOf<const TSchema extends v.GenericSchema>(field: string, ite
       return kept;
     }),
   );
+  return Object.assign(list, { listItem: item });
 }
