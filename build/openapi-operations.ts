@@ -88,6 +88,7 @@ export const TAGS = [
   { name: 'Coordinator', description: "The coordinator's area: registration requests, the shop's buyers and their budget assignments." },
   { name: 'Contact', description: 'The contact form, with an optional file.' },
   { name: 'Store designer', description: "The reference server's calls for the store designer (not part of the provider contract): drafts, publishing, preview sessions." },
+  { name: 'Document', description: 'This document.' },
 ] as const;
 
 /**
@@ -695,5 +696,17 @@ export const OPERATIONS: readonly Operation[] = [
     status: 201,
     answer: contract.MessageResponseSchema,
     errors: { 429: ['errors.too_many_requests'] },
+  },
+  {
+    method: 'get',
+    path: '/api/openapi.json',
+    operationId: 'getOpenApiDocument',
+    tag: 'Document',
+    summary: 'This document',
+    description: 'This OpenAPI document, as `docs/openapi.json` of the release the server runs. The same for everyone: no credentials are read and no cookie is set.',
+    access: 'none',
+    status: 200,
+    answer: 'document',
+    cached: true,
   },
 ];

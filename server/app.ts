@@ -16,6 +16,7 @@ import { registerCatalogueRoutes } from './routes/catalogue.ts';
 import { contactIpLimit, registerContactRoutes } from './routes/contact.ts';
 import { registerCoordinatorRoutes } from './routes/coordinator.ts';
 import { registerDeliveryRoutes } from './routes/delivery.ts';
+import { registerOpenApiRoute } from './routes/openapi.ts';
 import { previewScope } from './http/preview-scope.ts';
 import { registerOrderRoutes } from './routes/orders.ts';
 import { registerStorageRoutes } from './routes/storage.ts';
@@ -53,6 +54,8 @@ export function createApp(deps: { db: Db; config: ServerConfig; plugins?: readon
   app.use('/api/*', compress());
   app.use('*', securityHeaders);
   app.use('/api/*', apiCors(deps.config));
+  // The API's own document: public and cacheable, so answered before the XSRF cookie and the session are.
+  registerOpenApiRoute(app);
   // Before the body limit, which reads a chunked body whole: a client over the contact form's per-IP
   // limit is refused before any of its upload is read.
   app.post('/api/contact-us', contactIpLimit);

@@ -95,13 +95,17 @@ export function requestIsHttps(c: Context<AppEnv>): boolean {
   return forwardedProto(c.req.header('x-forwarded-proto'), hops) === 'https';
 }
 
-/** Headers every answer gets; the API is never framed or sniffed. */
+/**
+ * Headers every answer gets; the API is never framed or sniffed, and its answers are never stored
+ * unless the route itself says otherwise: only `GET /api/openapi.json`, a public file the same for
+ * everyone (routes/openapi.ts), does.
+ */
 export const securityHeaders: MiddlewareHandler<AppEnv> = async (c, next) => {
   await next();
   c.header('X-Content-Type-Options', 'nosniff');
   c.header('Referrer-Policy', 'strict-origin-when-cross-origin');
   if (c.req.path.startsWith('/api/')) {
-    c.header('Cache-Control', 'no-store');
+    if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'no-store');
     c.header('X-Frame-Options', 'DENY');
   }
 };

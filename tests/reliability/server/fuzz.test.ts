@@ -20,7 +20,15 @@ const SEED = Number(process.env.FUZZ_SEED ?? 20_261_124);
 const RUNS = Number(process.env.FUZZ_RUNS ?? 80);
 
 /** Endpoints without any input (no body, query or path id): nothing to fuzz. */
-const NO_INPUT: RouteKey[] = ['GET /api/user', 'POST /api/logout', 'POST /api/user/email/cancel', 'GET /api/coordinator/registrations', 'GET /api/coordinator/buyers', 'GET /api/coordinator/budgets'];
+const NO_INPUT: RouteKey[] = [
+  'GET /api/user',
+  'POST /api/logout',
+  'POST /api/user/email/cancel',
+  'GET /api/coordinator/registrations',
+  'GET /api/coordinator/buyers',
+  'GET /api/coordinator/budgets',
+  'GET /api/openapi.json',
+];
 
 let server: TestServer;
 let endpoints: FuzzEndpoint[];

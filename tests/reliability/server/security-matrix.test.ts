@@ -96,6 +96,8 @@ const ASSIGN = () => ({ budget_id: null, name: 'Probe budget', color: '#123456',
 /** One row per endpoint of the reference API. */
 const ROUTES: Record<RouteKey, RouteProbes> = {
   'GET /api/slug/website': { access: 'public', acme: () => ({ method: 'GET', path: '/api/slug/website?slug=acme' }) },
+  // The API's own OpenAPI document: the same file for everyone, nothing of a shop in it.
+  'GET /api/openapi.json': { access: 'public', acme: () => ({ method: 'GET', path: '/api/openapi.json' }) },
   'POST /api/payment': { access: 'shop', namesShop: true, acme: (w) => ({ method: 'POST', path: '/api/payment', body: { website_id: w.acme } }) },
   'POST /api/login': {
     access: 'public',
