@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { elementEntries } from './element-entries.ts';
-import { packagedDistFile } from './package.ts';
+import { GENERATED, packagedDistFile } from './package.ts';
 
 /** The publishable package's manifest (`package/package.json`), kept by hand, against the repository. */
 interface Manifest {
@@ -34,7 +34,7 @@ describe('package/package.json', () => {
     expect(readFileSync('CHANGELOG.md', 'utf8')).toContain(`## ${manifest.version} — `);
   });
 
-  it('should export one entry per element, define-all, the typings and the manifest', () => {
+  it('should export one entry per element, define-all, the typings, the manifest and the API document', () => {
     const elements = Object.keys(elementEntries()).filter((name) => name !== 'index');
     expect(elements.length).toBeGreaterThan(10);
     for (const element of elements) expect(manifest.exports[`./${element}`]).toEqual({ types: `./types/${element}.d.ts`, default: `./lib/${element}.js` });
@@ -42,6 +42,9 @@ describe('package/package.json', () => {
     expect(manifest.exports['.']).toEqual(manifest.exports['./define-all']);
     expect(manifest.exports['./jsx']).toEqual({ types: './types/jsx.d.ts' });
     expect(manifest.exports['./custom-elements.json']).toBe('./custom-elements.json');
+    // The provider API's OpenAPI document, copied in by build/package.ts from docs/openapi.json.
+    expect(manifest.exports['./openapi.json']).toBe('./openapi.json');
+    expect(GENERATED).toContain('openapi.json');
     expect(manifest.types).toBe('./types/index.d.ts');
     // Every export points into a folder the package ships.
     for (const target of Object.values(manifest.exports).flatMap((value) => (typeof value === 'string' ? [value] : Object.values(value)))) {

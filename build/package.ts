@@ -12,7 +12,8 @@ import { elementsOf, entryTypes, eventTypes, indexTypes, jsxTypes, type CommonAt
  * - `package/lib`: the module build for bundlers (`vite.lib.config.ts`: React, react-dom and
  *   `@preact/signals-react` are peer dependencies, the other libraries dependencies);
  * - `package/types`: typings written from `custom-elements.json` (`build/element-types.ts`);
- * - `custom-elements.json`, `LICENSE` and `CHANGELOG.md` copied in.
+ * - `custom-elements.json`, `LICENSE` and `CHANGELOG.md` copied in, and `openapi.json`, the provider
+ *   API's OpenAPI document (`docs/openapi.json`, build/openapi.ts).
  * `package/package.json` (exports, files, sideEffects, peer dependencies) and `package/README.md` are
  * kept by hand; `build/package-manifest.test.ts` checks them against the repository.
  *
@@ -24,7 +25,7 @@ const PACKAGE_DIR = path.join(ROOT, 'package');
 const DIST = path.join(ROOT, 'dist');
 
 /** The generated parts of `package/` (the rest is kept in git). */
-export const GENERATED = ['dist', 'lib', 'types', 'custom-elements.json', 'LICENSE', 'CHANGELOG.md'] as const;
+export const GENERATED = ['dist', 'lib', 'types', 'custom-elements.json', 'openapi.json', 'LICENSE', 'CHANGELOG.md'] as const;
 
 /** The page configuration attributes with their descriptions, read from `PageConfig`'s doc comments. */
 export function commonAttributes(configSource: string): CommonAttribute[] {
@@ -64,6 +65,7 @@ function main(argv: string[]): void {
   run(path.join(ROOT, 'node_modules', '.bin', 'vite'), ['build', '-c', 'vite.lib.config.ts', '--logLevel', 'warn']);
   cpSync(DIST, path.join(PACKAGE_DIR, 'dist'), { recursive: true, filter: (source) => statSync(source).isDirectory() || packagedDistFile(path.relative(DIST, source)) });
   cpSync(path.join(DIST, 'custom-elements.json'), path.join(PACKAGE_DIR, 'custom-elements.json'));
+  cpSync(path.join(ROOT, 'docs', 'openapi.json'), path.join(PACKAGE_DIR, 'openapi.json'));
   for (const file of ['LICENSE', 'CHANGELOG.md']) cpSync(path.join(ROOT, file), path.join(PACKAGE_DIR, file));
   const count = writeTypes();
 
