@@ -52,6 +52,9 @@ export interface ElementOptions {
   prepareHydration?: PrepareHydration;
 }
 
+/** What an element class is on a server, where there is no HTMLElement to extend: never registered. */
+function ServerStandIn(): void {}
+
 /** r2wc keeps an element's props and its render function under these registered symbols. */
 const R2WC_PROPS = Symbol.for('r2wc.props');
 const R2WC_RENDER = Symbol.for('r2wc.render');
@@ -82,7 +85,7 @@ export function createElementClass<P extends object>(component: ComponentType<P>
   // On a server (Node, or the server pass of Next.js, Nuxt, Astro, SvelteKit, Remix) an import of an
   // entry must not throw: there is no HTMLElement to extend, so the entry's class is an empty stand-in
   // that {@link defineOnce} never registers. A DOM shim that brings one gets the real class.
-  if (typeof HTMLElement === 'undefined') return function ServerStandIn() {} as unknown as ElementClass;
+  if (typeof HTMLElement === 'undefined') return ServerStandIn as unknown as ElementClass;
   const messages = options.messages ?? ALL_MESSAGE_PARTS;
   const allProps = { ...COMMON_PROPS, ...props } as Record<string, PropType>;
   const attributeToProp = new Map(Object.keys(allProps).map((prop) => [kebab(prop), prop]));

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { rmSync } from 'node:fs';
 import { buildConsumerApps, COUNT_REACT_COPIES, importOnServer, typeCheck, type ConsumerApps } from './support/consumer-apps.ts';
-import { CONSUMER_PORT, E2E_ORIGIN } from './playwright.config.ts';
+import { CONSUMER_PORT, E2E_ORIGIN, NEXT_PORT } from './playwright.config.ts';
 import { CartButtonElement, ProductElement } from './support/pages.ts';
 
 /**
@@ -16,8 +16,9 @@ let apps: ConsumerApps;
 let mugId = 0;
 
 test.beforeAll(async ({ request }) => {
-  test.setTimeout(300_000);
-  apps = await buildConsumerApps(E2E_ORIGIN, CONSUMER_PORT);
+  // Packing, three installs and three builds (Next.js the longest).
+  test.setTimeout(600_000);
+  apps = await buildConsumerApps(E2E_ORIGIN, CONSUMER_PORT, NEXT_PORT);
   const site = (await (await request.get(`${E2E_ORIGIN}/api/slug/website?slug=globex`)).json()) as { id: number };
   const products = (await (await request.get(`${E2E_ORIGIN}/api/products?website_id=${site.id}&search=GLX-MUG&per_page=50`)).json()) as { data: { id: number; code: string }[] };
   mugId = products.data.find((product) => product.code === 'GLX-MUG')?.id ?? 0;
@@ -26,6 +27,7 @@ test.beforeAll(async ({ request }) => {
 
 test.afterAll(async () => {
   await new Promise((resolve) => apps?.server.close(resolve));
+  await apps?.next.stop();
   if (apps) rmSync(apps.dir, { recursive: true, force: true });
 });
 
@@ -52,6 +54,36 @@ test('a Vite + React 19 app installs the package, uses the module build and runs
   // The app's own React re-renders from the element's event: the app and the elements share one React.
   await addTwoMugs(page, 'The app heard: 2 in the cart');
   expect(await reactCopies(page)).toEqual([expect.stringMatching(/^19\./)]);
+});
+
+test('a Vue 3 app binds the attributes with `:`, hears the cart with `@shop-cart-change` and runs the module build', async ({ page }) => {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'warning' || message.type() === 'error') problems.push(message.text());
+  });
+  await page.addInitScript(COUNT_REACT_COPIES);
+  await page.goto(`${apps.origin}/vue/?product=${mugId}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Merchandise' })).toBeVisible();
+  await addTwoMugs(page, 'The app heard: 2 in the cart');
+  expect(await reactCopies(page)).toHaveLength(1);
+  // Vue knows the tags are custom elements: no "Failed to resolve component".
+  expect(problems.filter((text) => /resolve component/i.test(text))).toEqual([]);
+});
+
+test('a Next.js App Router page, built and served by Next, renders the elements on the client and puts a product in the cart', async ({ page, request }) => {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(message.text());
+  });
+  page.on('pageerror', (error) => problems.push(error.message));
+  // The server's HTML holds the tags (the import ran on the server and threw nothing).
+  const html = await (await request.get(`${apps.next.origin}/?product=${mugId}`)).text();
+  expect(html).toContain('<shop-cart-button');
+  expect(html).toMatch(/<shop-product[^>]*product-id="\d+"/);
+  await page.goto(`${apps.next.origin}/?product=${mugId}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Merchandise' })).toBeVisible();
+  await addTwoMugs(page, 'The app heard: 2 in the cart');
+  expect(problems).toEqual([]);
 });
 
 test('a plain HTML page loads the standalone build with script tags, React inside', async ({ page }) => {
