@@ -123,17 +123,24 @@ export default async function Page({ searchParams }: { searchParams: Promise<{ p
 import type {} from 'storefront-elements/jsx';
 import 'storefront-elements/cart-button';
 import 'storefront-elements/product';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 
 const API = process.env.NEXT_PUBLIC_API_BASE as string;
 
 export function Shop({ productId }: { productId: number }) {
   const [count, setCount] = useState<number | null>(null);
+  // Heard on the document, not with an \`onshop-cart-change\` prop: React 19 does not attach a custom
+  // element's event props when it hydrates server-rendered markup (react#35446).
+  useEffect(() => {
+    const heard = (event: CustomEvent<{ count: number }>) => setCount(event.detail.count);
+    document.addEventListener('shop-cart-change', heard);
+    return () => document.removeEventListener('shop-cart-change', heard);
+  }, []);
   return (
     <>
       <header>
         <p>Team shop (a Next.js app)</p>
-        <shop-cart-button shop="globex" api-base={API} storefront-url={API} onshop-cart-change={(event) => setCount(event.detail.count)} />
+        <shop-cart-button shop="globex" api-base={API} storefront-url={API} />
       </header>
       <main>
         <h1>Merchandise</h1>
