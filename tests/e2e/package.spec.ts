@@ -5,10 +5,11 @@ import { CONSUMER_PORT, E2E_ORIGIN, NEXT_PORT } from './playwright.config.ts';
 import { CartButtonElement, ProductElement } from './support/pages.ts';
 
 /**
- * The package from its users' side (issue 21): `npm run package`'s tarball installed into a fresh Vite
- * + React 19 app (the module build) and loaded by a plain HTML page (the standalone build), both on an
- * origin of their own, calling the reference server. Packing, installing and building take about a
- * minute, once for the file.
+ * The package from its users' side: `npm run package`'s tarball installed into a fresh Vite + React 19
+ * app, a Vite + Vue 3 app and a Next.js App Router app (the module build), and loaded by a plain HTML
+ * page (the standalone build), each on an origin of its own, calling the reference server; and every
+ * entry imported in Node, as a framework's server pass does. Packing, installing and building take
+ * about a minute and a half, once for the file.
  */
 test.describe.configure({ mode: 'serial' });
 
@@ -76,6 +77,9 @@ test('a Next.js App Router page, built and served by Next, renders the elements 
     if (message.type() === 'error') problems.push(message.text());
   });
   page.on('pageerror', (error) => problems.push(error.message));
+  page.on('response', (response) => {
+    if (response.status() >= 400) problems.push(`${response.status()} ${response.url()}`);
+  });
   // The server's HTML holds the tags (the import ran on the server and threw nothing).
   const html = await (await request.get(`${apps.next.origin}/?product=${mugId}`)).text();
   expect(html).toContain('<shop-cart-button');

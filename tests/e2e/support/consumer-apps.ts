@@ -152,6 +152,8 @@ export function Shop({ productId }: { productId: number }) {
 }
 `,
   'next.config.mjs': 'export default { poweredByHeader: false };\n',
+  // An app has its icon (the browser asks for one, and a 404 would be a console error).
+  'app/icon.svg': '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16"><rect width="16" height="16" fill="#2563eb"/></svg>\n',
   'tsconfig.json': JSON.stringify({
     compilerOptions: { target: 'ES2022', lib: ['dom', 'dom.iterable', 'esnext'], strict: true, noEmit: true, module: 'esnext', moduleResolution: 'bundler', jsx: 'preserve', skipLibCheck: true, isolatedModules: true, esModuleInterop: true, resolveJsonModule: true, incremental: false, plugins: [{ name: 'next' }] },
     include: ['next-env.d.ts', 'app/**/*.tsx'],
@@ -343,7 +345,7 @@ for (const specifier of specifiers) {
     await import(specifier);
     imports.push({ specifier });
   } catch (error) {
-    imports.push({ specifier, error: String(error && error.stack || error).split('\n').slice(0, 3).join(' | ') });
+    imports.push({ specifier, error: String(error && error.stack || error).split('\\n').slice(0, 3).join(' | ') });
   }
 }
 const registry = globalThis.customElements;
