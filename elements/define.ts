@@ -52,6 +52,9 @@ export interface ElementOptions {
   prepareHydration?: PrepareHydration;
 }
 
+/** What an element class is on a server, where there is no HTMLElement to extend: never registered. */
+function ServerStandIn(): void {}
+
 /** r2wc keeps an element's props and its render function under these registered symbols. */
 const R2WC_PROPS = Symbol.for('r2wc.props');
 const R2WC_RENDER = Symbol.for('r2wc.render');
@@ -68,13 +71,6 @@ function kebab(name: string): string {
 }
 
 /**
- * What an element class is on a server (Node, or the server pass of Next.js, Nuxt, Astro, SvelteKit,
- * Remix): there is no HTMLElement to extend, so an import of an entry must not throw, and every
- * entry's class extends this empty stand-in, which {@link defineOnce} never registers.
- */
-function ServerStandIn() {}
-
-/**
  * Turns a React component into a custom element class: an open shadow root holding the themed
  * `.shop-root` with an error boundary inside, the page's shared stylesheet adopted (a `<style>` fallback where constructable sheets
  * are missing), the document's fonts declared once, and attributes mapped to props by a typed record.
@@ -86,7 +82,9 @@ function ServerStandIn() {}
  */
 export function createElementClass<P extends object>(component: ComponentType<P>, props: PropTypes<P>, options: ElementOptions = {}) {
   type ElementClass = { new (): HTMLElement & P & CommonProps };
-  // On a server the entry's class extends the empty stand-in; a DOM shim that brings HTMLElement gets the real class.
+  // On a server (Node, or the server pass of Next.js, Nuxt, Astro, SvelteKit, Remix) an import of an
+  // entry must not throw: there is no HTMLElement to extend, so the entry's class is an empty stand-in
+  // that {@link defineOnce} never registers. A DOM shim that brings one gets the real class.
   if (typeof HTMLElement === 'undefined') return ServerStandIn as unknown as ElementClass;
   const messages = options.messages ?? ALL_MESSAGE_PARTS;
   const allProps = { ...COMMON_PROPS, ...props } as Record<string, PropType>;

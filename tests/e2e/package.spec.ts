@@ -1,14 +1,15 @@
 import { expect, test, type Page } from '@playwright/test';
 import { rmSync } from 'node:fs';
 import { buildConsumerApps, COUNT_REACT_COPIES, importOnServer, typeCheck, type ConsumerApps } from './support/consumer-apps.ts';
-import { CONSUMER_PORT, E2E_ORIGIN } from './playwright.config.ts';
+import { CONSUMER_PORT, E2E_ORIGIN, NEXT_PORT } from './playwright.config.ts';
 import { CartButtonElement, ProductElement } from './support/pages.ts';
 
 /**
- * The package from its users' side (issue 21): `npm run package`'s tarball installed into a fresh Vite
- * + React 19 app (the module build) and loaded by a plain HTML page (the standalone build), both on an
- * origin of their own, calling the reference server. Packing, installing and building take about a
- * minute, once for the file.
+ * The package from its users' side: `npm run package`'s tarball installed into a fresh Vite + React 19
+ * app, a Vite + Vue 3 app and a Next.js App Router app (the module build), and loaded by a plain HTML
+ * page (the standalone build), each on an origin of its own, calling the reference server; and every
+ * entry imported in Node, as a framework's server pass does. Packing, installing and building take
+ * about a minute and a half, once for the file.
  */
 test.describe.configure({ mode: 'serial' });
 
@@ -16,8 +17,9 @@ let apps: ConsumerApps;
 let mugId = 0;
 
 test.beforeAll(async ({ request }) => {
-  test.setTimeout(300_000);
-  apps = await buildConsumerApps(E2E_ORIGIN, CONSUMER_PORT);
+  // Packing, three installs and three builds (Next.js the longest).
+  test.setTimeout(600_000);
+  apps = await buildConsumerApps(E2E_ORIGIN, CONSUMER_PORT, NEXT_PORT);
   const site = (await (await request.get(`${E2E_ORIGIN}/api/slug/website?slug=globex`)).json()) as { id: number };
   const products = (await (await request.get(`${E2E_ORIGIN}/api/products?website_id=${site.id}&search=GLX-MUG&per_page=50`)).json()) as { data: { id: number; code: string }[] };
   mugId = products.data.find((product) => product.code === 'GLX-MUG')?.id ?? 0;
@@ -26,6 +28,7 @@ test.beforeAll(async ({ request }) => {
 
 test.afterAll(async () => {
   await new Promise((resolve) => apps?.server.close(resolve));
+  await apps?.next.stop();
   if (apps) rmSync(apps.dir, { recursive: true, force: true });
 });
 
@@ -52,6 +55,39 @@ test('a Vite + React 19 app installs the package, uses the module build and runs
   // The app's own React re-renders from the element's event: the app and the elements share one React.
   await addTwoMugs(page, 'The app heard: 2 in the cart');
   expect(await reactCopies(page)).toEqual([expect.stringMatching(/^19\./)]);
+});
+
+test('a Vue 3 app binds the attributes with `:`, hears the cart with `@shop-cart-change` and runs the module build', async ({ page }) => {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'warning' || message.type() === 'error') problems.push(message.text());
+  });
+  await page.addInitScript(COUNT_REACT_COPIES);
+  await page.goto(`${apps.origin}/vue/?product=${mugId}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Merchandise' })).toBeVisible();
+  await addTwoMugs(page, 'The app heard: 2 in the cart');
+  expect(await reactCopies(page)).toHaveLength(1);
+  // Vue knows the tags are custom elements: no "Failed to resolve component".
+  expect(problems.filter((text) => /resolve component/i.test(text))).toEqual([]);
+});
+
+test('a Next.js App Router page, built and served by Next, renders the elements on the client and puts a product in the cart', async ({ page, request }) => {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(message.text());
+  });
+  page.on('pageerror', (error) => problems.push(error.message));
+  page.on('response', (response) => {
+    if (response.status() >= 400) problems.push(`${response.status()} ${response.url()}`);
+  });
+  // The server's HTML holds the tags (the import ran on the server and threw nothing).
+  const html = await (await request.get(`${apps.next.origin}/?product=${mugId}`)).text();
+  expect(html).toContain('<shop-cart-button');
+  expect(html).toMatch(/<shop-product[^>]*product-id="\d+"/);
+  await page.goto(`${apps.next.origin}/?product=${mugId}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Merchandise' })).toBeVisible();
+  await addTwoMugs(page, 'The app heard: 2 in the cart');
+  expect(problems).toEqual([]);
 });
 
 test('a plain HTML page loads the standalone build with script tags, React inside', async ({ page }) => {

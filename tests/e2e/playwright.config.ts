@@ -9,6 +9,8 @@ const port = Number(process.env.E2E_PORT ?? 4317);
 export const E2E_ORIGIN = `http://localhost:${port}`;
 /** The package's consumer apps (tests/e2e/package.spec.ts) are served here, an origin the API allows. */
 export const CONSUMER_PORT = port + 7;
+/** The package's Next.js consumer app, served by `next start`. */
+export const NEXT_PORT = port + 8;
 
 export default defineConfig({
   testDir: '.',
@@ -52,7 +54,7 @@ export default defineConfig({
       CONTACT_MAX_PER_IP: '0',
       CONTACT_MAX_PER_EMAIL: '0',
       DATABASE_URL: '',
-      CORS_ORIGINS: `http://localhost:${port + 7}`,
+      CORS_ORIGINS: `http://localhost:${port + 7},http://localhost:${port + 8}`,
     },
   },
 });
