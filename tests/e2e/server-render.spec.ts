@@ -40,24 +40,48 @@ function watch(page: Page): Watch {
 }
 
 /**
+ * Holds back every request for `pattern` (a script of the page) until the returned `release` is
+ * called; `asked` tells whether the page has asked for it yet. `release` also removes the hold.
+ */
+async function holdScript(page: Page, pattern: string): Promise<{ asked: () => boolean; release: () => Promise<void> }> {
+  let letGo: (() => void) | undefined;
+  const held = new Promise<void>((resolve) => {
+    letGo = resolve;
+  });
+  let asked = false;
+  const passed: Promise<void>[] = [];
+  await page.route(pattern, async (route) => {
+    asked = true;
+    const continued = held.then(() => route.continue());
+    passed.push(continued);
+    await continued;
+  });
+  return {
+    asked: () => asked,
+    release: async () => {
+      letGo?.();
+      // The held requests go on first: a hold removed while they wait would drop them.
+      await Promise.all(passed);
+      await page.unroute(pattern);
+    },
+  };
+}
+
+/** Whether React has taken the storefront's shadow root (hydrateRoot marks its container). */
+const hydrated = (page: Page) => page.evaluate(() => Object.keys(document.querySelector('shop-storefront')?.shadowRoot ?? {}).some((key) => key.startsWith('__react')));
+
+/**
  * Opens `url` with the storefront's script held back until the first screen's heading (the server's
  * node) is noted, then lets it run and waits until that node is React's: hydrated, not replaced.
  */
 async function openAndHydrate(page: Page, url: string, heading: RegExp): Promise<void> {
-  let release: (() => void) | undefined;
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route('**/dist/storefront.js', async (route) => {
-    await held;
-    await route.continue();
-  });
+  const script = await holdScript(page, '**/dist/storefront.js');
   await page.goto(url, { waitUntil: 'commit' });
   const serverHeading = page.getByRole('main').getByRole('heading', { level: 1, name: heading });
   // The server's markup shows (and is what a screen reader reads) before any script has run.
   await expect(serverHeading).toBeVisible();
   await serverHeading.evaluate((node) => ((window as unknown as { serverHeading: Element }).serverHeading = node));
-  release?.();
+  await script.release();
   await page.waitForFunction(() => {
     const node = (window as unknown as { serverHeading: Element }).serverHeading;
     return Object.keys(node).some((key) => key.startsWith('__reactFiber'));
@@ -67,7 +91,6 @@ async function openAndHydrate(page: Page, url: string, heading: RegExp): Promise
     .getByRole('heading', { level: 1 })
     .evaluate((node) => node === (window as unknown as { serverHeading: Element }).serverHeading && node.isConnected);
   expect(sameNode).toBe(true);
-  await page.unroute('**/dist/storefront.js');
 }
 
 test.describe('server-rendered first screen', () => {
@@ -167,52 +190,32 @@ test.describe('server-rendered first screen', () => {
           return box ? `${selector} ${Math.round(box.left)},${Math.round(box.top + scrollY)} ${Math.round(box.width)}×${Math.round(box.height)}` : `${selector} missing`;
         });
       });
-    const hydrated = () => page.evaluate(() => Object.keys(document.querySelector('shop-storefront')?.shadowRoot ?? {}).some((key) => key.startsWith('__react')));
     await page.goto(shopUrl('globex', '/404'));
     // The text field's code held back: the element is defined and waits for it before it hydrates (the
     // page's styles, still filling, once undid the server's for the field, and the toolbar moved).
-    let release: (() => void) | undefined;
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    let asked = false;
-    await page.route('**/dist/chunks/TextField-*.js', async (route) => {
-      asked = true;
-      await held;
-      await route.continue();
-    });
+    const textField = await holdScript(page, '**/dist/chunks/TextField-*.js');
     await page.goto(shopUrl('globex', '/products?search=GLX'), { waitUntil: 'commit' });
-    await expect.poll(() => asked && page.evaluate(() => customElements.get('shop-storefront') !== undefined)).toBe(true);
+    await expect.poll(() => textField.asked() && page.evaluate(() => customElements.get('shop-storefront') !== undefined)).toBe(true);
     const before = await layout();
-    expect(await hydrated()).toBe(false);
-    release?.();
-    await expect.poll(hydrated).toBe(true);
+    expect(await hydrated(page)).toBe(false);
+    await textField.release();
+    await expect.poll(() => hydrated(page)).toBe(true);
     expect(await layout()).toEqual(before);
     // Shown as it came: hydration marks nothing as loading (whose pointer block would swallow a click).
     await expect(page.getByRole('main').locator('[aria-busy="true"]')).toHaveCount(0);
     await new CataloguePage(page).cards.first().getByRole('link').first().click();
     await expect(page).toHaveURL(/\/products\/[a-z0-9-]+\/\d+$/);
-    await page.unroute('**/dist/chunks/TextField-*.js');
   });
 
   test('should keep what a buyer typed into the search fields while the code loaded, and go on from it', async ({ page }) => {
-    const hydrated = () => page.evaluate(() => Object.keys(document.querySelector('shop-storefront')?.shadowRoot ?? {}).some((key) => key.startsWith('__react')));
     /** Opens `path` with the storefront's script held; resolves with the function that lets it run. */
     const openHeld = async (path: string) => {
-      let release: (() => void) | undefined;
-      const held = new Promise<void>((resolve) => {
-        release = resolve;
-      });
-      await page.route('**/dist/storefront.js', async (route) => {
-        await held;
-        await route.continue();
-      });
+      const script = await holdScript(page, '**/dist/storefront.js');
       await page.goto(shopUrl('globex', path), { waitUntil: 'commit' });
       return async () => {
-        expect(await hydrated()).toBe(false);
-        release?.();
-        await expect.poll(hydrated).toBe(true);
-        await page.unroute('**/dist/storefront.js');
+        expect(await hydrated(page)).toBe(false);
+        await script.release();
+        await expect.poll(() => hydrated(page)).toBe(true);
       };
     };
     // Both searches are GET forms, open before any script runs: the server's fields take the keys.
