@@ -85,7 +85,7 @@ export default defineConfig(({ command }) => ({
         extends: true,
         test: {
           name: 'unit',
-          include: ['src/**/*.test.{ts,tsx}', 'server/**/*.test.ts', 'demo/**/*.test.ts', 'elements/**/*.test.{ts,tsx}', 'build/**/*.test.ts', 'tests/*.test.ts'],
+          include: ['src/**/*.test.{ts,tsx}', 'server/**/*.test.ts', 'demo/**/*.test.ts', 'elements/**/*.test.{ts,tsx}', 'build/**/*.test.ts', 'cli/**/*.test.ts', 'tests/*.test.ts'],
           environment: 'jsdom',
           // Widgets import their CSS `?inline`; tests need the real text (e.g. the 400 px list height).
           css: true,

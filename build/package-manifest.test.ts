@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { elementEntries } from './element-entries.ts';
-import { GENERATED, packagedDistFile } from './package.ts';
+import { BIN, GENERATED, packagedDistFile } from './package.ts';
 
 /** The publishable package's manifest (`package/package.json`), kept by hand, against the repository. */
 interface Manifest {
@@ -13,6 +13,7 @@ interface Manifest {
   exports: Record<string, string | { types?: string; default?: string }>;
   types: string;
   files: string[];
+  bin: Record<string, string>;
   sideEffects: string[];
   dependencies: Record<string, string>;
   peerDependencies: Record<string, string>;
@@ -46,6 +47,10 @@ describe('package/package.json', () => {
     expect(manifest.exports['./openapi.json']).toBe('./openapi.json');
     expect(GENERATED).toContain('openapi.json');
     expect(manifest.types).toBe('./types/index.d.ts');
+    // The command (`npx storefront-elements check-provider`), built by build/package.ts into a shipped folder.
+    expect(manifest.bin).toEqual({ 'storefront-elements': `./${BIN}` });
+    expect(GENERATED).toContain('bin');
+    expect(manifest.files).toContain('bin');
     // Every export points into a folder the package ships.
     for (const target of Object.values(manifest.exports).flatMap((value) => (typeof value === 'string' ? [value] : Object.values(value)))) {
       expect(manifest.files.some((file) => target === `./${file}` || target.startsWith(`./${file}/`) || target === './package.json')).toBe(true);

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CONFIG_ATTRIBUTES } from '../src/store/config.ts';
@@ -13,7 +13,9 @@ import { elementsOf, entryTypes, eventTypes, indexTypes, jsxTypes, type CommonAt
  *   `@preact/signals-react` are peer dependencies, the other libraries dependencies);
  * - `package/types`: typings written from `custom-elements.json` (`build/element-types.ts`);
  * - `custom-elements.json`, `LICENSE` and `CHANGELOG.md` copied in, and `openapi.json`, the provider
- *   API's OpenAPI document (`docs/openapi.json`, build/openapi.ts).
+ *   API's OpenAPI document (`docs/openapi.json`, build/openapi.ts);
+ * - `package/bin/storefront-elements.js`: the package's command (`check-provider`), one bundled file
+ *   (`vite.cli.config.ts`), marked executable.
  * `package/package.json` (exports, files, sideEffects, peer dependencies) and `package/README.md` are
  * kept by hand; `build/package-manifest.test.ts` checks them against the repository.
  *
@@ -24,8 +26,11 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const PACKAGE_DIR = path.join(ROOT, 'package');
 const DIST = path.join(ROOT, 'dist');
 
+/** The package's command, as `bin` in package/package.json names it. */
+export const BIN = 'bin/storefront-elements.js';
+
 /** The generated parts of `package/` (the rest is kept in git). */
-export const GENERATED = ['dist', 'lib', 'types', 'custom-elements.json', 'openapi.json', 'LICENSE', 'CHANGELOG.md'] as const;
+export const GENERATED = ['dist', 'lib', 'types', 'bin', 'custom-elements.json', 'openapi.json', 'LICENSE', 'CHANGELOG.md'] as const;
 
 /** The page configuration attributes with their descriptions, read from `PageConfig`'s doc comments. */
 export function commonAttributes(configSource: string): CommonAttribute[] {
@@ -63,6 +68,8 @@ function main(argv: string[]): void {
 
   for (const generated of GENERATED) rmSync(path.join(PACKAGE_DIR, generated), { recursive: true, force: true });
   run(path.join(ROOT, 'node_modules', '.bin', 'vite'), ['build', '-c', 'vite.lib.config.ts', '--logLevel', 'warn']);
+  run(path.join(ROOT, 'node_modules', '.bin', 'vite'), ['build', '-c', 'vite.cli.config.ts', '--logLevel', 'warn']);
+  chmodSync(path.join(PACKAGE_DIR, BIN), 0o755);
   cpSync(DIST, path.join(PACKAGE_DIR, 'dist'), { recursive: true, filter: (source) => statSync(source).isDirectory() || packagedDistFile(path.relative(DIST, source)) });
   cpSync(path.join(DIST, 'custom-elements.json'), path.join(PACKAGE_DIR, 'custom-elements.json'));
   cpSync(path.join(ROOT, 'docs', 'openapi.json'), path.join(PACKAGE_DIR, 'openapi.json'));

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
-import { describeValue, listOf, MAX_DISTINCT_WARNINGS, orDefault, setStrictAnswers, warnOnce } from './tolerant.ts';
+import { collectFallbacks, describeValue, listOf, MAX_DISTINCT_WARNINGS, orDefault, setStrictAnswers, warnOnce } from './tolerant.ts';
 import { resetPageSingletons } from '../page-singleton.ts';
 
 let warn: MockInstance<typeof console.warn>;
@@ -93,5 +93,18 @@ describe('listOf', () => {
   it('should throw instead in strict mode', () => {
     setStrictAnswers(true);
     expect(() => v.parse(List, [{ id: 1 }])).toThrow(/breaks the contract/);
+  });
+});
+
+describe('collectFallbacks', () => {
+  const schema = v.object({ lang: orDefault('website.lang', v.picklist(['en', 'pl']), 'en'), items: listOf('items', v.object({ id: v.number() })) });
+
+  it('should hand every fallback back instead of warning, even in strict mode, and only while reading', () => {
+    setStrictAnswers(true);
+    const { value, fallbacks } = collectFallbacks(() => v.parse(schema, { lang: 'de', items: [{ id: 1 }, { id: 'x' }] }));
+    expect(value).toEqual({ lang: 'en', items: [{ id: 1 }] });
+    expect(fallbacks).toEqual(['Provider answer: website.lang is "de"; using "en".', expect.stringContaining('left out an unusable item of items')]);
+    expect(warn).not.toHaveBeenCalled();
+    expect(() => v.parse(schema, { lang: 'de', items: [] })).toThrow(/strict mode/);
   });
 });

@@ -20,6 +20,8 @@ export const MAX_DISTINCT_WARNINGS = 100;
 /** What this page warned about: one page's log, shared by every copy of the bundle. */
 const warnings = pageSingleton('answerWarnings', () => ({ warned: new Set<string>(), silenced: false }));
 let strict = false;
+/** While a provider check reads an answer: the fallbacks it met, reported instead of warned or thrown. */
+let collected: string[] | null = null;
 
 /**
  * Logs `message` with `console.warn` the first time `key` is seen on this page (keys name a field
@@ -58,7 +60,27 @@ export function describeValue(value: unknown): string {
   return text.length > 60 ? `${text.slice(0, 57)}...` : text;
 }
 
+/**
+ * Runs `read` (a synchronous parse of one answer) with every fallback recorded instead of warned or
+ * thrown, for the provider check (`storefront-elements check-provider`), which reports them on the
+ * call's row. Returns what `read` returned and the fallbacks' messages in the order they came.
+ */
+export function collectFallbacks<T>(read: () => T): { value: T; fallbacks: string[] } {
+  const outer = collected;
+  const fallbacks: string[] = [];
+  collected = fallbacks;
+  try {
+    return { value: read(), fallbacks };
+  } finally {
+    collected = outer;
+  }
+}
+
 function fallBack(key: string, message: string): void {
+  if (collected) {
+    collected.push(message);
+    return;
+  }
   if (strict) throw new Error(`${message} (strict mode: the answer breaks the contract)`);
   warnOnce(key, message);
 }

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { rmSync } from 'node:fs';
-import { buildConsumerApps, COUNT_REACT_COPIES, importOnServer, typeCheck, type ConsumerApps } from './support/consumer-apps.ts';
+import { buildConsumerApps, checkProviderWithPackage, COUNT_REACT_COPIES, importOnServer, lintTarball, typeCheck, type ConsumerApps } from './support/consumer-apps.ts';
 import { CONSUMER_PORT, E2E_ORIGIN, NEXT_PORT } from './playwright.config.ts';
 import { CartButtonElement, ProductElement } from './support/pages.ts';
 
@@ -118,4 +118,24 @@ test('every entry imports on a server: with no DOM it defines nothing, with a DO
   const shimmed = await importOnServer(apps, 'shim');
   expect(shimmed.imports.filter((each) => each.error)).toEqual([]);
   expect(shimmed.defined).toEqual(['shop-storefront', 'shop-cart-button', 'shop-catalogue', 'shop-product', 'shop-cart', 'shop-checkout', 'shop-account', 'shop-login']);
+});
+
+test("the package's command checks a provider: the reference server passes every read-only row, CORS for the app's origin included", async () => {
+  const config = { shop: 'globex', buyer: { email: 'buyer@globex.test', password: 'Passw0rd!' }, product_id: mugId };
+  const result = await checkProviderWithPackage(apps, E2E_ORIGIN, config, apps.origin);
+  expect(result, result.output).toMatchObject({ code: 0 });
+  expect(result.output).toMatch(new RegExp(`^ 3 {2}PASS {4}OPTIONS /api/order`, 'm'));
+  expect(result.output).toContain('21 passed, 0 failed, 0 warned, 5 skipped');
+  const refused = await checkProviderWithPackage(apps, E2E_ORIGIN, config, 'https://not-allowed.example');
+  expect(refused.code).toBe(1);
+  expect(refused.output).toContain('preflight: no Access-Control-Allow-Origin');
+});
+
+test('the tarball passes publint (strict) and arethetypeswrong (ESM only)', async () => {
+  const results = await lintTarball(apps.tarball);
+  expect(results.map(({ tool, code }) => ({ tool, code })), results.map((result) => result.output).join('\n')).toEqual([
+    { tool: 'publint', code: 0 },
+    { tool: 'attw', code: 0 },
+  ]);
+  expect(results[0]?.output).toContain('All good!');
 });

@@ -357,6 +357,44 @@ console.log(JSON.stringify({ imports, defined }));
   return JSON.parse(stdout.trim().split('\n').at(-1) ?? '{}');
 }
 
+/**
+ * Lints the packed tarball with publint (`--strict`) and arethetypeswrong (`--profile esm-only`: the
+ * package is ESM only, so CommonJS resolutions are out of scope): each tool's exit code and output.
+ */
+export async function lintTarball(tarball: string): Promise<{ tool: string; code: number; output: string }[]> {
+  const tools: [string, string[]][] = [
+    ['publint', [tarball, '--strict']],
+    ['attw', [tarball, '--profile', 'esm-only', '--format', 'ascii']],
+  ];
+  return Promise.all(
+    tools.map(async ([tool, args]) => {
+      try {
+        const result = await run(path.join(ROOT, 'node_modules', '.bin', tool), args, { cwd: ROOT, maxBuffer: 16 * 1024 * 1024 });
+        return { tool, code: 0, output: result.stdout };
+      } catch (error) {
+        const failed = error as { code?: number; stdout?: string; stderr?: string };
+        return { tool, code: failed.code ?? 1, output: `${failed.stdout ?? ''}${failed.stderr ?? ''}` };
+      }
+    }),
+  );
+}
+
+/**
+ * Runs the installed package's command, `storefront-elements check-provider <api> --config provider.json
+ * --origin <origin>`, from the app's `node_modules/.bin` as `npx` would: its exit code and output.
+ */
+export async function checkProviderWithPackage(apps: ConsumerApps, api: string, config: object, origin: string): Promise<{ code: number; output: string }> {
+  writeFileSync(path.join(apps.appDir, 'provider.json'), JSON.stringify(config));
+  const command = path.join(apps.appDir, 'node_modules', '.bin', 'storefront-elements');
+  try {
+    const result = await run(command, ['check-provider', api, '--config', 'provider.json', '--origin', origin], { cwd: apps.appDir });
+    return { code: 0, output: result.stdout };
+  } catch (error) {
+    const failed = error as { code?: number; stdout?: string; stderr?: string };
+    return { code: failed.code ?? 1, output: `${failed.stdout ?? ''}${failed.stderr ?? ''}` };
+  }
+}
+
 /** Type-checks the app with `tsconfig` (`tsconfig.json` or `tsconfig.misuse.json`): exit code and output. */
 export async function typeCheck(apps: ConsumerApps, tsconfig: string): Promise<{ code: number; output: string }> {
   try {
