@@ -16,7 +16,8 @@ import { storageBase } from '../store/storage-base.ts';
 import { applyFavicon } from '../theme/favicon.ts';
 import { currentPath, currentQuery, navigate, routerActive, syncLocation } from '../kit/router.tsx';
 import { guardContext } from '../kit/guard-context.ts';
-import { ROUTE_TITLES } from './route-titles.ts';
+import { routeTitle } from './route-titles.ts';
+import { screenName } from '../store/screen-title.ts';
 import { PreviewUnavailableScreen, preloadScreen, screenFor, type ScreenProps } from './screens.tsx';
 import { PopupHost } from './popups/PopupHost.tsx';
 import { AppShell } from './shell/AppShell.tsx';
@@ -147,12 +148,16 @@ export function Storefront() {
   const pageName = match?.route.id === 'page' || match?.route.id === 'privacy-policy' || match?.route.id === 'terms-of-use'
     ? shop.value?.pages.find((page) => path.split('?')[0] === `/${page.slug}`)?.name
     : undefined;
-  const title = routeId ? (pageName ?? t(ROUTE_TITLES[routeId])) : null;
+  const named = screenName();
+  const title = routeId ? (named?.route === routeId ? named.title : (pageName ?? routeTitle(routeId, match?.params))) : null;
+  const shopName = shop.value?.name;
 
+  // The one writer of the document title: it names the page shown (WCAG 2.4.2), so it is written again
+  // whenever the screen, its own name or the shop's changes, even when the words stay the same.
   useEffect(() => {
     if (!title) return;
-    document.title = shop.value ? `${title} · ${shop.value.name}` : title;
-  }, [title]);
+    document.title = shopName ? `${title} · ${shopName}` : title;
+  }, [title, routeId, shopName]);
 
   // The routed storefront owns its page, as it owns the title: the document's language follows the
   // interface's (screen readers, hyphenation, the live chat). Widgets on a host page leave the host's

@@ -1,4 +1,4 @@
-import type { MessageKey } from '../i18n/index.ts';
+import { t, type MessageKey } from '../i18n/index.ts';
 import type { RouteId } from '../domain/routes.ts';
 
 /** The i18n key of each screen's title (the document title and its heading); content pages use their name. */
@@ -33,3 +33,12 @@ export const ROUTE_TITLES: Record<RouteId, MessageKey> = {
   'not-found': 'app.not_found',
   'store-not-found': 'app.store_not_found',
 };
+
+/**
+ * The title of a screen by its route: the route's own words, with the order's number on an order's
+ * screen ("Order GLX-000001", as its heading says).
+ */
+export function routeTitle(route: RouteId, params: Readonly<Record<string, string>> | undefined): string {
+  if (route === 'user-order' && params?.name) return t('orders.order', { number: params.name });
+  return t(ROUTE_TITLES[route]);
+}

@@ -147,6 +147,9 @@ test.describe('order', () => {
     const order = new OrderPage(page);
     await order.openIn('initech', 'INITECH-000001');
     await expect(heading(page, 'Zamówienie INITECH-000001')).toBeVisible();
+    // The title names this order, not the history, in the page's language, which <html lang> declares.
+    await expect(page).toHaveTitle(/^Zamówienie INITECH-000001 · /);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'pl');
     await expect(order.productRows('Długopis z logo', 'Produkty')).toContainText('Kolor: Niebieski');
     await expect(order.productRows('Kolor: Czerwony', 'Produkty')).toHaveCount(1);
     expect(await plain(order.total(/^Brutto/, 'Podsumowanie zamówienia', 'Produkty'))).toBe('213,90 €');

@@ -81,6 +81,12 @@ test.describe('product page', () => {
     await openProduct(page, 'globex', 'GLX-TEE', 'Classic T-shirt');
     await expect(page).toHaveURL(/\/products\/classic-t-shirt\/\d+$/);
     await expect(page).toHaveTitle('Classic T-shirt · Globex');
+    // Back in the catalogue, the title names the catalogue again, not the product seen last.
+    await page.goBack();
+    await expect(page).toHaveURL(/\/products(\?|$)/);
+    await expect(page).toHaveTitle('Products · Globex');
+    await page.goForward();
+    await expect(page).toHaveTitle('Classic T-shirt · Globex');
     const colours = product(page).colours;
     const sizes = product(page).sizes;
     await expect(colours.getByRole('radio')).toHaveCount(3);

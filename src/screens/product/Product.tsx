@@ -40,7 +40,7 @@ export const prepareFirstScreen: PrepareFirstScreen = (_path, params) => loadPro
 export function Product({ routeId, params, productId }: ProductProps) {
   useSignals();
   const { website, routed, id, loginFirst, shown } = useShownProduct(routeId, params, productId);
-  useProductLocation(routed, shown, params?.slug, website);
+  useProductLocation(routed, shown, params?.slug);
 
   // The load's status is read (and re-rendered on) only once there is a shop: nothing loads before it.
   const load = website ? { status: productStatus.value, error: productError.value } : { status: 'idle' as const, error: null };
