@@ -3,7 +3,6 @@ import { Suspense, useEffect, useRef, type ComponentType } from 'react';
 import { guardRoute, type GuardResult } from '../domain/guards.ts';
 import { matchRoute, type RouteMatch } from '../domain/routes.ts';
 import { unavailableInPreview } from '../domain/preview.ts';
-import { t } from '../i18n/index.ts';
 import { checkoutGuardState } from '../store/checkout.ts';
 import { awaitingDesigner, designerMode } from '../store/designer-preview.ts';
 import { isLoggedIn, prefetchSession, sessionStatus } from '../store/session.ts';
