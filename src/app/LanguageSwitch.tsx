@@ -12,6 +12,8 @@ export interface LanguageSwitchProps {
 /**
  * Switches the interface language of every shop element on the page (en / pl, spec §1). Language
  * names are written in their own language, so a user who cannot read the current one finds theirs.
+ * Toggle buttons, not radios: the arrow keys only move between them, so passing over a language never
+ * switches the whole interface (WCAG 3.2.2).
  * `onSwitch` (React only, not an attribute) runs after the user picked a language.
  */
 export function LanguageSwitch({ showLabel = false, onSwitch }: LanguageSwitchProps & { onSwitch?: () => void }) {
@@ -22,6 +24,7 @@ export function LanguageSwitch({ showLabel = false, onSwitch }: LanguageSwitchPr
       label={t('app.language')}
       hideLabel={!showLabel}
       size="small"
+      choice="toggle"
       value={locale.value}
       options={LOCALES.map((code) => ({ value: code, label: code.toUpperCase(), ariaLabel: t(`app.languages.${code}`) }))}
       onValueChange={(next) => {

@@ -56,8 +56,8 @@ const PLAIN_PAGE = hostPage('');
 async function openHostilePage(page: Page, body = HOSTILE_PAGE) {
   await page.route('**/intranet-hostile.html', (route) => route.fulfill({ contentType: 'text/html', body }));
   await page.goto('/intranet-hostile.html');
-  await expect(first(page).radio('English')).toBeVisible();
-  await expect(second(page).radio('English')).toBeVisible();
+  await expect(first(page).language('English')).toBeVisible();
+  await expect(second(page).language('English')).toBeVisible();
 }
 
 /** What `measure` reads: a node inside an element's shadow root, by host and selector. */
@@ -67,7 +67,7 @@ const PROBES = {
   cartToggle: ['#cart', '.shop-cart-button__toggle'],
   scaledLabel: ['#cart-20', '.shop-cart-button__label'],
   scaledToggle: ['#cart-20', '.shop-cart-button__toggle'],
-  radio: ['#first', '[role="radio"]'],
+  language: ['#first', '.shop-select-button__option'],
   catalogueRoot: ['#catalogue', '.shop-root'],
   catalogueTitle: ['#catalogue', '.shop-catalogue__title'],
   catalogueCard: ['#catalogue', '.shop-product-card'],
@@ -117,7 +117,7 @@ async function measure(page: Page) {
 test.describe('elements on a hostile host page', () => {
   test('should keep their own styles whatever the page CSS says', async ({ page }) => {
     await openHostilePage(page);
-    const radio = first(page).radio('English');
+    const radio = first(page).language('English');
     const style = await radio.evaluate((node) => {
       const computed = getComputedStyle(node);
       return {
@@ -196,17 +196,23 @@ test.describe('elements on a hostile host page', () => {
     await page.exposeFunction('recordLocale', (value: string) => events.push(value));
     await page.evaluate(() => document.addEventListener('shop-locale-change', (event) => (window as unknown as { recordLocale(v: string): void }).recordLocale((event as CustomEvent<{ locale: string }>).detail.locale)));
 
-    await first(page).radio('Polski').click();
-    await expect(first(page).radio('Polski')).toHaveAttribute('aria-checked', 'true');
-    await expect(second(page).radio('Polski')).toHaveAttribute('aria-checked', 'true');
+    await first(page).language('Polski').click();
+    await expect(first(page).language('Polski')).toHaveAttribute('aria-pressed', 'true');
+    await expect(second(page).language('Polski')).toHaveAttribute('aria-pressed', 'true');
     // The second element's visible label is now Polish too.
     await expect(second(page).root.getByText('Język', { exact: true })).toBeVisible();
     expect(events).toEqual(['pl']);
 
-    // Keyboard: arrows move the choice back to English in the second element; the first follows.
-    await second(page).radio('Polski').focus();
+    // Keyboard: passing over a language with the keys switches nothing (WCAG 3.2.2); Enter on English
+    // in the second element switches both.
+    await second(page).language('Polski').focus();
     await page.keyboard.press('ArrowLeft');
-    await expect(first(page).radio('English')).toHaveAttribute('aria-checked', 'true');
+    await page.keyboard.press('Shift+Tab');
+    await expect(second(page).language('English')).toBeFocused();
+    await expect(first(page).language('Polski')).toHaveAttribute('aria-pressed', 'true');
+    await page.keyboard.press('Enter');
+    await expect(first(page).language('English')).toHaveAttribute('aria-pressed', 'true');
+    expect(events).toEqual(['pl', 'en']);
   });
 
   test('should follow a lang attribute set by the host page', async ({ page }) => {

@@ -114,6 +114,13 @@ async function isChecked(engine: Engine, target: ElementRef): Promise<boolean> {
   return engine.evaluate<boolean>("(node) => node.checked === true || node.getAttribute('aria-checked') === 'true'", [target]);
 }
 
+/** Presses the toggle button named `name` inside `scope` and waits until it is pressed. */
+async function toggle(engine: Engine, scope: Query, name: RegExp): Promise<void> {
+  const query = [...(Array.isArray(scope) ? scope : [scope]), button(name)];
+  await press(engine, query);
+  await until(`${describe(query)} to be pressed`, async () => (await engine.evaluate<string | null>("(node) => node.getAttribute('aria-pressed')", [await element(engine, query, 2_000)])) === 'true');
+}
+
 /** Clicks the radio named `name` inside `scope` and waits until it is checked. */
 async function check(engine: Engine, scope: Query, name: RegExp): Promise<void> {
   const query = [...(Array.isArray(scope) ? scope : [scope]), radio(name)];
@@ -474,12 +481,12 @@ export const JOURNEYS: Journey[] = [
       );
       if (!thumbnail.endsWith('tshirt-white.svg')) throw new Error(`the cart shows ${thumbnail}, not the white T-shirt`);
       // Polish: the page's language follows the switch and survives a reload; then back to English.
-      await check(engine, { css: 'header, [role="banner"]' }, /^Polski$/);
+      await toggle(engine, { css: 'header, [role="banner"]' }, /^Polski$/);
       await until('<html lang="pl">', async () => (await engine.evaluate<string>('() => document.documentElement.lang')) === 'pl');
       await engine.goto(site.shop('globex', '/cart'));
       await element(engine, heading1(/^Koszyk$/));
       await until('<html lang="pl"> after the reload', async () => (await engine.evaluate<string>('() => document.documentElement.lang')) === 'pl');
-      await check(engine, { css: 'header, [role="banner"]' }, /^English$/);
+      await toggle(engine, { css: 'header, [role="banner"]' }, /^English$/);
       await until('<html lang="en">', async () => (await engine.evaluate<string>('() => document.documentElement.lang')) === 'en');
     },
   },

@@ -176,7 +176,7 @@ describe('Header', () => {
   it('should switch the language and keep the choice over the shop default', async () => {
     const ue = userEvent.setup();
     render(<Header />);
-    await ue.click(screen.getByRole('radio', { name: 'Polski' }));
+    await ue.click(screen.getByRole('button', { name: 'Polski' }));
     expect(locale.value).toBe('pl');
     expect(screen.getByRole('link', { name: 'Koszyk' })).toBeInTheDocument();
     // A later shop load with lang "en" must not undo the user's choice.
@@ -191,7 +191,7 @@ describe('Header', () => {
     localStorage.clear();
     const ue = userEvent.setup();
     const { unmount } = render(<Header />);
-    await ue.click(screen.getByRole('radio', { name: 'Polski' }));
+    await ue.click(screen.getByRole('button', { name: 'Polski' }));
     // The choice is written once the storage code has loaded.
     await waitFor(() => expect(localStorage.getItem('shop-elements:acme:locale')).toBe('"pl"'));
     unmount();
@@ -203,14 +203,14 @@ describe('Header', () => {
     await act(() => loadShop());
     render(<Header />);
     expect(locale.value).toBe('pl');
-    expect(screen.getByRole('radio', { name: 'Polski' })).toBeChecked();
+    expect(screen.getByRole('button', { name: 'Polski' })).toHaveAttribute('aria-pressed', 'true');
     localStorage.clear();
   });
 
   it('should show only the language switch while no shop is loaded', () => {
     savedShop.value = null;
     render(<Header />);
-    expect(screen.getByRole('radiogroup', { name: 'Language' })).toBeInTheDocument();
+    expect(screen.getByRole('group', { name: 'Language' })).toBeInTheDocument();
     expect(screen.queryByRole('navigation')).not.toBeInTheDocument();
     expect(screen.queryByRole('search')).not.toBeInTheDocument();
     expect(screen.queryByRole('link')).not.toBeInTheDocument();
@@ -222,7 +222,7 @@ describe('Header', () => {
       render(<Header layout="narrow" />);
       expect(screen.queryByRole('navigation')).not.toBeInTheDocument();
       expect(screen.queryByRole('search')).not.toBeInTheDocument();
-      expect(screen.queryByRole('radiogroup', { name: 'Language' })).not.toBeInTheDocument();
+      expect(screen.queryByRole('group', { name: 'Language' })).not.toBeInTheDocument();
       // Logo, cart and login stay in the bar.
       expect(screen.getByRole('link', { name: 'Acme Merch' })).toBeInTheDocument();
       expect(screen.getByRole('link', { name: 'Cart' })).toBeInTheDocument();
@@ -236,7 +236,7 @@ describe('Header', () => {
       const nav = within(drawer).getByRole('navigation', { name: 'Main navigation' });
       expect(within(nav).getAllByRole('link').map((link) => link.textContent)).toEqual(['Products', 'About us', 'FAQ']);
       expect(within(drawer).getByRole('search', { name: 'Search products' })).toBeInTheDocument();
-      expect(within(drawer).getByRole('radiogroup', { name: 'Language' })).toBeInTheDocument();
+      expect(within(drawer).getByRole('group', { name: 'Language' })).toBeInTheDocument();
 
       await ue.click(within(nav).getByRole('link', { name: 'FAQ' }));
       expect(currentPath.value).toBe('/faq');

@@ -93,4 +93,27 @@ describe('SelectButton', () => {
     await userEvent.click(screen.getByRole('radio', { name: 'Green' }));
     expect(screen.getByRole('radio', { name: 'Red' })).toBeChecked();
   });
+
+  it('should be toggle buttons with choice="toggle": each a tab stop, arrows only move, Enter and Space choose', async () => {
+    const onValueChange = vi.fn();
+    render(<SelectButton label="Language" hideLabel options={languages} defaultValue="en" choice="toggle" onValueChange={onValueChange} />);
+    expect(screen.getByRole('group', { name: 'Language' })).toBeInTheDocument();
+    expect(screen.queryByRole('radio')).toBeNull();
+    const english = screen.getByRole('button', { name: 'English' });
+    const polish = screen.getByRole('button', { name: 'Polski' });
+    expect(english).toHaveAttribute('aria-pressed', 'true');
+    expect(polish).toHaveAttribute('aria-pressed', 'false');
+    await userEvent.tab();
+    expect(english).toHaveFocus();
+    await userEvent.keyboard('{ArrowRight}');
+    await userEvent.tab();
+    expect(polish).toHaveFocus();
+    expect(onValueChange).not.toHaveBeenCalled();
+    await userEvent.keyboard('{Enter}');
+    expect(polish).toHaveAttribute('aria-pressed', 'true');
+    expect(onValueChange).toHaveBeenCalledWith('pl');
+    await userEvent.tab({ shift: true });
+    await userEvent.keyboard(' ');
+    expect(english).toHaveAttribute('aria-pressed', 'true');
+  });
 });

@@ -40,13 +40,20 @@ export interface SelectButtonProps {
   /** A fixed id for the group (otherwise generated). */
   id?: string;
   className?: string;
+  /**
+   * `radio` (default): a radio group, where the arrow keys choose. `toggle`: a group of toggle buttons
+   * (`aria-pressed`), each its own tab stop, chosen only by Enter, Space or a click, for a choice that
+   * changes much at once (the language of the whole interface), which must not follow focus (WCAG 3.2.2).
+   */
+  choice?: 'radio' | 'toggle';
 }
 
 /**
  * A segmented single choice (spec §2 "select button"): the language switch and variant pickers. It is
  * a radio group (WAI-ARIA APG "Radio Group"): one tab stop (the chosen segment, else the first enabled
  * one), ←/↑ and →/↓ move to the previous/next enabled segment and choose it, wrapping around; Space or
- * Enter chooses the focused one. Parts: `field`, `label`, `base`, `option`, `hint`, `error`.
+ * Enter chooses the focused one. With `choice="toggle"` it is a group of toggle buttons instead,
+ * chosen only by Enter, Space or a click. Parts: `field`, `label`, `base`, `option`, `hint`, `error`.
  */
 export function SelectButton({
   label,
@@ -63,7 +70,9 @@ export function SelectButton({
   name,
   id,
   className,
+  choice = 'radio',
 }: SelectButtonProps) {
+  const radio = choice === 'radio';
   const scriptsPending = useScriptsPending();
   const disabled = disabledProp || scriptsPending;
   const [value, setValue] = useControllableState<string | null>(valueProp, defaultValue, (next) => {
@@ -77,6 +86,7 @@ export function SelectButton({
   const tabStop = checkedIndex >= 0 && !items[checkedIndex]?.disabled ? checkedIndex : firstEnabledIndex(items);
 
   const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>, index: number) => {
+    if (!radio) return;
     const next = navigation.keyDown(event, items, index)?.index ?? -1;
     const option = options[next];
     if (!option) return;
@@ -99,14 +109,14 @@ export function SelectButton({
       {(control, { labelId }) => (
         <div
           id={control.id}
-          role="radiogroup"
+          role={radio ? 'radiogroup' : 'group'}
           className="shop-select-button"
           part="base"
           data-size={size}
           aria-labelledby={labelId}
           aria-describedby={control['aria-describedby']}
-          aria-invalid={control['aria-invalid']}
-          aria-required={control['aria-required']}
+          aria-invalid={radio ? control['aria-invalid'] : undefined}
+          aria-required={radio ? control['aria-required'] : undefined}
           aria-disabled={disabledProp || undefined}
         >
           {options.map((option, index) => {
@@ -118,14 +128,15 @@ export function SelectButton({
                   buttons.current[index] = node;
                 }}
                 type="button"
-                role="radio"
+                role={radio ? 'radio' : undefined}
                 className="shop-select-button__option"
                 part="option"
-                aria-checked={checked}
+                aria-checked={radio ? checked : undefined}
+                aria-pressed={radio ? undefined : checked}
                 aria-label={option.ariaLabel}
                 data-state={checked ? 'on' : 'off'}
                 {...heldForScripts(scriptsPending, disabledProp || option.disabled)}
-                tabIndex={index === tabStop ? 0 : -1}
+                tabIndex={!radio || index === tabStop ? 0 : -1}
                 onClick={() => setValue(option.value)}
                 onKeyDown={(event) => onKeyDown(event, index)}
               >

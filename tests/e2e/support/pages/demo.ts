@@ -48,9 +48,9 @@ export class WidgetGallery {
     return this.page.getByRole('alert').filter({ hasText: text });
   }
 
-  /** The gallery's switch named `name`: a language ("Polski"), a button style ("Square", "Średnie"). */
+  /** The gallery's switch named `name`: a language's toggle ("Polski"), a button style's radio ("Square", "Średnie"). */
   switch(name: string): Locator {
-    return this.page.getByRole('radio', { name }).first();
+    return this.page.getByRole('radio', { name }).or(this.page.getByRole('button', { name, exact: true })).first();
   }
 
   /** The gallery's button named `name` ("Open drawer", "Tooltip", "Success", …). */

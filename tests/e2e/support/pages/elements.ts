@@ -84,12 +84,12 @@ export class CartButtonElement {
   }
 }
 
-/** `<shop-language-switch>`: one radio per language, and its label when `show-label` is set. */
+/** `<shop-language-switch>`: one toggle button per language, and its label when `show-label` is set. */
 export class LanguageSwitchElement {
   constructor(readonly page: Page, readonly root: Locator = page.locator('shop-language-switch')) {}
 
-  /** The radio of `language` ("English", "Polski"). */
-  radio(language: string): Locator {
-    return this.root.getByRole('radio', { name: language });
+  /** The toggle button of `language` ("English", "Polski"). */
+  language(language: string): Locator {
+    return this.root.getByRole('button', { name: language, exact: true });
   }
 }

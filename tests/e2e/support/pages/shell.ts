@@ -83,15 +83,15 @@ export class Storefront {
     await this.page.getByRole('menuitem', { name: /^(Log out|Wyloguj się)$/ }).click();
   }
 
-  /** The language switch's radio named `language` ("English", "Polski"). */
+  /** The language switch's toggle button named `language` ("English", "Polski"). */
   language(language: string): Locator {
-    return this.header.getByRole('radio', { name: language });
+    return this.header.getByRole('button', { name: language, exact: true });
   }
 
   /** Switches the storefront to `language` and waits until the switch says so. */
   async switchLanguage(language: string): Promise<void> {
     await this.language(language).click();
-    await expect(this.language(language)).toHaveAttribute('aria-checked', 'true');
+    await expect(this.language(language)).toHaveAttribute('aria-pressed', 'true');
   }
 
   /** The dialog named `name` (a popup, a question the storefront asks), or any dialog when no name is given. */
