@@ -24,15 +24,12 @@ import { useCartChangeEvent } from '../screens/cart-button/use-cart-change-event
 import { screenErrorFallback } from '../screens/system/ErrorScreen.tsx';
 import { LoadingScreen } from '../screens/system/LoadingScreen.tsx';
 import { ErrorBoundary } from '../kit/ErrorBoundary.tsx';
+import { useHeadingFocusAfterNavigation } from './heading-focus.ts';
 import { retryableLazy } from '../kit/lazy-retry.ts';
 import { StoreNotFound } from '../screens/system/StoreNotFound.tsx';
 
 /** The question before a sign-in from a link (against login CSRF): its code loads only when a link brings a sign-in. */
 const SignInOfferDialog = retryableLazy(() => import('./SignInOfferDialog.tsx'), (module) => module.SignInOfferDialog);
-
-/** How long the storefront waits for a lazily loaded screen's heading to focus it: 40 × 50 ms. */
-const HEADING_FOCUS_TRIES = 40;
-const HEADING_FOCUS_INTERVAL_MS = 50;
 
 /** The sign-in offer's fallback when its dialog fails: declined, as if the person said "Not me". */
 function DeclineOffer() {
@@ -102,7 +99,6 @@ export function Storefront() {
   // screen they were on: it stays, with whatever they typed, until the answer is in, so nothing typed is lost.
   if (decision.kind === 'wait' && handoffArriving.value && shown.current?.path === path) decision = shown.current.decision;
   if (decision.kind === 'screen') shown.current = { path, decision };
-  const firstScreen = useRef(true);
 
   // Taken from the address bar while first rendering, before any screen may rewrite the URL.
   const arrival = pageArrival();
@@ -166,30 +162,9 @@ export function Storefront() {
     document.documentElement.lang = lang;
   }, [lang]);
 
-  // After a navigation to another path (not the first render, and not a query change such as a search
-  // typed on the same screen) focus the new screen's heading for screen readers.
   const pathname = path.split('?')[0] ?? path;
   const host = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (decision.kind !== 'screen') return;
-    if (firstScreen.current) {
-      firstScreen.current = false;
-      return;
-    }
-    // The next screen may still be loading (lazy code) while the previous one shows: wait for a heading
-    // that is not the previous screen's; a route that reuses the same screen keeps its heading.
-    const previous = host.current?.querySelector<HTMLElement>('[data-screen-heading]') ?? null;
-    let tries = 0;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const focusHeading = () => {
-      const heading = host.current?.querySelector<HTMLElement>('[data-screen-heading]') ?? null;
-      const settled = tries >= HEADING_FOCUS_TRIES;
-      if (heading && (heading !== previous || settled)) heading.focus();
-      else if (tries++ < HEADING_FOCUS_TRIES) timer = setTimeout(focusHeading, HEADING_FOCUS_INTERVAL_MS);
-    };
-    timer = setTimeout(focusHeading, 0);
-    return () => clearTimeout(timer);
-  }, [pathname, decision.kind]);
+  useHeadingFocusAfterNavigation(host, pathname, decision.kind === 'screen');
 
   // Over whatever shows (the guards wait meanwhile). A dialog that cannot load or show declines: the
   // code is dropped rather than used unasked, and nobody is left waiting for an answer.

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations as axe } from './support/axe.ts';
 import { shopUrl } from './support/shop.ts';
+import { holdScript } from './support/hold.ts';
 import { BudgetsPage, LoginPage, Storefront, signInAs } from './support/pages.ts';
 
 /**
@@ -25,6 +26,46 @@ async function expectNoPopup(page: Page): Promise<void> {
 }
 
 test.describe('popups', () => {
+  test('acme: someone who acts while the homepage loads after login keeps focus; the popup waits until they leave the search and close the menu, and gives focus back', async ({ page }) => {
+    // The page's timers run on a clock the test moves: the heading's wait and the popup's quiet time.
+    await page.clock.install();
+    const shell = new Storefront(page);
+    const login = new LoginPage(page);
+    await login.open('acme');
+    const homepage = await holdScript(page, '**/dist/chunks/Homepage-*.js');
+    await login.logIn('buyer@acme.test');
+    await expect(page).toHaveURL(shopUrl('acme', '/'));
+    const search = shell.header.getByRole('searchbox');
+    await search.click();
+    await page.keyboard.type('mu');
+    // The homepage arrives while they type: its heading shows but does not take the field's focus.
+    await homepage.release();
+    await page.clock.runFor(500);
+    await expect(shell.heading()).toBeVisible();
+    await page.keyboard.type('g');
+    await expect(search).toBeFocused();
+    await expect(search).toHaveValue('mug');
+    // Nor does the popup, however long they stay in the field.
+    await page.clock.runFor(5_000);
+    await expect(popup(page)).toHaveCount(0);
+    // The account menu open: still none. Closed, with focus back on its button, the popup opens a
+    // quiet second later, over nothing the buyer opened, and gives focus back to that button.
+    const account = shell.accountButton(/Anna/);
+    await account.click();
+    await expect(page.getByRole('menu')).toBeVisible();
+    await page.clock.runFor(5_000);
+    await expect(popup(page)).toHaveCount(0);
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('menu')).toBeHidden();
+    await expect(account).toBeFocused();
+    await page.clock.runFor(1_000);
+    await expect(popup(page, ACME_WELCOME)).toBeVisible();
+    await expect(page.getByRole('menu')).toBeHidden();
+    await page.keyboard.press('Escape');
+    await expect(popup(page)).toHaveCount(0);
+    await expect(account).toBeFocused();
+  });
+
   test('acme: a guest is sent to Login and sees no popup', async ({ page }) => {
     const shell = new Storefront(page);
     await shell.open('acme');

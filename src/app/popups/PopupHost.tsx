@@ -23,7 +23,8 @@ export interface PopupHostProps {
  * The shop's popups for the current screen (spec §2 "Other UI"; `popupPageSlug` and `popupsToShow` of
  * `src/domain/popups.ts` decide which): one at a time in the shop's order, the next one once the
  * visitor closed the first. Closing (Close, Escape, or a storefront link inside) counts for the rest of
- * the session (`closePopup`). Renders nothing when no popup is due, so such screens keep their focus.
+ * the session (`closePopup`). Renders nothing when no popup is due, so such screens keep their focus;
+ * a due popup waits its turn (`PopupDialog`).
  */
 export function PopupHost({ routeId, path }: PopupHostProps) {
   useSignals();

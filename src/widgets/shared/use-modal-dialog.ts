@@ -7,7 +7,8 @@ import { containsDeep, focusElement, getDeepActiveElement } from './deep-focus.t
  * roots), with no hand-written focus trap. While `open`, the dialog is shown and focus moves in:
  * `initialFocus`, else a `data-autofocus` / `autofocus` control (React's `autoFocus` does not work in
  * a dialog that is not shown yet), else its first control (the Close button), else the dialog itself. When `open` turns
- * false (or the dialog unmounts) it is closed and focus returns to the element that had it before.
+ * false (or the dialog unmounts) it is closed and focus returns to the element that had it before
+ * (with none, to the screen's heading, `data-screen-heading`).
  * Returns the `cancel` handler (Escape: the state decides, so a controlled parent may keep it open) and
  * the `close` handler (a close the browser made by itself is followed).
  */
@@ -44,14 +45,18 @@ export function useModalDialog(
 
   // Focus goes back after the commit: React puts focus back on a control that is still in the DOM
   // (the Drawer's Close button while it slides out) once the commit's mutations are done.
+  // A dialog that opened by itself (a shop popup at page load) had no opener, only <body>: focus then
+  // goes to the screen's heading, the start of what the person came for, never to <body> (WCAG 2.4.3).
   useEffect(() => {
     if (!open) return;
+    const root = dialogRef.current?.getRootNode() as Document | ShadowRoot | undefined;
     return () => {
       const element = opener.current;
       opener.current = null;
-      if (element instanceof HTMLElement && element.isConnected) element.focus();
+      const back = element instanceof HTMLElement && element.isConnected && element !== element.ownerDocument.body ? element : root?.querySelector<HTMLElement>('[data-screen-heading]');
+      back?.focus();
     };
-  }, [open]);
+  }, [open, dialogRef]);
 
   const onCancel = (event: SyntheticEvent<HTMLDialogElement>) => {
     event.preventDefault();
