@@ -100,6 +100,25 @@ test.describe('order history', () => {
 });
 
 test.describe('order', () => {
+  test('globex: at 320 px the lines table scrolls sideways in a named region keyboard users can focus and scroll; at 1280 px it is no Tab stop; axe', async ({ page }) => {
+    await signInAs(page, 'globex', 'buyer@globex.test');
+    const order = new OrderPage(page);
+    await page.setViewportSize({ width: 320, height: 720 });
+    await order.openIn('globex', 'GLOBEX-000001');
+    await expect(heading(page, 'Order GLOBEX-000001')).toBeVisible();
+    const scroller = page.getByRole('region', { name: 'Products, table' });
+    await expect(scroller).toHaveAttribute('tabindex', '0');
+    // The page itself does not scroll sideways (WCAG 1.4.10): only the data table does.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+    await scroller.focus();
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => scroller.evaluate((node) => node.scrollLeft)).toBeGreaterThan(0);
+    await axe(page);
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await expect(page.getByRole('region', { name: 'Products, table' })).toHaveCount(0);
+    await expect(page.locator('.shop-orders__table-wrap').first()).not.toHaveAttribute('tabindex');
+  });
+
   test('acme: ACME-000001 with its lines, budget, points totals and details; Order again fills the cart; axe', async ({ page }) => {
     await signInAs(page, 'acme', 'buyer@acme.test');
     await openHistory(page, 'acme');

@@ -179,6 +179,8 @@ const en = {
    * so that the dictionaries keep one shape, English repeating `_other` for few and many.
    */
   app: {
+    /** The name of a data table's sideways scroller on a narrow screen (the table's own name inside). */
+    table_scroll: '{{name}}, table',
     not_found_title: 'Ups ;(',
     not_found: 'Page not found',
     not_found_text: "The page you are looking for doesn't exist or has been moved.",

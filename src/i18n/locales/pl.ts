@@ -172,6 +172,7 @@ const pl: Messages = {
     },
   },
   app: {
+    table_scroll: '{{name}}, tabela',
     not_found_title: 'Ups ;(',
     not_found: 'Nie znaleziono strony',
     not_found_text: 'Strona, której szukasz, nie istnieje lub została przeniesiona.',

@@ -1,4 +1,5 @@
 import { useSignals } from '@preact/signals-react/runtime';
+import { TableScroll } from '../../../kit/TableScroll.tsx';
 import { useId } from 'react';
 import type { Order } from '../../../contract/contract.ts';
 import { formatMoney, formatNumber, formatUnitPrice } from '../../../i18n/format.ts';
@@ -39,7 +40,7 @@ export function OrderItemsTable({ order }: { order: Order }) {
       <h2 id={`${ids}title`} className="shop-order__section-title">
         {t('orders.screen.products_title')}
       </h2>
-      <div className="shop-orders__table-wrap">
+      <TableScroll className="shop-orders__table-wrap" name={t('orders.screen.products_title')}>
         <table className="shop-orders__table">
           <thead>
             <tr>
@@ -92,7 +93,7 @@ export function OrderItemsTable({ order }: { order: Order }) {
             })}
           </tbody>
         </table>
-      </div>
+      </TableScroll>
       <OrderTotalsList
         label={t('orders.screen.totals')}
         basis={basis}

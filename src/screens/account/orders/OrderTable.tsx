@@ -1,4 +1,5 @@
 import { useSignals } from '@preact/signals-react/runtime';
+import { TableScroll } from '../../../kit/TableScroll.tsx';
 import type { OrderSummary } from '../../../contract/contract.ts';
 import { Link } from '../../../kit/router.tsx';
 import { buildPath } from '../../../domain/routes.ts';
@@ -21,7 +22,7 @@ export interface OrderTableProps {
 export function OrderTable({ orders, page, pages }: OrderTableProps) {
   useSignals();
   return (
-    <div className="shop-orders__table-wrap">
+    <TableScroll className="shop-orders__table-wrap" name={t('account.orders')}>
       <table className="shop-orders__table">
         <caption className="shop-visually-hidden">{t('orders.screen.table_caption', { page, pages })}</caption>
         <thead>
@@ -57,6 +58,6 @@ export function OrderTable({ orders, page, pages }: OrderTableProps) {
           ))}
         </tbody>
       </table>
-    </div>
+    </TableScroll>
   );
 }

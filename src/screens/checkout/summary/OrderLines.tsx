@@ -1,4 +1,5 @@
 import { useSignals } from '@preact/signals-react/runtime';
+import { TableScroll } from '../../../kit/TableScroll.tsx';
 import { useId } from 'react';
 import { variantText } from '../../cart-button/CartSummaryList.tsx';
 import type { OrderTotals } from '../../../domain/checkout-totals.ts';
@@ -36,7 +37,7 @@ export function OrderLines({ lines, totals, currency, isGross, deliveryUnknown }
       <h2 id={`${ids}title`} className="shop-checkout__section-title">
         {t('checkout.summary_step.products')}
       </h2>
-      <div className="shop-checkout-summary__table-wrap">
+      <TableScroll className="shop-checkout-summary__table-wrap" name={t('checkout.summary_step.products')}>
         <table className="shop-checkout-summary__table">
           <thead>
             <tr>
@@ -69,7 +70,7 @@ export function OrderLines({ lines, totals, currency, isGross, deliveryUnknown }
             })}
           </tbody>
         </table>
-      </div>
+      </TableScroll>
       <OrderTotalsList
         label={t('checkout.order_summary')}
         basis={basis}
