@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { splitFoldedSetCookie } from './e2e/openapi/headers.ts';
+import { documentOperations, matchOperation } from './e2e/openapi/operations.ts';
+import { parseViolations, prismFailure } from './e2e/openapi/violations.ts';
+
+/** The pure parts of the OpenAPI proxy run (tests/e2e/openapi): Prism's verdict, cookies, operations. */
+describe('the OpenAPI proxy run', () => {
+  it('reads the violations of an sl-violations header, a cut one and an unreadable one', () => {
+    expect(parseViolations(null)).toEqual([]);
+    const one = { location: ['response', 'body', 'name'], severity: 'Error', code: 'type', message: 'Response body property name must be integer' };
+    expect(parseViolations(JSON.stringify([one]))).toEqual([one]);
+    expect(parseViolations(`Too many violations! ${JSON.stringify([one, one])}`)[0]?.message).toMatch(/^Too many violations! /);
+    expect(parseViolations('{oops')[0]?.message).toMatch(/^unreadable sl-violations header/);
+  });
+
+  it("tells Prism's own problem answer from the server's", () => {
+    expect(prismFailure('application/problem+json', Buffer.from('{"type":"https://stoplight.io/prism/errors#UPSTREAM_NOT_IMPLEMENTED"}'))).toMatch(/^Prism answered/);
+    expect(prismFailure('application/json', Buffer.from('{"code":"errors.not_found"}'))).toBeUndefined();
+  });
+
+  it('splits the Set-Cookie headers Prism folded into one, not at the comma of a date', () => {
+    const folded = 'XSRF-TOKEN=abc; Path=/; SameSite=Lax,KNOWN-DEVICE=def; Max-Age=15552000; Path=/api/; HttpOnly, Old=1; Expires=Sun, 29 Nov 2026 07:49:31 GMT; Path=/';
+    expect(splitFoldedSetCookie(folded)).toEqual(['XSRF-TOKEN=abc; Path=/; SameSite=Lax', 'KNOWN-DEVICE=def; Max-Age=15552000; Path=/api/; HttpOnly', 'Old=1; Expires=Sun, 29 Nov 2026 07:49:31 GMT; Path=/']);
+    expect(splitFoldedSetCookie('A=1; Path=/')).toEqual(['A=1; Path=/']);
+  });
+
+  it("names each call's operation, a literal path before a parameter, and none for a path the document lacks", () => {
+    const operations = documentOperations();
+    expect(matchOperation(operations, 'GET', '/api/user/order/7')?.id).toBe('getOrder');
+    expect(matchOperation(operations, 'GET', '/api/user/orders')?.id).toBe('listOrders');
+    expect(matchOperation(operations, 'post', '/api/user/addresses')?.id).toBe('createAddress');
+    expect(matchOperation(operations, 'DELETE', '/api/user/addresses/3')?.id).toBe('deleteAddress');
+    expect(matchOperation(operations, 'GET', '/api/nothing')).toBeUndefined();
+    for (const operation of operations) {
+      expect(matchOperation(operations, operation.method, operation.path.replace(/\{[^}]+\}/g, '12'))?.id).toBe(operation.id);
+    }
+  });
+});
