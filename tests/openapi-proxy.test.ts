@@ -38,9 +38,9 @@ describe('the OpenAPI proxy run', () => {
   });
 
   // Prism 5.14 validates a schema of an OpenAPI 3.1 document that names no `$schema` with its draft-07
-  // Ajv, not 2020-12 (stoplightio/prism#2797, open): a keyword draft-07 lacks would be skipped silently,
-  // and draft-07 ignores what stands beside a `$ref`. The run is a real check only while the document
-  // uses neither.
+  // Ajv, not 2020-12 (a known Prism bug, open: https://github.com/stoplightio/prism/issues/2797): a
+  // keyword draft-07 lacks would be skipped silently, and draft-07 ignores what stands beside a `$ref`.
+  // The proxy run is a real check only while the document uses neither.
   it('uses only JSON Schema keywords that Prism 5.14 validates (draft-07 alike), none beside a $ref', () => {
     const document = JSON.parse(readFileSync(DOCUMENT_PATH, 'utf8')) as unknown;
     expect(keywordsPrismWouldSkip(document)).toEqual([]);

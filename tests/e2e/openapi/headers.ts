@@ -38,9 +38,10 @@ export function pageHeaders(headers: Headers): Record<string, string> {
 
 /**
  * The cookies of one `Set-Cookie` value that Prism's proxy folded together. Prism joins the server's
- * several `Set-Cookie` headers into one with commas (stoplightio/prism#2676, open in 5.14.2), which a
- * browser reads as a single cookie: the value is split again where a comma starts a new `name=`, which
- * the comma of an `Expires` date (`Expires=Sun, 29 Nov 2026 …`) never does.
+ * several `Set-Cookie` headers into one with commas, which a browser reads as a single cookie (a known
+ * Prism bug, open for 5.14.2: https://github.com/stoplightio/prism/issues/2676): the value is split
+ * again where a comma starts a new `name=`, which the comma of an `Expires` date
+ * (`Expires=Sun, 29 Nov 2026 …`) never does.
  */
 export function splitFoldedSetCookie(value: string): string[] {
   return value
