@@ -166,8 +166,17 @@ export const reliabilitySuites = (postgres: string | undefined, env: NodeJS.Proc
   });
 
 /** Playwright end-to-end tests in Chromium against one server. */
-export const e2e = (extra: string[] = [], env: NodeJS.ProcessEnv = {}) =>
-  timed('end-to-end tests (Playwright, Chromium)', async () => {
+export const e2e = (extra: string[] = [], env: NodeJS.ProcessEnv = {}) => playwright('end-to-end tests (Playwright, Chromium)', extra, env);
+
+/**
+ * The OpenAPI proxy run: chosen end-to-end journeys again, every API call of the browser through
+ * Stoplight Prism's validating proxy, then a report of the operations covered that fails on any call
+ * breaking `docs/openapi.json` (`E2E_OPENAPI=1`, tests/e2e/openapi, docs/testing.md).
+ */
+export const openapiProxy = (extra: string[] = []) => playwright('OpenAPI proxy run (Prism, Chromium)', extra, { E2E_OPENAPI: '1' });
+
+function playwright(name: string, extra: string[], env: NodeJS.ProcessEnv) {
+  return timed(name, async () => {
     let chromium: string;
     try {
       chromium = await findChromium();
@@ -192,6 +201,7 @@ export const e2e = (extra: string[] = [], env: NodeJS.ProcessEnv = {}) =>
     rmSync(dir, { recursive: true, force: true });
     return { ok: code === 0 && counts.failed === 0, ...counts };
   });
+}
 
 /**
  * The main journeys in Firefox ESR and WebKitGTK (tests/engines/run.ts) against one demo server on the

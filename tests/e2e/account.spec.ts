@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './openapi/test.ts';
 import { E2E_ORIGIN } from './playwright.config.ts';
 import { confirmRegistration, postJson, shopId } from './support/api.ts';
 import { expectNoAxeViolations as axe } from './support/axe.ts';

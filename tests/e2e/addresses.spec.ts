@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './openapi/test.ts';
 import { E2E_ORIGIN } from './playwright.config.ts';
 import { expectNoAxeViolations as axe } from './support/axe.ts';
 import { CartPage, CheckoutPage, ProductPage } from './support/pages.ts';

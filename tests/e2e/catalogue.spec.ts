@@ -1,5 +1,5 @@
 import { expectNoAxeViolations } from './support/axe.ts';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './openapi/test.ts';
 import { E2E_ORIGIN } from './playwright.config.ts';
 import { CataloguePage, LoginPage } from './support/pages.ts';
 import { shopUrl } from './support/shop.ts';

@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from './openapi/test.ts';
 import { E2E_ORIGIN } from './playwright.config.ts';
 import { shopId } from './support/api.ts';
 import { expectNoAxeViolations as axe } from './support/axe.ts';

@@ -1,4 +1,5 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from './openapi/test.ts';
 import { expectNoAxeViolations as axe } from './support/axe.ts';
 import { CartPage, OrderHistoryPage, OrderPage, Storefront, signInAs } from './support/pages.ts';
 

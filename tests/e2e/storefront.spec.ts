@@ -1,5 +1,6 @@
 import { expectNoAxeViolations } from './support/axe.ts';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './openapi/test.ts';
 import { E2E_ORIGIN } from './playwright.config.ts';
 import { withoutInlinedConfig } from './support/inlined-config.ts';
 import { AccountPage, ConfirmLinkPage, ForgotPasswordPage, LoginPage, NewPasswordPage, RegisterPage, Storefront } from './support/pages.ts';
