@@ -15,6 +15,7 @@ import { storageBase } from '../store/storage-base.ts';
 import { applyFavicon } from '../theme/favicon.ts';
 import { currentPath, currentQuery, navigate, routerActive, syncLocation } from '../kit/router.tsx';
 import { guardContext } from '../kit/guard-context.ts';
+import { t } from '../i18n/index.ts';
 import { routeTitle } from './route-titles.ts';
 import { screenName } from '../store/screen-title.ts';
 import { PreviewUnavailableScreen, preloadScreen, screenFor, type ScreenProps } from './screens.tsx';
@@ -49,7 +50,8 @@ function ScreenSlot({ Screen, params, routeId }: { Screen: ComponentType<ScreenP
   const decided = useRef<{ Screen: ComponentType<ScreenProps>; loaded: boolean } | null>(null);
   if (decided.current?.Screen !== Screen) decided.current = { Screen, loaded: !('isLoaded' in Screen) || (Screen as { isLoaded: () => boolean }).isLoaded() };
   const screen = <Screen params={params} routeId={routeId} />;
-  return decided.current.loaded ? screen : <Suspense fallback={<LoadingScreen />}>{screen}</Suspense>;
+  // The screen's code on its way: shown, not announced (the screen's heading is, once it shows).
+  return decided.current.loaded ? screen : <Suspense fallback={<LoadingScreen label={t('widgets.loading')} announce={false} />}>{screen}</Suspense>;
 }
 
 /** What the storefront shows for the current URL: a screen, a redirect to make, or a wait. */

@@ -9,6 +9,12 @@ registerStyles('system', css);
 export interface LoadingScreenProps {
   /** What is loading (default `app.loading_shop`, "Loading the shop…"). */
   label?: string;
+  /**
+   * Announced in a polite status region (default): the shop's start-up. Off for a screen whose code
+   * loads after a navigation inside the storefront: the new screen's heading, focused when it shows,
+   * announces the page, so a "Loading…" on every route change would only be noise (WCAG 4.1.3).
+   */
+  announce?: boolean;
 }
 
 /**
@@ -16,10 +22,10 @@ export interface LoadingScreenProps {
  * code loads: a `role="status"` region (announced politely) with a spinner and its text as the
  * screen's heading.
  */
-export function LoadingScreen({ label }: LoadingScreenProps) {
+export function LoadingScreen({ label, announce = true }: LoadingScreenProps) {
   useSignals();
   return (
-    <section className="shop-system" data-screen="loading" role="status" aria-live="polite">
+    <section className="shop-system" data-screen="loading" {...(announce ? { role: 'status', 'aria-live': 'polite' as const } : {})}>
       <span className="shop-system__spinner" aria-hidden="true" />
       <h1 className="shop-system__title">
         {label ?? t('app.loading_shop')}

@@ -117,6 +117,12 @@ describe('LoadingScreen', () => {
     expect(heading).not.toHaveAttribute('data-screen-heading');
   });
 
+  it('should show a screen loading after a navigation without announcing it', () => {
+    render(<LoadingScreen label="Loading…" announce={false} />);
+    expect(screen.queryByRole('status')).toBeNull();
+    expect(screen.getByRole('heading', { level: 1, name: 'Loading…' }).closest('[aria-live]')).toBeNull();
+  });
+
   it('should speak Polish and accept another label', () => {
     setLocale('pl');
     const { rerender } = render(<LoadingScreen />);
