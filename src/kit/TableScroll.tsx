@@ -1,3 +1,4 @@
+import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { t } from '../i18n/index.ts';
 
@@ -17,6 +18,7 @@ export interface TableScrollProps {
  * Tab stop.
  */
 export function TableScroll({ className, name, children }: TableScrollProps) {
+  useSignals();
   const box = useRef<HTMLDivElement>(null);
   const [overflows, setOverflows] = useState(false);
   useEffect(() => {

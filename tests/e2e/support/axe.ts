@@ -1,4 +1,5 @@
 import { AxeBuilder } from '@axe-core/playwright';
+import { finiteAnimationsDone } from './animations.ts';
 import { expect, type Page } from '@playwright/test';
 
 /**
@@ -15,14 +16,7 @@ import { expect, type Page } from '@playwright/test';
 export async function expectNoAxeViolations(page: Page, context = page.url()): Promise<void> {
   await page.emulateMedia({ reducedMotion: 'reduce' });
   try {
-    await page.evaluate(() =>
-      Promise.all(
-        document
-          .getAnimations()
-          .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
-          .map((animation) => animation.finished.catch(() => undefined)),
-      ),
-    );
+    await finiteAnimationsDone(page);
     const { violations } = await new AxeBuilder({ page }).analyze();
     expect(violations.map((v) => `${context}: ${v.id} (${v.nodes.length}) ${v.nodes[0]?.target.join(' ')}`)).toEqual([]);
   } finally {

@@ -1,4 +1,5 @@
 import { expect, type Page } from '@playwright/test';
+import { finiteAnimationsDone } from './animations.ts';
 import { blurFocused, readPageFacts, type PageFacts } from './forced-colours-probe.ts';
 import { changedPixels, inkProfile, missingEdges, profileDistance, type Box } from './pixels.ts';
 import { decodePng, type Picture } from './png.ts';
@@ -36,14 +37,7 @@ async function settle(page: Page): Promise<void> {
   });
   // Two frames first: an animation a click has just asked for starts at the next one.
   await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
-        .map((animation) => animation.finished.catch(() => undefined)),
-    ),
-  );
+  await finiteAnimationsDone(page);
 }
 
 function stateProblems(facts: PageFacts, shot: Picture): string[] {
