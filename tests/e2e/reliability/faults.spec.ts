@@ -8,7 +8,7 @@ import { FAULTS, isAnswered, type Fault } from '../../reliability/client/fault-c
 import { E2E_ORIGIN } from '../playwright.config.ts';
 import { postJson, shopId } from '../support/api.ts';
 import { bearer, chooseCountry } from '../support/shop.ts';
-import { CataloguePage, CheckoutPage, LoginPage, OrderHistoryPage, ProductPage, Storefront, signInAs } from '../support/pages.ts';
+import { CataloguePage, CheckoutPage, DEMO_PASSWORD, LoginPage, OrderHistoryPage, ProductPage, Storefront, signInAs } from '../support/pages.ts';
 import { withoutInlinedConfig } from '../support/inlined-config.ts';
 
 /**
@@ -76,11 +76,26 @@ async function seed(page: Page, entries: Record<string, unknown>): Promise<void>
 
 
 /**
- * Signs in to globex as its buyer and stores a cart and a checkout complete up to the summary (a
- * courier to a typed address, invoice), as the checkout screens would have left them.
+ * The account the matrix places its globex orders as: each order saves the typed address in the
+ * account's book, so it is not buyer@globex.test, whose empty book checkout.spec starts from (globex
+ * takes no registrations, so no account of the matrix's own can be made). The shop's coordinator
+ * orders like a buyer; no spec reads its address book.
  */
-async function checkoutReady(page: Page): Promise<void> {
-  await signInAs(page, 'globex', 'buyer@globex.test');
+const matrixBuyer = async () => ({ email: 'coordinator@globex.test', password: DEMO_PASSWORD });
+
+/**
+ * Signs in to globex as the matrix's buyer and stores a cart and a checkout complete up to the summary
+ * (a courier to a typed address, invoice), as the checkout screens would have left them.
+ */
+const checkoutReady = (page: Page) => checkoutReadyAs(page, matrixBuyer);
+
+/** A demo account the matrix only reads from (its seeded order history). */
+const globexDemoBuyer = async () => ({ email: 'buyer@globex.test', password: DEMO_PASSWORD });
+
+/** {@link checkoutReady} as `account`. */
+async function checkoutReadyAs(page: Page, account: (page: Page) => Promise<{ email: string; password: string }>): Promise<void> {
+  const buyer = await account(page);
+  await signInAs(page, 'globex', buyer.email, buyer.password);
   const headers = await bearer(page, 'globex');
   const me = (await (await page.request.get(`${E2E_ORIGIN}/api/user`, { headers })).json()) as { id: number; name: string; surname: string; email: string; phone: string; job_title: string; buyer_id: string };
   const product = await simpleProduct(page, 'globex');
@@ -126,7 +141,7 @@ interface Screen {
   slug: string;
   lang: Lang;
   /** The account the screen needs, if any (a 401 ends its session: the way back is logging in again). */
-  account?: string;
+  account?: (page: Page) => Promise<{ email: string; password: string }>;
   /** The call broken: method and a test of the URL's path. */
   method: string;
   path: (pathname: string) => boolean;
@@ -171,7 +186,7 @@ async function reopenInPage(page: Page): Promise<void> {
 }
 
 const globexGuest = { slug: 'globex', lang: 'en' as const, setup: guestWithCart };
-const globexBuyer = { slug: 'globex', lang: 'en' as const, account: 'buyer@globex.test', setup: checkoutReady };
+const globexBuyer = { slug: 'globex', lang: 'en' as const, account: matrixBuyer, setup: checkoutReady };
 
 const SCREENS: Screen[] = [
   {
@@ -321,7 +336,10 @@ const SCREENS: Screen[] = [
     retryAfterEach: false,
   },
   {
+    // The history of the demo buyer, whose seeded orders it shows; nothing here places an order.
     ...globexBuyer,
+    account: globexDemoBuyer,
+    setup: (page) => checkoutReadyAs(page, globexDemoBuyer),
     name: 'order history',
     method: 'GET',
     path: (path) => path === '/api/user/orders',
@@ -371,7 +389,7 @@ const SCREENS: Screen[] = [
     name: 'address save',
     slug: 'initech',
     lang: 'pl',
-    account: 'buyer@initech.test',
+    account: async () => ({ email: 'buyer@initech.test', password: DEMO_PASSWORD }),
     method: 'POST',
     path: (path) => path === '/api/user/addresses',
     setup: async (page) => {
@@ -546,7 +564,8 @@ async function tryFault(page: Page, screen: Screen, fault: Fault, errors: string
     await broken.heal();
   }
   if (fault.name === '401' && screen.account) {
-    await signInAs(page, screen.slug, screen.account);
+    const { email, password } = await screen.account(page);
+    await signInAs(page, screen.slug, email, password);
     await screen.open(page);
   } else {
     await screen.afterFault?.(page, fault);
