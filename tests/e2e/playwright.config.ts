@@ -75,9 +75,7 @@ export default defineConfig<object, { prismOrigin: string | null }>({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [['list'], ['json']] : [['list']],
-  // The proxy run writes its traces beside the main run's, not over them: Playwright empties its output
-  // folder when it starts, and the main run's traces are what a failure there is read from.
-  outputDir: openapiRun ? '../../test-results/openapi-proxy-run' : '../../test-results',
+  outputDir: '../../test-results',
   use: {
     baseURL: E2E_ORIGIN,
     trace: 'retain-on-failure',

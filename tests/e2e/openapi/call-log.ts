@@ -7,7 +7,7 @@ import type { Violation } from './violations.ts';
  * Where the proxied calls of a run are written, one JSON line per call, one file per worker process:
  * under Playwright's output folder, which it empties when a run starts, so a run reads only its own.
  */
-export const CALL_LOG_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../test-results/openapi-proxy-run/calls');
+export const CALL_LOG_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../test-results/openapi-proxy');
 
 /** One API call of the browser that went through Prism, with what Prism found wrong in it. */
 export interface ProxiedCall {
