@@ -6,8 +6,6 @@ import { SESSION_STEPS, SIGN_OUT_STEPS } from './steps-session.ts';
 import { SHOP_STEPS } from './steps-shop.ts';
 import type { RowStatus } from './verdicts.ts';
 
-export { corsProblem, STOREFRONT_REQUEST_HEADERS } from './steps-session.ts';
-
 /**
  * The provider check's calls, in the order a buyer's session makes them: the shop config, CORS for a
  * page origin, the sign-in (wrong, malformed, right), the account, the catalogue, the address book,

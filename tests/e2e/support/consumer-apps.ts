@@ -366,17 +366,7 @@ export async function lintTarball(tarball: string): Promise<{ tool: string; code
     ['publint', [tarball, '--strict']],
     ['attw', [tarball, '--profile', 'esm-only', '--format', 'ascii']],
   ];
-  return Promise.all(
-    tools.map(async ([tool, args]) => {
-      try {
-        const result = await run(path.join(ROOT, 'node_modules', '.bin', tool), args, { cwd: ROOT, maxBuffer: 16 * 1024 * 1024 });
-        return { tool, code: 0, output: result.stdout };
-      } catch (error) {
-        const failed = error as { code?: number; stdout?: string; stderr?: string };
-        return { tool, code: failed.code ?? 1, output: `${failed.stdout ?? ''}${failed.stderr ?? ''}` };
-      }
-    }),
-  );
+  return Promise.all(tools.map(async ([tool, args]) => ({ tool, ...(await runForExit(path.join(ROOT, 'node_modules', '.bin', tool), args, ROOT)) })));
 }
 
 /**
@@ -386,19 +376,18 @@ export async function lintTarball(tarball: string): Promise<{ tool: string; code
 export async function checkProviderWithPackage(apps: ConsumerApps, api: string, config: object, origin: string): Promise<{ code: number; output: string }> {
   writeFileSync(path.join(apps.appDir, 'provider.json'), JSON.stringify(config));
   const command = path.join(apps.appDir, 'node_modules', '.bin', 'storefront-elements');
-  try {
-    const result = await run(command, ['check-provider', api, '--config', 'provider.json', '--origin', origin], { cwd: apps.appDir });
-    return { code: 0, output: result.stdout };
-  } catch (error) {
-    const failed = error as { code?: number; stdout?: string; stderr?: string };
-    return { code: failed.code ?? 1, output: `${failed.stdout ?? ''}${failed.stderr ?? ''}` };
-  }
+  return runForExit(command, ['check-provider', api, '--config', 'provider.json', '--origin', origin], apps.appDir);
 }
 
 /** Type-checks the app with `tsconfig` (`tsconfig.json` or `tsconfig.misuse.json`): exit code and output. */
-export async function typeCheck(apps: ConsumerApps, tsconfig: string): Promise<{ code: number; output: string }> {
+export function typeCheck(apps: ConsumerApps, tsconfig: string): Promise<{ code: number; output: string }> {
+  return runForExit(path.join(apps.appDir, 'node_modules', '.bin', 'tsc'), ['-p', tsconfig], apps.appDir);
+}
+
+/** Runs `command` in `cwd` to its end: its exit code (0 when it succeeded) and its output, stdout then stderr. */
+async function runForExit(command: string, args: string[], cwd: string): Promise<{ code: number; output: string }> {
   try {
-    const result = await run(path.join(apps.appDir, 'node_modules', '.bin', 'tsc'), ['-p', tsconfig], { cwd: apps.appDir });
+    const result = await run(command, args, { cwd, maxBuffer: 16 * 1024 * 1024 });
     return { code: 0, output: result.stdout };
   } catch (error) {
     const failed = error as { code?: number; stdout?: string; stderr?: string };
