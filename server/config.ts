@@ -98,9 +98,12 @@ export interface ServerConfig {
    * How long a client may take to send a request's headers (HEADERS_TIMEOUT_SECONDS, default 20) and
    * the whole request, body included (REQUEST_TIMEOUT_SECONDS, default 120: a 10 MB attachment over a
    * slow line); past that the connection is closed (http/timeouts.ts). The headers' time is capped at
-   * the request's, as Node requires.
+   * the request's, as Node requires. An idle kept-alive connection is closed after `keepAliveMs`
+   * (KEEP_ALIVE_TIMEOUT_SECONDS, default 65): longer than the idle timeout of the proxy or client in
+   * front (60 s for nginx's upstream keep-alive and AWS load balancers), so the side that reuses a
+   * connection is the one that closes it, never the server under a request on its way.
    */
-  httpTimeouts: { headersMs: number; requestMs: number };
+  httpTimeouts: { headersMs: number; requestMs: number; keepAliveMs: number };
   /**
    * The proxies in front of the server (TRUST_PROXY: a number of hops, `1` for one proxy, or a comma
    * list of proxy addresses/CIDR ranges; default none). The client IP is the X-Forwarded-For entry the

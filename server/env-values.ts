@@ -32,8 +32,15 @@ export function listFromEnv(name: string): string[] | undefined {
     .filter(Boolean);
 }
 
-/** HEADERS_TIMEOUT_SECONDS and REQUEST_TIMEOUT_SECONDS, at least one second each, headers within the request's time. */
-export function httpTimeoutsFromEnv(): { headersMs: number; requestMs: number } {
+/**
+ * HEADERS_TIMEOUT_SECONDS and REQUEST_TIMEOUT_SECONDS, at least one second each, headers within the
+ * request's time; KEEP_ALIVE_TIMEOUT_SECONDS, at least one second.
+ */
+export function httpTimeoutsFromEnv(): { headersMs: number; requestMs: number; keepAliveMs: number } {
   const requestMs = Math.max(1, intFromEnv('REQUEST_TIMEOUT_SECONDS', 120)) * 1000;
-  return { headersMs: Math.min(requestMs, Math.max(1, intFromEnv('HEADERS_TIMEOUT_SECONDS', 20)) * 1000), requestMs };
+  return {
+    headersMs: Math.min(requestMs, Math.max(1, intFromEnv('HEADERS_TIMEOUT_SECONDS', 20)) * 1000),
+    requestMs,
+    keepAliveMs: Math.max(1, intFromEnv('KEEP_ALIVE_TIMEOUT_SECONDS', 65)) * 1000,
+  };
 }

@@ -19,7 +19,7 @@ if (!('ResizeObserver' in globalThis)) {
   }
   Object.assign(globalThis, { ResizeObserver: ResizeObserverStub });
 }
-// Node-environment tests (e.g. the seed) share this setup file: only patch where there is a DOM.
+// Node-environment tests of the jsdom projects (the elements imported on a server) share this setup file: only patch where there is a DOM.
 if (typeof window !== 'undefined' && !window.matchMedia) {
   window.matchMedia = (query: string) =>
     ({

@@ -8,7 +8,7 @@ import { build, e2e, engines, lint, openapiProxy, reachablePostgres, reliability
 const results: StepResult[] = [];
 results.push(await typecheck());
 results.push(await lint());
-results.push(await vitest('unit tests + server tests on PGlite', ['unit', 'server'], { TEST_DATABASE_URL: '' }));
+results.push(await vitest('unit tests + server tests on PGlite', ['unit', 'unit-node', 'server'], { TEST_DATABASE_URL: '' }));
 const postgres = await reachablePostgres();
 results.push(await serverOnPostgres(postgres));
 // The reliability suites' figures are printed by `npm run test:reliability`; here they only pass or fail.

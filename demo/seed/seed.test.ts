@@ -1,4 +1,3 @@
-// @vitest-environment node
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as v from 'valibot';
 import { PageBlockSchema, PSEUDO_PAGE_SLUGS, WebsiteSettingsSchema } from '../../src/contract/contract.ts';

@@ -1,4 +1,3 @@
-// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { CLOSED_SHOP, GROSS_SHOP, NET_SHOP, page, POINTS_SHOP, productFixture, websiteFixture } from '../../src/contract/test-fixtures.ts';
 import type { Product, Website } from '../../src/contract/contract.ts';

@@ -26,7 +26,18 @@ export function LanguageSwitch({ showLabel = false, onSwitch }: LanguageSwitchPr
       size="small"
       choice="toggle"
       value={locale.value}
-      options={LOCALES.map((code) => ({ value: code, label: code.toUpperCase(), ariaLabel: t(`app.languages.${code}`) }))}
+      options={LOCALES.map((code) => ({
+        value: code,
+        // Named by what it shows first ("PL", WCAG 2.5.3), then the language's own name, spoken in that language (3.1.2).
+        label: (
+          <>
+            {`${code.toUpperCase()} `}
+            <span className="shop-visually-hidden" lang={code}>
+              {t(`app.languages.${code}`)}
+            </span>
+          </>
+        ),
+      }))}
       onValueChange={(next) => {
         setLocale(next);
         onSwitch?.();

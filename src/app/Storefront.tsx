@@ -54,6 +54,9 @@ function ScreenSlot({ Screen, params, routeId }: { Screen: ComponentType<ScreenP
   return decided.current.loaded ? screen : <Suspense fallback={<LoadingScreen label={t('widgets.loading')} announce={false} />}>{screen}</Suspense>;
 }
 
+/** A storefront path without its query. */
+const pathnameOf = (path: string): string => path.split('?')[0] ?? path;
+
 /** What the storefront shows for the current URL: a screen, a redirect to make, or a wait. */
 export type Decision = { kind: 'wait' } | { kind: 'redirect'; to: string } | { kind: 'screen'; match: RouteMatch };
 
@@ -95,12 +98,20 @@ export function Storefront() {
   useSignals();
   useCartChangeEvent();
   const path = currentPath.value;
-  const shown = useRef<{ path: string; decision: Decision } | null>(null);
+  const shown = useRef<{ path: string; decision: Extract<Decision, { kind: 'screen' }> } | null>(null);
   let decision = decide(path);
   // A sign-in link opened mid-session (the fragment changed) waits for the person's answer over the
   // screen they were on: it stays, with whatever they typed, until the answer is in, so nothing typed is lost.
   if (decision.kind === 'wait' && handoffArriving.value && shown.current?.path === path) decision = shown.current.decision;
   if (decision.kind === 'screen') shown.current = { path, decision };
+  // A redirect is made by an effect after this render. One back to the screen shown (an empty search
+  // from Login, sent back to Login) keeps that screen meanwhile, rather than a loading screen for a
+  // frame, which would unmount the header with the field in focus and flash the page. Another screen
+  // is not rendered for the path its guard refused.
+  const back = decision.kind === 'redirect' && shown.current && pathnameOf(decision.to) === pathnameOf(shown.current.path) ? shown.current : null;
+  const view = decision.kind === 'screen' ? { path, decision } : back;
+  const viewPath = view?.path ?? path;
+  const pathname = pathnameOf(viewPath);
 
   // Taken from the address bar while first rendering, before any screen may rewrite the URL.
   const arrival = pageArrival();
@@ -140,10 +151,10 @@ export function Storefront() {
     if (redirectTo) navigate(redirectTo, { replace: true });
   }, [redirectTo, path]);
 
-  const match = decision.kind === 'screen' ? decision.match : null;
+  const match = view?.decision.match ?? null;
   const routeId = match?.route.id ?? (path.startsWith('/store-not-found') ? 'store-not-found' : null);
   const pageName = match?.route.id === 'page' || match?.route.id === 'privacy-policy' || match?.route.id === 'terms-of-use'
-    ? shop.value?.pages.find((page) => path.split('?')[0] === `/${page.slug}`)?.name
+    ? shop.value?.pages.find((page) => pathname === `/${page.slug}`)?.name
     : undefined;
   const named = screenName();
   const title = routeId ? (named?.route === routeId ? named.title : (pageName ?? routeTitle(routeId, match?.params))) : null;
@@ -164,9 +175,8 @@ export function Storefront() {
     document.documentElement.lang = lang;
   }, [lang]);
 
-  const pathname = path.split('?')[0] ?? path;
   const host = useRef<HTMLDivElement>(null);
-  useHeadingFocusAfterNavigation(host, pathname, decision.kind === 'screen');
+  useHeadingFocusAfterNavigation(host, pathname, view !== null);
 
   // Over whatever shows (the guards wait meanwhile). A dialog that cannot load or show declines: the
   // code is dropped rather than used unasked, and nobody is left waiting for an answer.
@@ -178,7 +188,7 @@ export function Storefront() {
     </ErrorBoundary>
   ) : null;
 
-  if (decision.kind !== 'screen') {
+  if (!view) {
     if (shopStatus.value === 'not-found' || shopStatus.value === 'error') {
       return (
         <div ref={host} className="shop-storefront">
@@ -197,19 +207,20 @@ export function Storefront() {
   }
 
   // A designer's preview signs nobody in: a screen of a buyer's own data says so rather than failing.
-  const previewGap = designerMode.value && unavailableInPreview(decision.match.route.access, isLoggedIn.value);
-  const Screen = previewGap ? PreviewUnavailableScreen : screenFor(decision.match.route.id);
+  const { match: shownMatch } = view.decision;
+  const previewGap = designerMode.value && unavailableInPreview(shownMatch.route.access, isLoggedIn.value);
+  const Screen = previewGap ? PreviewUnavailableScreen : screenFor(shownMatch.route.id);
   return (
     <div ref={host} className="shop-storefront">
       <AppShell>
         {/* A screen that fails to load or render fails alone: header, navigation and cart go on. */}
-        <ErrorBoundary screen={decision.match.route.id} resetKey={pathname} fallback={screenErrorFallback}>
-          <ScreenSlot Screen={Screen} params={decision.match.params} routeId={decision.match.route.id} />
+        <ErrorBoundary screen={shownMatch.route.id} resetKey={pathname} fallback={screenErrorFallback}>
+          <ScreenSlot Screen={Screen} params={shownMatch.params} routeId={shownMatch.route.id} />
         </ErrorBoundary>
       </AppShell>
       {/* A popup that fails is left out (and reported); the screen under it goes on. */}
-      <ErrorBoundary screen={decision.match.route.id} resetKey={pathname} fallback={() => null}>
-        <PopupHost routeId={decision.match.route.id} path={path} />
+      <ErrorBoundary screen={shownMatch.route.id} resetKey={pathname} fallback={() => null}>
+        <PopupHost routeId={shownMatch.route.id} path={viewPath} />
       </ErrorBoundary>
       {offer}
     </div>

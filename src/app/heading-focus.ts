@@ -31,7 +31,12 @@ export function useHeadingFocusAfterNavigation(host: RefObject<HTMLElement | nul
       if (now !== before && now instanceof HTMLElement && now !== document.body && now.isConnected) return;
       const heading = host.current?.querySelector<HTMLElement>('[data-screen-heading]') ?? null;
       const settled = tries >= HEADING_FOCUS_TRIES;
-      if (heading && (heading !== previous || settled)) heading.focus();
+      // The new screen starts at its top, as a new page would: focus alone scrolls only as far as the
+      // heading, which the screen's content filling in below can then push out of view again.
+      if (heading && (heading !== previous || settled)) {
+        heading.focus();
+        heading.scrollIntoView({ block: 'start' });
+      }
       else if (tries++ < HEADING_FOCUS_TRIES) timer = setTimeout(focusHeading, HEADING_FOCUS_INTERVAL_MS);
     };
     timer = setTimeout(focusHeading, 0);

@@ -16,17 +16,19 @@ export function isSubmitOf(target: EventTarget | null, form: HTMLFormElement | n
   return form !== null && target instanceof HTMLButtonElement && target.type === 'submit' && target.form === form;
 }
 
+/** The control of a registered field node: the node itself when it is one, else its checked or first control. */
+export function fieldControl(node: HTMLElement): HTMLElement | null {
+  if (node.matches('input, select, textarea, button')) return node;
+  return node.querySelector<HTMLElement>('input:checked') ?? node.querySelector<HTMLElement>('input:not([type="hidden"]), select, textarea, button');
+}
+
 /**
  * Moves focus to a registered field: the node itself when it is a control, else its checked or first
  * control, else the group itself.
  */
 export function focusField(node: HTMLElement | undefined): void {
   if (!node) return;
-  if (node.matches('input, select, textarea, button')) {
-    node.focus();
-    return;
-  }
-  const target = node.querySelector<HTMLElement>('input:checked') ?? node.querySelector<HTMLElement>('input:not([type="hidden"]), select, textarea, button');
+  const target = fieldControl(node);
   if (target) {
     target.focus();
     return;

@@ -3,6 +3,7 @@ import type * as v from 'valibot';
 import { isApiClientError } from '../api/errors.ts';
 import { fieldMessage, firstFieldIssue, type FieldIssue } from '../widgets/field/validate-field.ts';
 import { errorText, namesFields, serverFieldError, type ShownError } from './form-errors.ts';
+import { summaryOf, useFailedSubmit, type ErrorSummaryState } from './failed-submit.ts';
 import { focusField, isSubmitOf, useFieldRegistry, type RegisterField } from './form-focus.ts';
 
 export { namesFields, serverFieldText } from './form-errors.ts';
@@ -90,6 +91,8 @@ export interface FormState<F extends string, K extends F = F> extends FormFields
   pending: boolean;
   /** The last failure that is not a field error (`null` when none). */
   formError: FormError;
+  /** The error summary of the last failed submit (for `ErrorSummary`): no items before one or once all are fixed. */
+  summary: ErrorSummaryState;
   /**
    * A `<form onSubmit>` handler: validates every field (focusing the first invalid one), then runs
    * `action` once. A failure is mapped to fields where the server named them, the rest becomes the
@@ -124,6 +127,7 @@ export function useFormState<F extends string, K extends F = F>(
   const touched = useRef(new Set<F>());
   const { nodes, register } = useFieldRegistry<F>();
   const busy = useRef(false);
+  const { failed, fail, clear: clearFailed } = useFailedSubmit<F>();
   // Handlers read the latest values even when called before a re-render (fast typing, autofill).
   const latest = useRef(values);
   latest.current = values;
@@ -220,9 +224,11 @@ export function useFormState<F extends string, K extends F = F>(
       setServerErrors({});
       setFormError(null);
       if (issues.size > 0) {
+        fail(issues.keys());
         focusFirst(issues.keys());
         return;
       }
+      clearFailed();
       busy.current = true;
       setPending(true);
       void action(current)
@@ -239,6 +245,7 @@ export function useFormState<F extends string, K extends F = F>(
           // Errors of fields this form does not show (or no field errors at all) go to the form alert.
           const unmapped = namesFields(error).filter((name) => !(order as readonly string[]).includes(name));
           if (mappedNames.length === 0 || unmapped.length > 0) setFormError(error);
+          if (mappedNames.length > 0) fail(mappedNames);
           focusFirst(mappedNames);
         })
         .finally(() => {
@@ -247,5 +254,6 @@ export function useFormState<F extends string, K extends F = F>(
         });
     };
 
-  return { values, setValue, field, error: errorOf, touch, register, pending, formError, handleSubmit };
+  const summary = summaryOf(failed, errorOf, (id) => nodes.current.get(id));
+  return { values, setValue, field, error: errorOf, touch, register, pending, formError, summary, handleSubmit };
 }

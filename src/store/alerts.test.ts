@@ -13,6 +13,13 @@ describe('alerts store', () => {
     expect(alerts.value).toEqual([{ id, type: 'success', header: 'Saved', content: 'Your address was saved.', duration: 3000 }]);
   });
 
+  it('should keep an error until dismissed unless given a duration', () => {
+    showAlert({ type: 'error', content: 'Failed' });
+    showAlert({ type: 'error', content: 'Failed quickly', duration: 4000 });
+    showAlert({ type: 'warning', content: 'Careful' });
+    expect(alerts.value.map((alert) => alert.duration)).toEqual([0, 4000, 3000]);
+  });
+
   it('should keep a custom duration, and 0 (or a negative one) as "until dismissed"', () => {
     showAlert({ type: 'info', content: 'a', duration: 5000 });
     showAlert({ type: 'info', content: 'b', duration: 0 });

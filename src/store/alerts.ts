@@ -4,7 +4,7 @@ import { pageSingleton } from '../page-singleton.ts';
 /** The four alert kinds of spec §2; each has its icon, colour and spoken type word. */
 export type AlertType = 'info' | 'success' | 'warning' | 'error';
 
-/** Spec §9: an alert hides after 3000 ms unless the caller says otherwise. */
+/** Spec §9: an alert hides after 3000 ms unless the caller says otherwise (an error stays: see {@link showAlert}). */
 export const ALERT_DEFAULT_DURATION_MS = 3000;
 
 /** What a caller passes to {@link showAlert}. */
@@ -14,7 +14,7 @@ export interface AlertOptions {
   header?: string;
   /** Simple text, or several lines shown as a list. */
   content: string | string[];
-  /** Milliseconds before it hides by itself (default 3000); 0 keeps it until dismissed. */
+  /** Milliseconds before it hides by itself (default 3000, errors 0); 0 keeps it until dismissed. */
   duration?: number;
 }
 
@@ -33,8 +33,12 @@ export const alerts = pageSingleton('alerts', () => signal<readonly Alert[]>([])
 
 const counter = pageSingleton('alerts.counter', () => ({ next: 1 }));
 
-/** Shows an alert toast (spec §2) and returns its id, for {@link dismissAlert}. */
-export function showAlert({ type, header, content, duration = ALERT_DEFAULT_DURATION_MS }: AlertOptions): string {
+/**
+ * Shows an alert toast (spec §2) and returns its id, for {@link dismissAlert}. An error stays until
+ * dismissed unless the caller gives a duration: a person must be able to read what went wrong however
+ * slowly they read or reach it (WCAG 2.2.1), and an error usually asks them to act.
+ */
+export function showAlert({ type, header, content, duration = type === 'error' ? 0 : ALERT_DEFAULT_DURATION_MS }: AlertOptions): string {
   const id = `alert-${counter.next++}`;
   const alert: Alert = { id, type, content, duration: Number.isFinite(duration) && duration > 0 ? duration : 0 };
   if (header) alert.header = header;

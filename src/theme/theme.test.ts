@@ -1,8 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { contrastRatio, parseColor, strongAccent } from './colour.ts';
+import { contrastRatio, parseColor, strongAccent, type Rgba } from './colour.ts';
 import { BUTTON_RADIUS, storageUrl, themeFromSettings } from './theme.ts';
 
 const white = { r: 255, g: 255, b: 255, a: 1 };
+
+/** `share` of colour `a` mixed with `b` in sRGB, as CSS `color-mix(in srgb, a share, b)`. */
+const mix = (a: Rgba, share: number, b: Rgba): Rgba => ({
+  r: a.r * share + b.r * (1 - share),
+  g: a.g * share + b.g * (1 - share),
+  b: a.b * share + b.b * (1 - share),
+  a: 1,
+});
 
 describe('storageUrl', () => {
   it('should prefix relative paths with the storage base and pass absolute http(s) URLs through', () => {
@@ -68,6 +76,20 @@ describe('tokens.css', () => {
   it('should default the strong accent to the readable shade of the default accent', async () => {
     const css = (await import('./tokens.css?inline')).default;
     expect(css).toContain(`var(--_settings-accent-strong, ${strongAccent('rgb(236 72 153)')})`);
+  });
+
+  it("should keep a secondary button's text at 4.5:1 on its hover tint, whatever the accent", async () => {
+    // As tokens.css mixes them: --accent-soft is 12 % accent over the page, --accent-stronger 85 % strong with black.
+    const black = { r: 0, g: 0, b: 0, a: 1 };
+    const low = ['rgb(236 72 153)', 'rgb(37 99 235)', 'rgb(250 204 21)', 'rgb(16 185 129)', 'rgb(0 0 0)', 'rgb(255 255 255)', 'rgb(124 58 237)'].flatMap((accent) => {
+      const tint = mix(parseColor(accent)!, 0.12, white);
+      const stronger = mix(parseColor(strongAccent(accent)!)!, 0.85, black);
+      const ratio = contrastRatio(stronger, tint);
+      return ratio < 4.5 ? [`${accent}: ${ratio.toFixed(2)}:1`] : [];
+    });
+    expect(low).toEqual([]);
+    const button = (await import('../widgets/button/button.css?inline')).default;
+    expect(button).toMatch(/\[data-variant='secondary'\]:hover:not\(:disabled\) \{[^}]*color: var\(--accent-stronger\)/);
   });
 
   it('should keep its element resets at zero specificity so widget rules win', async () => {

@@ -141,7 +141,7 @@ test.describe('checkout', () => {
     await chooseCountry(address, 'Poland');
     await checkout.continue();
     // The postal code must fit the country.
-    await expect(address.getByText('Invalid postal code format')).toBeVisible();
+    await expect(address.getByText('Invalid postal code format', { exact: true })).toBeVisible();
     await address.getByRole('textbox', { name: /^Zip code/ }).fill('31-503');
     await checkout.continue();
 

@@ -54,7 +54,7 @@ test.describe('layout', () => {
       for (const block of ['end', 'center'] as const) {
         await add.evaluate((node, where) => node.scrollIntoView({ block: where }), block);
         await add.click();
-        const toast = page.getByRole('status', { name: 'Notifications' }).getByText('Added to cart', { exact: true }).last();
+        const toast = page.getByRole('status', { name: 'Notifications (F8)' }).getByText('Added to cart', { exact: true }).last();
         await expect(toast).toBeVisible();
         const toastBox = await page.locator('shop-storefront .shop-toast').last().boundingBox();
         const buttonBox = await add.boundingBox();

@@ -54,7 +54,7 @@ test.describe('reduced motion', () => {
     await gallery.button('Open dialog').click();
     await expectInstant(page.getByRole('dialog'), pressEscape(page, page.getByRole('dialog')));
     await gallery.button('Success').click();
-    expect(await motionIn(page.getByRole('status', { name: 'Notifications' })), 'a toast').toEqual([]);
+    expect(await motionIn(page.getByRole('status', { name: 'Notifications (F8)' })), 'a toast').toEqual([]);
   });
 
   test('the storefront: the homepage rows stay put, the popup, the menu drawer and the cart drawer change at once', async ({ page }) => {

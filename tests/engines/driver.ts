@@ -21,6 +21,44 @@ export interface Step {
 /** A query: each step searches inside (and inside the shadow roots of) what the step before it found. */
 export type Query = Step | Step[];
 
+/** The keys the keyboard journeys press, by their DOM key names. */
+export type Key = 'Tab' | 'Enter' | 'Space' | 'Escape' | 'Backspace' | 'ArrowUp' | 'ArrowDown' | 'ArrowLeft' | 'ArrowRight';
+
+/** Keys held down while another is pressed. */
+export type Modifier = 'Shift' | 'Alt' | 'Control';
+
+/** The W3C WebDriver code point of each key (WebDriver §17.4.2), the `value` of key actions in both protocols. */
+export const KEY_CODES: Record<Key | Modifier, string> = {
+  Tab: '\uE004',
+  Enter: '\uE007',
+  Space: '\uE00D',
+  Escape: '\uE00C',
+  Backspace: '\uE003',
+  ArrowLeft: '\uE012',
+  ArrowUp: '\uE013',
+  ArrowRight: '\uE014',
+  ArrowDown: '\uE015',
+  Shift: '\uE008',
+  Control: '\uE009',
+  Alt: '\uE00A',
+};
+
+/**
+ * One key press as WebDriver key actions: the modifiers down, the key down and up, the modifiers up,
+ * in one action sequence (`input.performActions` in BiDi, `POST /session/{id}/actions` in classic).
+ */
+export function keyActions(key: Key, modifiers: Modifier[] = []): { type: 'keyDown' | 'keyUp'; value: string }[] {
+  return [
+    ...modifiers.map((modifier) => ({ type: 'keyDown' as const, value: KEY_CODES[modifier] })),
+    { type: 'keyDown' as const, value: KEY_CODES[key] },
+    { type: 'keyUp' as const, value: KEY_CODES[key] },
+    ...modifiers.toReversed().map((modifier) => ({ type: 'keyUp' as const, value: KEY_CODES[modifier] })),
+  ];
+}
+
+/** Typed text as WebDriver key actions, one down and up per character. */
+export const textActions = (text: string) => [...text].flatMap((character) => [{ type: 'keyDown' as const, value: character }, { type: 'keyUp' as const, value: character }]);
+
 /** An element of the page, opaque to the journeys. */
 export type ElementRef = { readonly __element: true };
 
@@ -46,6 +84,10 @@ export interface Engine {
   select(element: ElementRef, value: string): Promise<void>;
   /** Presses Enter in the element (focused first), as a user submitting a form from a field. */
   enter(element: ElementRef): Promise<void>;
+  /** Presses `key` with `modifiers` held, sent to whatever has focus (no element is chosen first). */
+  press(key: Key, modifiers?: Modifier[]): Promise<void>;
+  /** Types `text` key by key into whatever has focus. */
+  typeKeys(text: string): Promise<void>;
   /** Switches into the `<iframe>` element (later calls act in it) or, with `null`, back to the top page. */
   frame(element: ElementRef | null): Promise<void>;
   /**
@@ -53,6 +95,11 @@ export interface Engine {
    * can only do that for a new browser session (WebKitGTK), cookies and storage start afresh.
    */
   scripts(enabled: boolean): Promise<void>;
+  /**
+   * Sets the page's size in CSS px (the window's, where the engine sizes windows: WebKitGTK's
+   * MiniBrowser goes no narrower than about 450 px).
+   */
+  resize(width: number, height: number): Promise<void>;
   /** Saves a PNG of the viewport (for a failed journey). */
   screenshot(file: string): Promise<void>;
   close(): Promise<void>;

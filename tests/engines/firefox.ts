@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
-import { launch, type Browser, type ElementHandle, type Frame, type Page } from 'puppeteer-core';
-import { FIND_SOURCE, serialise, type ElementRef, type Engine, type Query } from './driver.ts';
+import { launch, type Browser, type ElementHandle, type Frame, type KeyInput, type Page } from 'puppeteer-core';
+import { FIND_SOURCE, keyActions, serialise, textActions, type ElementRef, type Engine, type Query } from './driver.ts';
 
 /** Debian's Firefox ESR (package `firefox-esr`), or FIREFOX_PATH. */
 export function firefoxBinary(): string | undefined {
@@ -91,6 +91,14 @@ export async function launchFirefox(executablePath: string): Promise<Engine> {
     async enter(element) {
       await asHandle(element).press('Enter');
     },
+    async press(key, modifiers) {
+      // puppeteer's keyboard sends each down and up as a BiDi input.performActions on the page's
+      // browsing context; the code points pass through as they are.
+      for (const action of keyActions(key, modifiers)) await (action.type === 'keyDown' ? page.keyboard.down(action.value as KeyInput) : page.keyboard.up(action.value as KeyInput));
+    },
+    async typeKeys(text) {
+      for (const action of textActions(text)) await (action.type === 'keyDown' ? page.keyboard.down(action.value as KeyInput) : page.keyboard.up(action.value as KeyInput));
+    },
     async scripts(enabled) {
       if (enabled === scriptsOn) return;
       // This ESR has no BiDi emulation.setScriptingEnabled: a new browser with the pref set.
@@ -107,6 +115,9 @@ export async function launchFirefox(executablePath: string): Promise<Engine> {
       const inner = await asHandle(element).contentFrame();
       if (!inner) throw new Error('the element is not a frame');
       frame = inner;
+    },
+    async resize(width, height) {
+      await page.setViewport({ width, height });
     },
     async screenshot(file) {
       await page.screenshot({ path: file as `${string}.png` });

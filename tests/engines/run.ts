@@ -4,7 +4,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { FIND_SOURCE, type Engine } from './driver.ts';
 import { firefoxBinary, launchFirefox } from './firefox.ts';
-import { JOURNEYS, type Site } from './journeys.ts';
+import { AXE_JOURNEYS } from './axe-journeys.ts';
+import { JOURNEYS as MAIN_JOURNEYS, type Journey, type Site } from './journeys.ts';
+import { KEYBOARD_JOURNEYS } from './keyboard-journey.ts';
 import { launchWebKit, miniBrowserBinary, webkitDriverBinary } from './webkit.ts';
 
 /**
@@ -13,7 +15,9 @@ import { launchWebKit, miniBrowserBinary, webkitDriverBinary } from './webkit.ts
  * after `npm run build`. WebKitGTK needs an X display: without one the runner starts itself again
  * under `xvfb-run -a`. Exits non-zero when a journey failed, an engine is missing, or none ran.
  *
- * Options: `--engine firefox|webkit` (one engine only), `--report <file>` (JSON counts for npm test).
+ * Options: `--engine firefox|webkit` (one engine only), `--journey <text>` (only the journeys whose name
+ * holds that text, case-insensitive; a journey they need runs only if it matches too), `--report <file>`
+ * (JSON counts for npm test).
  * Environment: ENGINES_PORT (demo server, default 4341), ENGINES_WEBDRIVER_PORT (default 4342),
  * FIREFOX_PATH, WEBKIT_WEBDRIVER, MINIBROWSER.
  */
@@ -24,6 +28,13 @@ const option = (name: string) => {
   return at >= 0 ? argv[at + 1] : undefined;
 };
 const only = option('--engine');
+const journeyFilter = option('--journey')?.toLowerCase();
+/**
+ * The main journeys, then axe on the screens they do not reach (after the journey with scripts off,
+ * which leaves a fresh session), then the keyboard journey (last: it starts by signing out whoever is
+ * signed in).
+ */
+const JOURNEYS: Journey[] = [...MAIN_JOURNEYS, ...AXE_JOURNEYS, ...KEYBOARD_JOURNEYS].filter((journey) => !journeyFilter || journey.name.toLowerCase().includes(journeyFilter));
 const reportFile = option('--report');
 const port = Number(process.env.ENGINES_PORT ?? 4341);
 const webdriverPort = Number(process.env.ENGINES_WEBDRIVER_PORT ?? 4342);
@@ -74,6 +85,10 @@ interface EngineResult {
   error?: string;
 }
 
+if (JOURNEYS.length === 0) {
+  console.error(`no journey's name holds "${journeyFilter}"`);
+  process.exit(2);
+}
 const selected = ENGINES.filter((engine) => !only || engine.key === only);
 if (selected.length === 0) {
   console.error(`unknown --engine ${only}: firefox or webkit`);

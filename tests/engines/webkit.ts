@@ -1,6 +1,6 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, writeFileSync } from 'node:fs';
-import { FIND_SOURCE, serialise, type ElementRef, type Engine, type Query } from './driver.ts';
+import { FIND_SOURCE, keyActions, serialise, textActions, type ElementRef, type Engine, type Query } from './driver.ts';
 
 /** The W3C key of a web element reference in WebDriver answers and arguments. */
 const ELEMENT_KEY = 'element-6066-11e4-a52e-4f735466cecf';
@@ -146,6 +146,13 @@ export async function launchWebKit(options: { driver: string; miniBrowser: strin
       // U+E007: WebDriver's Enter key.
       await call('POST', `${s}/element/${ref(element)}/value`, { text: '\uE007' });
     },
+    async press(key, modifiers) {
+      // Perform Actions sends the keys to the focused element; the sequence releases what it pressed.
+      await call('POST', `${s}/actions`, { actions: [{ type: 'key', id: 'keyboard', actions: keyActions(key, modifiers) }] });
+    },
+    async typeKeys(text) {
+      await call('POST', `${s}/actions`, { actions: [{ type: 'key', id: 'keyboard', actions: textActions(text) }] });
+    },
     async scripts(enabled) {
       if (enabled === scriptsOn) return;
       // WebKitGTK has no switch for an open page: a new session whose documents run no script of their
@@ -156,6 +163,9 @@ export async function launchWebKit(options: { driver: string; miniBrowser: strin
     },
     async frame(element) {
       await call('POST', `${s}/frame`, { id: element ?? null });
+    },
+    async resize(width, height) {
+      await call('POST', `${s}/window/rect`, { width, height });
     },
     async screenshot(file) {
       const png = (await call('GET', `${s}/screenshot`)) as string;

@@ -74,7 +74,7 @@ describe('AppShell', () => {
       showAlert({ type: 'success', content: 'Saved!', duration: 0 });
     });
     expect(screen.getAllByText('Saved!')).toHaveLength(1);
-    expect(screen.getByRole('status', { name: 'Notifications' })).toHaveTextContent('Saved!');
+    expect(screen.getByRole('status', { name: 'Notifications (F8)' })).toHaveTextContent('Saved!');
   });
 
   it('should pass the layout to the header', () => {

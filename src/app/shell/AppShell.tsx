@@ -1,5 +1,6 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { useRef, type ReactNode } from 'react';
+import { OverlayLayer } from '../../kit/element-context.tsx';
 import { cartCount as cartPieces } from '../../store/cart.ts';
 import { renderingAsServer } from '../../store/first-screen.ts';
 import { shop } from '../../store/shop.ts';
@@ -51,7 +52,8 @@ export function AppShell({ children, cartCount, layout = 'auto' }: AppShellProps
     <div className="shop-app" data-livechat={shop.value?.livechat_enabled ? '' : undefined}>
       <Header cartCount={count} layout={layout} onSkipToContent={skip} />
       <main ref={main} id={MAIN_ID} tabIndex={-1} className="shop-app__main" part="body">
-        {children}
+        {/* A screen's lists and popovers open in this layer inside main, so they stay in its landmark. */}
+        <OverlayLayer>{children}</OverlayLayer>
       </main>
       <Footer />
       <AlertToast />

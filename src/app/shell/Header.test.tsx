@@ -176,7 +176,9 @@ describe('Header', () => {
   it('should switch the language and keep the choice over the shop default', async () => {
     const ue = userEvent.setup();
     render(<Header />);
-    await ue.click(screen.getByRole('button', { name: 'Polski' }));
+    await ue.click(screen.getByRole('button', { name: 'PL Polski' }));
+    // Named by what it shows, then the language's own name in that language (WCAG 2.5.3, 3.1.2).
+    expect(screen.getByText('Polski', { exact: false, selector: 'span' })).toHaveAttribute('lang', 'pl');
     expect(locale.value).toBe('pl');
     expect(screen.getByRole('link', { name: 'Koszyk' })).toBeInTheDocument();
     // A later shop load with lang "en" must not undo the user's choice.
@@ -191,7 +193,7 @@ describe('Header', () => {
     localStorage.clear();
     const ue = userEvent.setup();
     const { unmount } = render(<Header />);
-    await ue.click(screen.getByRole('button', { name: 'Polski' }));
+    await ue.click(screen.getByRole('button', { name: 'PL Polski' }));
     // The choice is written once the storage code has loaded.
     await waitFor(() => expect(localStorage.getItem('shop-elements:acme:locale')).toBe('"pl"'));
     unmount();
@@ -203,7 +205,7 @@ describe('Header', () => {
     await act(() => loadShop());
     render(<Header />);
     expect(locale.value).toBe('pl');
-    expect(screen.getByRole('button', { name: 'Polski' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('button', { name: 'PL Polski' })).toHaveAttribute('aria-pressed', 'true');
     localStorage.clear();
   });
 

@@ -171,6 +171,7 @@ describe('Addresses: adding', () => {
       'shipping tel',
     ]);
     expect(within(dialog()).getByRole('combobox', { name: /^Country/ })).toHaveAttribute('aria-required', 'true');
+    expect(within(dialog()).getByRole('combobox', { name: /^Country/ })).toHaveAttribute('autocomplete', 'shipping country-name');
 
     // A delivery address goes to a person: its name fields ask for the recipient's.
     expect(textbox(/^Recipient's first name/)).toHaveAttribute('aria-required', 'true');
@@ -178,6 +179,7 @@ describe('Addresses: adding', () => {
 
     await userEvent.click(save());
     expect(textbox(/^Recipient's first name/)).toHaveFocus();
+    expect(within(dialog()).getByRole('alert', { name: /^There is a problem/ })).toHaveTextContent(/Recipient's first name: This element is required.*Country: /);
     expect(textbox(/^Recipient's first name/)).toHaveAccessibleDescription(/This element is required/);
     expect(textbox(/^Street and number/)).toHaveAccessibleDescription(/This element is required/);
     expect(textbox(/^City/)).toHaveAccessibleDescription(/This element is required/);

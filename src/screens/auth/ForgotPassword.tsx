@@ -10,6 +10,7 @@ import { Button } from '../../widgets/button/Button.tsx';
 import { TextField } from '../../widgets/text-field/TextField.tsx';
 import { AuthCard, FormAlert, ShopPending } from './AuthLayout.tsx';
 import { useFormState, type FieldRules } from '../use-form-state.ts';
+import { ErrorSummary } from '../ErrorSummary.tsx';
 
 const RULES: FieldRules<'email'> = { email: () => ForgotPasswordRequestSchema.entries.email };
 const INITIAL = { email: '' };
@@ -46,6 +47,7 @@ export function ForgotPassword() {
           <p className="shop-auth__text">{t('auth.forget_text')}</p>
           <form className="shop-auth__form" part="form" noValidate onSubmit={submit}>
             <FormAlert error={form.formError} />
+            <ErrorSummary summary={form.summary} />
             <TextField {...form.field('email')} label={t('auth.email')} type="email" autoComplete="email" inputMode="email" required />
             <Button type="submit" loading={form.pending} fullWidth>
               {t('auth.send_link')}

@@ -12,6 +12,7 @@ import { AuthCard, FormAlert, ShopPending } from './AuthLayout.tsx';
 import { isCheckoutPath, registrationClosed, safeRedirect } from './auth-rules.ts';
 import { CheckoutSignInNotice } from './CheckoutSignInNotice.tsx';
 import { useFormState, type FieldRules } from '../use-form-state.ts';
+import { ErrorSummary } from '../ErrorSummary.tsx';
 
 type LoginField = 'email' | 'password';
 
@@ -53,6 +54,7 @@ export function Login() {
       {atCheckout && <CheckoutSignInNotice website={website} />}
       <form className="shop-auth__form" part="form" noValidate onSubmit={submit}>
         <FormAlert error={form.formError} />
+        <ErrorSummary summary={form.summary} />
         <TextField {...form.field('email')} label={t('auth.email')} type="email" autoComplete="username" inputMode="email" required />
         <TextField {...form.field('password')} label={t('auth.password')} type="password" autoComplete="current-password" required />
         <p className="shop-auth__aside">

@@ -14,6 +14,7 @@ import { confirmationField } from '../../widgets/field/validate-field.ts';
 import { TextField } from '../../widgets/text-field/TextField.tsx';
 import { AuthCard, FormAlert, ShopPending } from './AuthLayout.tsx';
 import { useFormState, type FieldRules } from '../use-form-state.ts';
+import { ErrorSummary } from '../ErrorSummary.tsx';
 
 type NewPasswordField = 'password' | 'password_confirmation';
 
@@ -92,6 +93,7 @@ export function NewPassword() {
         ) : (
           <FormAlert error={form.formError} />
         )}
+        <ErrorSummary summary={form.summary} />
         {/* Lets password managers store the new password under the right account. */}
         <input type="hidden" name="username" autoComplete="username" value={email} />
         <TextField

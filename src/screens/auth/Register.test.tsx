@@ -1,4 +1,4 @@
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { locale } from '../../store/locale.ts';
@@ -123,7 +123,11 @@ describe('Register', () => {
     await waitFor(() => expect(field(LABELS.email)).toHaveAccessibleDescription('The email has already been taken'));
     expect(field(LABELS.coordinator_email)).toHaveAccessibleDescription('Enter the e-mail address of an existing coordinator');
     expect(field(LABELS.email)).toHaveFocus();
-    expect(screen.getByRole('alert')).toHaveTextContent('');
+    expect(screen.getByRole('alert', { name: '' })).toHaveTextContent('');
+    // The error summary names both fields by their labels.
+    const summary = screen.getByRole('alert', { name: /^There is a problem/ });
+    const items = within(summary).getAllByRole('button');
+    expect(items.map((item) => item.textContent)).toEqual([expect.stringMatching(/^E-mail\b.*: The email has already been taken$/), expect.stringMatching(/^Coordinator's e-mail.*: Enter the e-mail address of an existing coordinator$/)]);
     // Editing the e-mail clears its server error; the coordinator's stays until that field is edited.
     await user.type(field(LABELS.email), 'x');
     expect(field(LABELS.email)).not.toHaveAttribute('aria-invalid');
@@ -135,7 +139,7 @@ describe('Register', () => {
     renderScreen(Register);
     const user = await fill();
     await user.click(submitButton());
-    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Registration is not available in this shop.'));
+    await waitFor(() => expect(screen.getByRole('alert', { name: '' })).toHaveTextContent('Registration is not available in this shop.'));
   });
 
   it('should show too many registrations (429) in the form alert with the wait in minutes and keep what was typed', async () => {
@@ -147,7 +151,7 @@ describe('Register', () => {
     renderScreen(Register);
     const user = await fill();
     await user.click(submitButton());
-    const alert = screen.getByRole('alert');
+    const alert = screen.getByRole('alert', { name: '' });
     await waitFor(() => expect(alert).toHaveTextContent('Too many attempts. Try again in 60 minutes.'));
     expect(callsTo(calls, '/api/register')).toHaveLength(1);
     for (const [name, value] of Object.entries(VALID) as [keyof typeof VALID, string][]) expect(field(LABELS[name])).toHaveValue(value);
@@ -164,11 +168,11 @@ describe('Register', () => {
     renderScreen(Register);
     const user = await fill();
     await user.click(submitButton());
-    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Too many attempts. Try again in 42 seconds.'));
+    await waitFor(() => expect(screen.getByRole('alert', { name: '' })).toHaveTextContent('Too many attempts. Try again in 42 seconds.'));
     act(() => {
       locale.value = 'pl';
     });
-    expect(screen.getByRole('alert')).toHaveTextContent('Zbyt wiele prób. Spróbuj ponownie za 42 sekundy.');
+    expect(screen.getByRole('alert', { name: '' })).toHaveTextContent('Zbyt wiele prób. Spróbuj ponownie za 42 sekundy.');
   });
 
   it('should show only a message and a link to login in a _noform shop', () => {

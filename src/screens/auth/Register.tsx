@@ -13,6 +13,7 @@ import { TextField } from '../../widgets/text-field/TextField.tsx';
 import { AuthCard, FormAlert, ShopPending } from './AuthLayout.tsx';
 import { registrationClosed } from './auth-rules.ts';
 import { useFormState, type FieldRules } from '../use-form-state.ts';
+import { ErrorSummary } from '../ErrorSummary.tsx';
 
 type RegisterField =
   | 'name'
@@ -113,6 +114,7 @@ export function Register() {
       <p className="shop-auth__text">{t('auth.register_intro')}</p>
       <form className="shop-auth__form" part="form" noValidate onSubmit={submit}>
         <FormAlert error={form.formError} />
+        <ErrorSummary summary={form.summary} />
         <div className="shop-auth__row">
           <TextField {...form.field('name')} label={t('auth.name')} autoComplete="given-name" required />
           <TextField {...form.field('surname')} label={t('auth.surname')} autoComplete="family-name" required />

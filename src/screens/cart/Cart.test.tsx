@@ -158,6 +158,31 @@ describe('Cart screen', () => {
     expect(await screen.findByRole('link', { name: 'Go to checkout' })).toHaveAttribute('href', '/checkout');
   });
 
+  it('should announce a quantity change once the buyer pauses, with the line and cart totals, in both languages', async () => {
+    const bottle = product({ id: 1, name: 'Bottle', variants: [variant({ id: 10, stock: 15 })] });
+    addToCart(bottle, bottle.variants[0]!, 3);
+    stubProducts(serveShop([bottle]));
+    renderCart();
+    expect(await screen.findByRole('link', { name: 'Go to checkout' })).toBeInTheDocument();
+    const status = screen.getByRole('status');
+    const increase = within(line('Bottle')).getByRole('button', { name: 'Increase' });
+    for (let press = 0; press < 3; press += 1) await userEvent.click(increase);
+    // Not once per press: the three presses are told once, with the quantity they ended at.
+    expect(status.textContent).toBe('');
+    await waitFor(() => expect(status).toHaveTextContent(/^Bottle \(Colour: Black\): quantity 6, line total PLN [\d,.]+\. Cart total PLN [\d,.]+\.$/), { timeout: 3000 });
+    expect(plain(status.textContent)).toContain(`line total ${shownPrices('Bottle')[1]?.replace('Line total: ', '')}`);
+    expect(plain(status.textContent)).toContain(`Cart total ${total()}`);
+
+    // A typed quantity, in Polish.
+    act(() => {
+      locale.value = 'pl';
+    });
+    const input = within(line('Bottle')).getByRole('spinbutton');
+    await userEvent.tripleClick(input);
+    await userEvent.paste('15');
+    await waitFor(() => expect(status).toHaveTextContent(/^Bottle \(Kolor: Czarny\): ilość 15, wartość pozycji 184,50\szł\. Razem w koszyku 184,50\szł\.$/), { timeout: 3000 });
+  });
+
   it('should never change a line quantity silently: refuse 2.5 and hold checkout, say when 100000 became the stock', async () => {
     const bottle = product({ id: 1, name: 'Bottle', variants: [variant({ id: 10, stock: 40 })] });
     addToCart(bottle, bottle.variants[0]!, 3);

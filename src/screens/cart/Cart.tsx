@@ -9,7 +9,7 @@ import { buildPath, type RouteId } from '../../domain/routes.ts';
 import { t } from '../../i18n/index.ts';
 import { tp } from '../../i18n/plural.ts';
 import { AlertToast } from '../../widgets/alert-toast/AlertToast.tsx';
-import { cartCount, cartTotals, removeFromCart, setCartQuantity, type PricedCartLine } from '../../store/cart.ts';
+import { cartCount, cartTotals, type PricedCartLine } from '../../store/cart.ts';
 import { cancelCartCheck, cartCheckError, cartCheckStatus, cartPricesChanged, cartReview, checkCart } from '../../store/cart-review.ts';
 import { designerMode } from '../../store/designer-preview.ts';
 import { sessionStatus, user } from '../../store/session.ts';
@@ -20,6 +20,7 @@ import { Loading } from '../../widgets/loading/Loading.tsx';
 import css from './cart.css?inline';
 import { CartLineItem } from './CartLineItem.tsx';
 import { CartSummary } from './CartSummary.tsx';
+import { useCartAnnouncer } from './use-cart-announcer.ts';
 import { LoginFirst, ScreenFrame, ShopPending, shopFailed } from '../ScreenFrame.tsx';
 
 registerStyles('cart', css);
@@ -55,10 +56,11 @@ function Frame({ busy = false, heading, children }: { busy?: boolean; heading?: 
  * checkout cannot start yet (a product no longer available, a broken quantity rule, an inactive
  * budget, too few points) with "Go to checkout" disabled until it can.
  *
- * Removing a line announces it and moves focus to the heading, so keyboard users do not lose their
- * place. Changes made in another tab or element appear here at once (one shared cart). As an element
- * outside the storefront it loads the shop and session itself, asks a guest of a login-required shop
- * to log in first, and fires `shop-cart-change`.
+ * A quantity change is announced once the buyer pauses, with the line's and the cart's new totals and
+ * any rule it broke; removing a line announces it and moves focus to the heading, so keyboard users
+ * do not lose their place. Changes made in another tab or element appear here at once (one shared
+ * cart). As an element outside the storefront it loads the shop and session itself, asks a guest of a
+ * login-required shop to log in first, and fires `shop-cart-change`.
  */
 export function Cart({ routeId }: CartProps) {
   useSignals();
@@ -66,7 +68,7 @@ export function Cart({ routeId }: CartProps) {
   const routed = routeId === 'cart' && routerActive.value;
   useCartChangeEvent(!routed);
   const heading = useRef<HTMLHeadingElement>(null);
-  const [announcement, setAnnouncement] = useState('');
+  const { announcement, onQuantityChange, onRemove: removeLine } = useCartAnnouncer();
   // Lines whose counter holds refused text ("2.5"): their quantity is not what the buyer typed.
   const [refusedLines, setRefusedLines] = useState<ReadonlySet<string>>(() => new Set());
   const onQuantityTextError = useCallback((key: string, refused: boolean) => {
@@ -99,11 +101,13 @@ export function Cart({ routeId }: CartProps) {
   }, [canCheck, productIds, shopId, userId]);
 
   // Stable, so the memoised rows do not re-render for a new handler.
-  const onRemove = useCallback((priced: PricedCartLine) => {
-    removeFromCart(priced.key);
-    setAnnouncement(t('cart.removed', { name: priced.line.name }));
-    heading.current?.focus({ preventScroll: true });
-  }, []);
+  const onRemove = useCallback(
+    (priced: PricedCartLine) => {
+      removeLine(priced);
+      heading.current?.focus({ preventScroll: true });
+    },
+    [removeLine],
+  );
 
   const toasts = routed ? null : <AlertToast />;
 
@@ -188,7 +192,7 @@ export function Cart({ routeId }: CartProps) {
                 productErrors={firstLineOfProduct.get(priced.line.product_id) === priced.key ? (review.products.get(priced.line.product_id) ?? NO_ERRORS) : NO_ERRORS}
                 currency={currency}
                 showBudget={isPointsShop.value}
-                onQuantityChange={setCartQuantity}
+                onQuantityChange={onQuantityChange}
                 onQuantityTextError={onQuantityTextError}
                 onRemove={onRemove}
               />

@@ -5,7 +5,7 @@ import { Link } from '../../kit/router.tsx';
 import type { LineReview } from '../../domain/cart-review.ts';
 import type { QuantityError } from '../../domain/quantity.ts';
 import { buildPath } from '../../domain/routes.ts';
-import { formatMoney, formatNumber, formatUnitPrice } from '../../i18n/format.ts';
+import { formatMoney, formatUnitPrice } from '../../i18n/format.ts';
 import { t } from '../../i18n/index.ts';
 import type { PricedCartLine } from '../../store/cart.ts';
 import { storageBase } from '../../store/storage-base.ts';
@@ -13,6 +13,7 @@ import { storageUrl } from '../../theme/theme.ts';
 import { Badge } from '../../widgets/badge/Badge.tsx';
 import { Button } from '../../widgets/button/Button.tsx';
 import { NumericCounter } from '../../widgets/numeric-counter/NumericCounter.tsx';
+import { lineName, quantityText } from './use-cart-announcer.ts';
 
 /** Props of {@link CartLineItem}. */
 export interface CartLineItemProps {
@@ -28,11 +29,6 @@ export interface CartLineItemProps {
   /** Whether the line's counter holds refused text ("2.5"): checkout waits until it is corrected. */
   onQuantityTextError: (key: string, refused: boolean) => void;
   onRemove: (priced: PricedCartLine) => void;
-}
-
-/** The text of a broken quantity rule (spec §8 `sale.qty.minimum` / `sale.qty.exceeded`). */
-function quantityText(error: QuantityError): string {
-  return t(error.code, { qty: formatNumber(error.qty) });
 }
 
 /**
@@ -51,7 +47,7 @@ export const CartLineItem = memo(function CartLineItem({ priced, review, product
   const variant = variantText(line);
   const unavailable = review?.unavailable ?? false;
   const errors = [...(review?.errors ?? []), ...productErrors].map(quantityText);
-  const named = variant ? `${line.name} (${variant})` : line.name;
+  const named = lineName(line);
 
   return (
     <li className="shop-cart-line" data-unavailable={unavailable || undefined}>

@@ -51,6 +51,7 @@ import { PickupAddress } from './delivery/PickupAddress.tsx';
 import { chosenMethod, useChoicesFollowServer } from './delivery/use-choices-follow-server.ts';
 import { useAddressBook } from '../account/addresses/use-address-book.ts';
 import { useDeliveryMethods } from './delivery/use-delivery-data.ts';
+import { ErrorSummary } from '../ErrorSummary.tsx';
 
 /** Props of {@link Delivery}: the router's, when it is the storefront's `checkout-delivery` screen. */
 export interface DeliveryProps {
@@ -162,6 +163,7 @@ export function Delivery(_props: DeliveryProps) {
   return (
     <CheckoutFrame step="delivery" busy={methods.status === 'loading'}>
       <form className="shop-checkout-delivery" noValidate onSubmit={onSubmit}>
+        <ErrorSummary summary={form.summary} />
         <ContactFields contact={state.contactInformation} onChange={onContactChange} form={form} />
 
         <MethodChoice

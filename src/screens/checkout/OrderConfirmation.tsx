@@ -65,8 +65,12 @@ export function OrderConfirmation(_props: { routeId?: string; params?: Readonly<
     else navigation.go('summary');
     // oxlint-disable-next-line react-hooks/exhaustive-deps -- once per visit of the screen: the order is taken when it opens.
   }, []);
+  // The buyer pressed Place order at the foot of the summary: the confirmation is read from its top.
   useEffect(() => {
-    if (placed && !heading.current?.contains(document.activeElement)) heading.current?.focus({ preventScroll: true });
+    if (placed && !heading.current?.contains(document.activeElement)) {
+      heading.current?.focus();
+      heading.current?.scrollIntoView({ block: 'start' });
+    }
   }, [placed]);
 
   const websiteId = shop.value?.id ?? null;

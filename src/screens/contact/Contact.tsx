@@ -19,6 +19,7 @@ import { FormAlert } from '../auth/AuthLayout.tsx';
 import { namesFields, serverFieldText, useFormState, type FieldRules } from '../use-form-state.ts';
 import { LoginFirst, ScreenFrame, ShopPending, shopFailed } from '../ScreenFrame.tsx';
 import css from './contact.css?inline';
+import { ErrorSummary } from '../ErrorSummary.tsx';
 
 registerStyles('contact', css);
 
@@ -125,6 +126,7 @@ function ContactForm({ websiteId, onSent }: { websiteId: number; onSent: () => v
         }}
       >
         <FormAlert error={shownOnFields ? null : form.formError} />
+        <ErrorSummary summary={form.summary} />
         <div className="shop-contact__grid">
           <TextField {...form.field('name')} label={t('contact.name')} autoComplete="name" required />
           <TextField {...form.field('email')} label={t('contact.email')} type="email" autoComplete="email" inputMode="email" required />

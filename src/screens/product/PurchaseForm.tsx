@@ -1,5 +1,5 @@
 import { useSignals } from '@preact/signals-react/runtime';
-import { useId, useState } from 'react';
+import { useId, useLayoutEffect, useRef, useState } from 'react';
 import type { Product, Website } from '../../contract/contract.ts';
 import { errorMessage } from '../../api/errors.ts';
 import { formatNumber } from '../../i18n/format.ts';
@@ -10,6 +10,7 @@ import { BusinessCardForm } from './BusinessCardForm.tsx';
 import { PurchaseBudget } from './PurchaseBudget.tsx';
 import { PurchaseFacts } from './PurchaseFacts.tsx';
 import type { Purchase } from './use-purchase.ts';
+import { ErrorSummary } from '../ErrorSummary.tsx';
 
 /** Props of {@link PurchaseForm}. */
 export interface PurchaseFormProps {
@@ -32,6 +33,14 @@ export function PurchaseForm({ product, website, purchase }: PurchaseFormProps) 
   const { qty, bounds, orderable, ruleTexts, errorTexts, problems, form, lang, points } = purchase;
   const blocked = purchase.blocked || refusedText;
   const budget = product.budget;
+  const submit = useRef<HTMLButtonElement>(null);
+  const inCart = purchase.inCart.product;
+  // What the cart holds shows above the button once something is added, pushing it down: the button a
+  // keyboard user just pressed is kept in view, else their focus slides below the fold (WCAG 2.4.7).
+  useLayoutEffect(() => {
+    const button = submit.current;
+    if (button && (button.getRootNode() as Document).activeElement === button) button.scrollIntoView({ block: 'nearest' });
+  }, [inCart]);
   return (
     <form
       className="shop-product__form"
@@ -41,6 +50,7 @@ export function PurchaseForm({ product, website, purchase }: PurchaseFormProps) 
         else purchase.onSubmit(event);
       }}
     >
+      <ErrorSummary summary={form.summary} />
       <NumericCounter
         label={t('product.quantity')}
         value={qty}
@@ -75,7 +85,7 @@ export function PurchaseForm({ product, website, purchase }: PurchaseFormProps) 
             {errorMessage(form.formError)}
           </p>
         )}
-        <Button type="submit" fullWidth loading={form.pending} disabled={blocked} aria-describedby={problems.length > 0 ? problemsId : undefined}>
+        <Button ref={submit} type="submit" fullWidth loading={form.pending} disabled={blocked} aria-describedby={problems.length > 0 ? problemsId : undefined}>
           {t('product.add_to_cart')}
         </Button>
       </div>

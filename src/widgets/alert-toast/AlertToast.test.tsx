@@ -13,8 +13,8 @@ beforeEach(() => {
 describe('AlertToast', () => {
   it('should keep both live regions in the DOM before any alert arrives', () => {
     render(<AlertToast />);
-    const status = screen.getByRole('status', { name: 'Notifications' });
-    const alert = screen.getByRole('alert', { name: 'Notifications' });
+    const status = screen.getByRole('status', { name: 'Notifications (F8)' });
+    const alert = screen.getByRole('alert', { name: 'Notifications (F8)' });
     expect(status).toHaveAttribute('aria-live', 'polite');
     expect(alert).toHaveAttribute('aria-live', 'assertive');
     expect(status).toBeEmptyDOMElement();
@@ -169,6 +169,55 @@ describe('AlertToast', () => {
       expect(toast('Second')).not.toBeNull();
       act(() => vi.advanceTimersByTime(2000));
       expect(toast('Second')).toBeNull();
+    });
+  });
+
+  describe('from the keyboard', () => {
+    beforeEach(() => {
+      vi.useFakeTimers({ shouldAdvanceTime: true });
+    });
+    afterEach(() => {
+      vi.useRealTimers();
+    });
+
+    it('should take focus to the newest toast with F8, named in the regions, and hold it while focused', async () => {
+      render(
+        <>
+          <button type="button">Add to cart</button>
+          <AlertToast />
+        </>,
+      );
+      const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime.bind(vi) });
+      const opener = screen.getByRole('button', { name: 'Add to cart' });
+      opener.focus();
+      act(() => {
+        showAlert({ type: 'success', content: 'Older' });
+        showAlert({ type: 'success', content: 'Added' });
+      });
+      await user.keyboard('{F8}');
+      expect(document.activeElement).toBe(within(toast('Added')!).getByRole('button', { name: 'Dismiss' }));
+      act(() => vi.advanceTimersByTime(30_000));
+      expect(toast('Added')).not.toBeNull();
+      // Escape dismisses it; focus goes to the other toast, then back to where it was.
+      await user.keyboard('{Escape}');
+      expect(toast('Added')).toBeNull();
+      expect(document.activeElement).toBe(within(toast('Older')!).getByRole('button', { name: 'Dismiss' }));
+      await user.keyboard('{Enter}');
+      expect(toast('Older')).toBeNull();
+      expect(document.activeElement).toBe(opener);
+    });
+
+    it('should leave F8 alone when there is no toast, and with a modifier', async () => {
+      render(<AlertToast />);
+      const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime.bind(vi) });
+      const noToast = new KeyboardEvent('keydown', { key: 'F8', bubbles: true, cancelable: true });
+      document.dispatchEvent(noToast);
+      expect(noToast.defaultPrevented).toBe(false);
+      act(() => {
+        showAlert({ type: 'info', content: 'Hello' });
+      });
+      await user.keyboard('{Shift>}{F8}{/Shift}');
+      expect(document.activeElement).toBe(document.body);
     });
   });
 });

@@ -1,12 +1,14 @@
 import { signal } from '@preact/signals-react';
 import { useSignals } from '@preact/signals-react/runtime';
-import { useEffect, useRef, useState, type FocusEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { t } from '../../i18n/index.ts';
 import { alerts, dismissAlert, type Alert, type AlertType } from '../../store/alerts.ts';
 import { pageSingleton } from '../../page-singleton.ts';
 import { registerStyles } from '../../theme/styles.ts';
 import { Portal } from '../shared/Portal.tsx';
+import { getDeepActiveElement } from '../shared/deep-focus.ts';
 import css from './alert-toast.css?inline';
+import { returnFocusFromToast, TOAST_HOTKEY, useOutOfFocusWay, useToastHotkey } from './toast-focus.ts';
 
 registerStyles('alert-toast', css);
 
@@ -42,28 +44,43 @@ function useIsFirstStack(): boolean {
  * a new toast is announced: `role="status"` (polite) for info and success, `role="alert"` (assertive)
  * for warning and error. Each toast shows its type (icon, colour and a spoken type word), header,
  * text or list content and a Dismiss button, and hides after its duration (3000 ms by default; 0 =
- * until dismissed), the timer pausing while the pointer is over it or focus is in it.
+ * until dismissed; error alerts stay until dismissed unless given a duration), the timer pausing
+ * while the pointer is over it or focus is in it. F8 ({@link TOAST_HOTKEY}, named in the regions'
+ * labels) moves focus to the newest toast; Escape in a toast dismisses it, and focus goes to the next
+ * toast or back where it was.
  * Several elements may render it; only the first mounted one shows the toasts.
  * Parts: `toasts` (the stack), `toast`, `header`, `body`, `button`; type in `data-type`.
  */
 export function AlertToast({ className }: AlertToastProps) {
   useSignals();
   const isFirst = useIsFirstStack();
+  const stack = useRef<HTMLDivElement>(null);
+  useToastHotkey(stack, isFirst);
+  useOutOfFocusWay(stack, isFirst);
+  // While focus is anywhere in the stack (F8 took it there), no toast goes: the person is reading them.
+  const [focusIn, setFocusIn] = useState(false);
   if (!isFirst) return null;
+  const label = t('widgets.notifications', { key: TOAST_HOTKEY });
   const list = alerts.value;
   const urgent = list.filter((alert) => !POLITE_TYPES.includes(alert.type));
   const polite = list.filter((alert) => POLITE_TYPES.includes(alert.type));
   return (
     <Portal>
-      <div className={className ? `shop-toasts ${className}` : 'shop-toasts'} part="toasts">
-        <div className="shop-toasts__region" role="alert" aria-live="assertive" aria-label={t('widgets.notifications')}>
+      <div
+        ref={stack}
+        className={className ? `shop-toasts ${className}` : 'shop-toasts'}
+        part="toasts"
+        onFocus={() => setFocusIn(true)}
+        onBlur={(event) => setFocusIn(event.currentTarget.contains(event.relatedTarget as Node | null))}
+      >
+        <div className="shop-toasts__region" role="alert" aria-live="assertive" aria-label={label}>
           {urgent.map((alert) => (
-            <Toast key={alert.id} alert={alert} />
+            <Toast key={alert.id} alert={alert} held={focusIn} />
           ))}
         </div>
-        <div className="shop-toasts__region" role="status" aria-live="polite" aria-label={t('widgets.notifications')}>
+        <div className="shop-toasts__region" role="status" aria-live="polite" aria-label={label}>
           {polite.map((alert) => (
-            <Toast key={alert.id} alert={alert} />
+            <Toast key={alert.id} alert={alert} held={focusIn} />
           ))}
         </div>
       </div>
@@ -85,14 +102,22 @@ function useAutoDismiss(alert: Alert, paused: boolean): void {
   }, [alert.id, alert.duration, paused]);
 }
 
-function Toast({ alert }: { alert: Alert }) {
+function Toast({ alert, held }: { alert: Alert; held: boolean }) {
   useSignals();
   const [hovered, setHovered] = useState(false);
-  const [focused, setFocused] = useState(false);
-  useAutoDismiss(alert, hovered || focused);
+  // `held`: focus is in the stack, this toast's own button included.
+  useAutoDismiss(alert, hovered || held);
 
-  const onBlur = (event: FocusEvent<HTMLDivElement>) => {
-    if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setFocused(false);
+  // Dismissed from the keyboard (Escape, or Enter on its button): focus moves on instead of dropping to the page's body.
+  const dismiss = (event: { currentTarget: HTMLElement }) => {
+    const toast = event.currentTarget.closest<HTMLElement>('.shop-toast');
+    if (toast?.contains(getDeepActiveElement(toast.getRootNode() as Document | ShadowRoot))) returnFocusFromToast(toast);
+    dismissAlert(alert.id);
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key !== 'Escape') return;
+    event.stopPropagation();
+    dismiss(event);
   };
 
   return (
@@ -102,8 +127,7 @@ function Toast({ alert }: { alert: Alert }) {
       data-type={alert.type}
       onMouseEnter={() => setHovered(true)}
       onMouseLeave={() => setHovered(false)}
-      onFocus={() => setFocused(true)}
-      onBlur={onBlur}
+      onKeyDown={onKeyDown}
     >
       <span className="shop-toast__icon" aria-hidden="true">
         {ICONS[alert.type]}
@@ -127,7 +151,7 @@ function Toast({ alert }: { alert: Alert }) {
           </p>
         )}
       </div>
-      <button type="button" className="shop-toast__dismiss" part="button" aria-label={t('widgets.dismiss')} onClick={() => dismissAlert(alert.id)}>
+      <button type="button" className="shop-toast__dismiss" part="button" aria-label={t('widgets.dismiss')} onClick={dismiss}>
         <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
           <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" fill="none" />
         </svg>

@@ -35,6 +35,11 @@ export interface AutocompleteProps {
   /** The text after every edit (and after a choice, the chosen label). */
   onInputValueChange?: (text: string) => void;
   placeholder?: string;
+  /**
+   * The field's purpose for the browser's autofill (WCAG 1.3.5), e.g. `country-name`; `off` by default. Autofilled
+   * text that is exactly an option's label chooses that option, as typing it would.
+   */
+  autoComplete?: string;
   hint?: ReactNode;
   /** The first failing rule's message; marks the input invalid. */
   error?: ReactNode;
@@ -68,6 +73,7 @@ export function Autocomplete({
   defaultInputValue,
   onInputValueChange,
   placeholder,
+  autoComplete = 'off',
   hint,
   error,
   required,
@@ -117,7 +123,7 @@ export function Autocomplete({
             role="combobox"
             className="shop-autocomplete__input"
             part="input"
-            autoComplete="off"
+            autoComplete={autoComplete}
             spellCheck={false}
             placeholder={placeholder}
             disabled={disabled}

@@ -1,5 +1,5 @@
 import { expect, type Page } from '@playwright/test';
-import { finiteAnimationsDone } from './animations.ts';
+import { settle } from './animations.ts';
 import { blurFocused, readPageFacts, type PageFacts } from './forced-colours-probe.ts';
 import { changedPixels, inkProfile, missingEdges, profileDistance, type Box } from './pixels.ts';
 import { decodePng, type Picture } from './png.ts';
@@ -23,22 +23,6 @@ import { decodePng, type Picture } from './png.ts';
 
 /** How different the ink profiles of a chosen and an unchosen option must be (0–1). */
 const DISTINCT = 0.25;
-
-/**
- * Waits until the page is live and still: no control held for its scripts (`data-pending`, a
- * server-rendered page before hydration, drawn on purpose without the disabled look) and finite
- * animations (a dialog fading in) finished, so the screenshot shows what stays.
- */
-async function settle(page: Page): Promise<void> {
-  await page.waitForFunction(() => {
-    const roots: (Document | ShadowRoot)[] = [document];
-    for (let i = 0; i < roots.length; i += 1) for (const el of roots[i]!.querySelectorAll('*')) if (el.shadowRoot) roots.push(el.shadowRoot);
-    return roots.every((root) => !root.querySelector('[data-pending]'));
-  });
-  // Two frames first: an animation a click has just asked for starts at the next one.
-  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
-  await finiteAnimationsDone(page);
-}
 
 function stateProblems(facts: PageFacts, shot: Picture): string[] {
   const problems: string[] = [];

@@ -2,6 +2,7 @@ import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { normaliseEmail } from '../../../src/domain/email-address.ts';
 import { emailKey } from '../../../server/db/email-key.ts';
+import { httpTimeoutsFromEnv } from '../../../server/env-values.ts';
 import { DEMO_PASSWORD, startTestServer, UNLIMITED_RATES, type TestServer } from '../../api/harness.ts';
 import { tally } from '../report.ts';
 
@@ -33,7 +34,7 @@ beforeAll(async () => {
       loginThrottle: { perPair: PER_PAIR, perIp: PER_IP, perEmail: CEILING, windowSeconds: 900 },
       rateLimits: { ...UNLIMITED_RATES, contact: { perIp: CONTACT_PER_IP, perEmail: 1000, windowSeconds: 3600 } },
     }),
-    startTestServer({ httpTimeouts: { headersMs: HEADERS_MS, requestMs: REQUEST_MS } }),
+    startTestServer({ httpTimeouts: { ...httpTimeoutsFromEnv(), headersMs: HEADERS_MS, requestMs: REQUEST_MS } }),
   ]);
 });
 

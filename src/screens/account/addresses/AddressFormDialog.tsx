@@ -12,6 +12,7 @@ import { AddressFields } from '../../checkout/delivery/AddressFields.tsx';
 import { ADDRESS_FIELDS, addressIssues, addressRequired, type AddressField, type DeliveryFieldId } from '../../checkout/delivery/delivery-rules.ts';
 import { useFormState, type FormCheck, type FormFields } from '../../use-form-state.ts';
 import { ADDRESS_TYPES, draftOf, toAddressInput } from './address-book-rules.ts';
+import { ErrorSummary } from '../../ErrorSummary.tsx';
 
 /** Props of {@link AddressFormDialog}. */
 export interface AddressFormDialogProps {
@@ -100,6 +101,7 @@ export function AddressFormDialog({ editing, invoicing, onCancel, onSaved }: Add
       className="shop-account-addresses__dialog"
     >
       <form id={formId} className="shop-account-addresses__form" noValidate onSubmit={onSubmit} aria-busy={form.pending || undefined}>
+        <ErrorSummary summary={form.summary} />
         <div ref={typeRef}>
           <SelectButton
             label={t('account.addresses_screen.type')}

@@ -43,7 +43,7 @@ function PasswordForm({ email, onSubmitStart, onChanged }: PasswordFormProps) {
   });
 
   return (
-    <DetailsForm error={form.formError} submit={submit} onSubmitStart={onSubmitStart}>
+    <DetailsForm error={form.formError} summary={form.summary} submit={submit} onSubmitStart={onSubmitStart}>
       {/* Lets password managers store the new password under the right account. */}
       <input type="hidden" name="username" autoComplete="username" value={email} />
       <TextField {...form.field('current_password')} label={t('account.current_password')} type="password" autoComplete="current-password" required />

@@ -84,7 +84,7 @@ function ProfileFields({ me, onSubmitStart, onEmailChangeRequested }: ProfileFie
   });
 
   return (
-    <DetailsForm error={form.formError} submit={submit} onSubmitStart={onSubmitStart}>
+    <DetailsForm error={form.formError} summary={form.summary} submit={submit} onSubmitStart={onSubmitStart}>
       <div className="shop-account-details__row">
         <TextField {...form.field('name')} label={t('auth.name')} autoComplete="given-name" required />
         <TextField {...form.field('surname')} label={t('auth.surname')} autoComplete="family-name" required />

@@ -84,7 +84,8 @@ const AUTOCOMPLETE: Record<Exclude<AnyField, 'nip'>, string> = {
   street: 'address-line1',
   city: 'address-level2',
   zip: 'postal-code',
-  country: 'country',
+  // The name, not the code: the field shows country names, and autofilled text that is an option's name chooses it.
+  country: 'country-name',
   phone: 'tel',
 };
 
@@ -124,6 +125,7 @@ export function AddressFields<F extends AnyField>({ section, recipient = false, 
                 onValueChange={(value) => onChange(field, value ?? '')}
                 error={form.error(id)}
                 required={required.has(field)}
+                autoComplete={`${group} ${AUTOCOMPLETE.country}`}
               />
             </div>
           );

@@ -1,4 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
+import { languageName } from './language-name.ts';
 
 /** The widget kit's gallery (`/demo/widgets.html`): every widget in a real shadow root, with its switches. */
 export class WidgetGallery {
@@ -50,7 +51,7 @@ export class WidgetGallery {
 
   /** The gallery's switch named `name`: a language's toggle ("Polski"), a button style's radio ("Square", "Średnie"). */
   switch(name: string): Locator {
-    return this.page.getByRole('radio', { name }).or(this.page.getByRole('button', { name, exact: true })).first();
+    return this.page.getByRole('radio', { name }).or(this.page.getByRole('button', { name, exact: true })).or(this.page.getByRole('button', { name: languageName(name) })).first();
   }
 
   /** The gallery's button named `name` ("Open drawer", "Tooltip", "Success", …). */

@@ -1,5 +1,6 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 
+import { languageName } from './language-name.ts';
 /**
  * The elements as a host page embeds them (an intranet, a consumer app): each object is rooted at its
  * element, so two elements on one page never answer for each other.
@@ -90,6 +91,6 @@ export class LanguageSwitchElement {
 
   /** The toggle button of `language` ("English", "Polski"). */
   language(language: string): Locator {
-    return this.root.getByRole('button', { name: language, exact: true });
+    return this.root.getByRole('button', { name: languageName(language) });
   }
 }

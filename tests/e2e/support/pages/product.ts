@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
+import { settle } from '../animations.ts';
 import { CataloguePage } from './catalogue.ts';
 import { headerCartLink } from './shell.ts';
 
@@ -34,10 +35,16 @@ export class ProductPage {
     return this.businessCard.getByRole('textbox', { name, exact: true });
   }
 
-  /** Opens a product by searching the catalogue for its code and following its card named `name`. */
+  /**
+   * Opens a product by searching the catalogue for its code and following its card named `name`, once
+   * the catalogue's scripts run: the storefront's own navigation, which asks the API for the product
+   * (the OpenAPI proxy run counts on that call). A click before them loads the product page the server
+   * renders, with the product's answer in it (server-render.spec tries that way).
+   */
   async open(slug: string, code: string, name: string): Promise<void> {
     const catalogue = new CataloguePage(this.page);
     await catalogue.open(slug, code);
+    await settle(this.page);
     await catalogue.openCard(name);
     await expect(this.page).toHaveURL(/\/products\/[a-z0-9-]+\/\d+$/);
     await expect(this.page.getByRole('heading', { level: 1, name })).toBeVisible();

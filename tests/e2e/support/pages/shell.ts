@@ -1,5 +1,6 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import { shopUrl } from '../urls.ts';
+import { languageName } from './language-name.ts';
 
 /** Intl puts no-break spaces between amount and unit: compare with plain spaces. */
 export const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ').trim();
@@ -25,7 +26,7 @@ export class Storefront {
   readonly footer: Locator;
   readonly nav: Locator;
   readonly cartLink: Locator;
-  /** The toasts' live region, "Notifications" / "Powiadomienia". */
+  /** The toasts' live region, "Notifications (F8)" / "Powiadomienia (F8)". */
   readonly toasts: Locator;
   /** The `<shop-storefront>` element itself. */
   readonly element: Locator;
@@ -36,7 +37,7 @@ export class Storefront {
     this.footer = page.getByRole('contentinfo');
     this.nav = page.getByRole('navigation', { name: /^(Main navigation|Nawigacja główna)$/ });
     this.cartLink = headerCartLink(page);
-    this.toasts = page.getByRole('status', { name: /^(Notifications|Powiadomienia)$/ });
+    this.toasts = page.getByRole('status', { name: /^(Notifications|Powiadomienia) \(F8\)$/ });
     this.element = page.locator('shop-storefront');
   }
 
@@ -85,7 +86,7 @@ export class Storefront {
 
   /** The language switch's toggle button named `language` ("English", "Polski"). */
   language(language: string): Locator {
-    return this.header.getByRole('button', { name: language, exact: true });
+    return this.header.getByRole('button', { name: languageName(language) });
   }
 
   /** Switches the storefront to `language` and waits until the switch says so. */
