@@ -1,3 +1,4 @@
+import { SETTLE_SOURCE } from '../fixtures/settle.ts';
 import { expectNoAxeViolations as axe, axeViolations } from './axe.ts';
 import type { Engine, Query, Step } from './driver.ts';
 import { button, element, fill, gone, heading1, link, main, press, until, urlMatches, type Journey, type Site } from './journeys.ts';
@@ -113,7 +114,7 @@ export const AXE_JOURNEYS: Journey[] = [
     },
   },
   {
-    name: 'axe: the widget kit, its drawer and dialog; a page with barriers added fails',
+    name: 'axe: the widget kit, its drawer and dialog; it waits for a fade in a shadow root, and a page with barriers added fails',
     async run(engine, site) {
       await engine.goto(site.provider('/demo/widgets.html'));
       await element(engine, heading1(/^Widget kit$/));
@@ -126,6 +127,18 @@ export const AXE_JOURNEYS: Journey[] = [
       await press(engine, button(/^Open dialog$/));
       await element(engine, { css: 'dialog, [role="dialog"]' });
       await axe(engine, 'widget kit: dialog');
+      // The wait before each axe run holds for an animation in a shadow root, where the storefront's
+      // dialogs fade in: a colour read half-way through reads as a contrast failure.
+      const fade = await engine.evaluate<string>(`async () => {
+        const host = document.createElement('div');
+        document.body.append(host);
+        const text = host.attachShadow({ mode: 'open' }).appendChild(document.createElement('p'));
+        text.textContent = 'Fading in';
+        const animation = text.animate([{ opacity: 0 }, { opacity: 1 }], 600);
+        await (${SETTLE_SOURCE})(0);
+        return animation.playState;
+      }`);
+      if (fade !== 'finished') throw new Error(`the wait before axe left an animation in a shadow root ${fade}`);
       // The check can fail: a picture with no text alternative and a field with no name, put in a
       // shadow root as the storefront's screens are, are found.
       await engine.goto(site.provider('/demo/widgets.html'));

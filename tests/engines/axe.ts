@@ -35,10 +35,15 @@ const HYDRATION_WAIT_MS = 10_000;
 const RUN = `async (tags) => {
   await (${SETTLE_SOURCE})(${HYDRATION_WAIT_MS});
   const result = await window.axe.run(document, { runOnly: { type: 'tag', values: tags }, iframes: false, resultTypes: ['violations'] });
-  return result.violations.map((violation) => violation.id + ' (' + violation.nodes.length + ') ' + (violation.nodes[0] ? JSON.stringify(violation.nodes[0].target) : ''));
+  return result.violations.map((violation) => {
+    const node = violation.nodes[0];
+    // The node's markup and axe's own account (for contrast: the colours and the ratio) say which of a
+    // kind of control failed and why, where a CI log is all there is to go on.
+    return violation.id + ' (' + violation.nodes.length + ') ' + (node ? JSON.stringify(node.target) + ' ' + node.html.slice(0, 200) + ' ' + (node.failureSummary || '').replace(/\\s+/g, ' ') : '');
+  });
 }`;
 
-/** The rules axe finds broken on the engine's current page, each as `rule (node count) first node`. */
+/** The rules axe finds broken on the engine's current page, each as `rule (node count) first node` with its markup and axe's reason. */
 export async function axeViolations(engine: Engine, screen: string): Promise<string[]> {
   if (!(await engine.evaluate<boolean>(INJECT))) throw new Error(`${screen}: axe-core did not load in ${engine.name}`);
   return engine.evaluate<string[]>(RUN, [[...AXE_TAGS]]);

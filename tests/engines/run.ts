@@ -157,6 +157,16 @@ function withTimeout<T>(work: Promise<T>, ms: number, message: string): Promise<
   return Promise.race([work, late]).finally(() => clearTimeout(timer));
 }
 
+/** Whether the engine still answers a command (its browser is there and not stuck). */
+async function answers(engine: Engine): Promise<boolean> {
+  try {
+    await withTimeout(engine.url(), 10_000, 'no answer');
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 const slug = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
 
 async function runEngine(setup: EngineSetup, journeys: JourneyResult[]): Promise<EngineResult> {
@@ -176,10 +186,13 @@ async function runEngine(setup: EngineSetup, journeys: JourneyResult[]): Promise
   console.log(`\n[engines] ${setup.label} ${engine.version}`);
   const failedNames = new Set<string>();
   let passed = 0;
+  let lost: string | undefined;
   for (const journey of JOURNEYS) {
     const started = Date.now();
     let error: string | undefined;
-    if (journey.needs && failedNames.has(journey.needs)) {
+    if (lost) {
+      error = `not run: ${lost}`;
+    } else if (journey.needs && failedNames.has(journey.needs)) {
       error = `not run: needs "${journey.needs}"`;
     } else {
       try {
@@ -206,6 +219,17 @@ async function runEngine(setup: EngineSetup, journeys: JourneyResult[]): Promise
     if (error) failedNames.add(journey.name);
     else passed += 1;
     console.log(`  ${error ? 'FAIL' : 'ok  '} ${journey.name.padEnd(36)} ${seconds}s${error ? `\n       ${error.replaceAll('\n', '\n       ')}` : ''}`);
+    // A browser that no longer answers (a command hung, the browser went away) would fail every
+    // journey after this one on its dead session: those get a new browser, and this one stays failed.
+    if (error && !lost && !(await answers(engine))) {
+      await engine.close().catch(() => undefined);
+      try {
+        engine = await setup.launch();
+        console.log(`       ${setup.label} no longer answered: the journeys after this one run in a new browser`);
+      } catch (caught) {
+        lost = `${setup.label} no longer answered and could not be started again: ${(caught as Error).message.split('\n')[0]}`;
+      }
+    }
   }
   await engine.close().catch(() => undefined);
   return { engine: setup.label, version: engine.version, passed, failed: JOURNEYS.length - passed, seconds: Math.round((Date.now() - t0) / 100) / 10 };

@@ -47,6 +47,9 @@ async function driverReady(base: string, child: ChildProcess, timeoutMs: number)
   throw new Error(`WebKitWebDriver did not answer on ${base} within ${timeoutMs} ms`);
 }
 
+/** How long one WebDriver command may take: a page load is given 30 s of it (the session's timeouts). */
+const CALL_TIMEOUT_MS = 60_000;
+
 /**
  * WebKitGTK's MiniBrowser through WebKitWebDriver, with plain `fetch` calls to the W3C WebDriver HTTP
  * API (no client library). The driver is bound to 127.0.0.1 explicitly; the browser needs an X display
@@ -70,12 +73,20 @@ export async function launchWebKit(options: { driver: string; miniBrowser: strin
   }
 
   const call = async (method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown): Promise<unknown> => {
-    const init: RequestInit = { method, signal: AbortSignal.timeout(60_000) };
+    const init: RequestInit = { method, signal: AbortSignal.timeout(CALL_TIMEOUT_MS) };
     if (body !== undefined) {
       init.headers = { 'content-type': 'application/json' };
       init.body = JSON.stringify(body);
     }
-    const response = await fetch(base + path, init);
+    let response: Response;
+    try {
+      response = await fetch(base + path, init);
+    } catch (error) {
+      if ((error as Error).name !== 'TimeoutError') throw error;
+      // Which command got no answer, and what the driver and the browser said last: all a CI log keeps.
+      const said = driverLog.trim().split('\n').slice(-4).join('\n');
+      throw new Error(`WebDriver ${method} ${path}: no answer within ${CALL_TIMEOUT_MS / 1000} s${said ? `; the driver's last words:\n${said}` : ''}`, { cause: error });
+    }
     const answer = (await response.json()) as WebDriverAnswer;
     if (!response.ok) {
       const value = answer.value as { error?: string; message?: string } | undefined;
