@@ -1,5 +1,6 @@
 // oxlint-disable unicorn/consistent-function-scoping -- page.evaluate sends one function to the page: its helpers must live inside it
 import type { Box, Rgb } from './pixels.ts';
+import type { Roots } from './roots.ts';
 
 /** A visible control as the page lays it out (`index` finds it again in `window.fcControls`). */
 export interface ControlFacts {
@@ -41,15 +42,13 @@ export interface PageFacts {
 }
 
 /**
- * Runs in the page: every visible button, input, select, textarea, radio, tab, checkbox, switch,
+ * Runs in the page (`evaluateOverRoots`: the document and its open shadow roots): every visible button, input, select, textarea, radio, tab, checkbox, switch,
  * combobox and control disabled with `aria-disabled` (inside the open modal dialog only, when one is
  * open), the groups of radios, tabs and
  * `aria-current` items, and the SVG icons. Boxes are in page coordinates at scroll 0, as a full-page
  * screenshot draws them. Controls are kept in `window.fcControls` for the focus check.
  */
-export function readPageFacts(): PageFacts {
-  const roots: (Document | ShadowRoot)[] = [document];
-  for (let i = 0; i < roots.length; i += 1) for (const el of roots[i]!.querySelectorAll('*')) if (el.shadowRoot) roots.push(el.shadowRoot);
+export function readPageFacts(roots: Roots): PageFacts {
   const all = (selector: string) => [...new Set(roots.flatMap((root) => [...root.querySelectorAll<HTMLElement>(selector)]))];
   const parentOf = (node: Element): Element | null => node.assignedSlot ?? node.parentElement ?? (node.parentNode instanceof ShadowRoot ? node.parentNode.host : null);
   const contains = (outer: Element, inner: Element | null) => {

@@ -1,5 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 import { settle } from './animations.ts';
+import { evaluateOverRoots } from './roots.ts';
 import { blurFocused, readPageFacts, type PageFacts } from './forced-colours-probe.ts';
 import { changedPixels, inkProfile, missingEdges, profileDistance, type Box } from './pixels.ts';
 import { decodePng, type Picture } from './png.ts';
@@ -44,7 +45,7 @@ async function problemsOf(page: Page): Promise<{ facts: PageFacts; problems: str
   // At rest: a focused control would show its focus ring as its edge.
   await page.evaluate(blurFocused);
   await page.evaluate(() => scrollTo(0, 0));
-  const facts = await page.evaluate(readPageFacts);
+  const facts = await evaluateOverRoots(page, readPageFacts);
   const shot = decodePng(await page.screenshot({ fullPage: true, caret: 'hide' }));
   const problems: string[] = [];
   for (const control of facts.controls) {

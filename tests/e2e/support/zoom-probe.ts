@@ -1,9 +1,12 @@
 // oxlint-disable unicorn/consistent-function-scoping -- page.evaluate sends one function to the page: its helpers must live inside it
 
+import type { Roots } from './roots.ts';
+
 /**
  * In-page checks of zoom and text spacing (WCAG 1.4.10 reflow, 1.4.12 text spacing, 2.5.8 target
- * size). Each function runs in the page as it is (`page.evaluate`), walks the document and every
- * open shadow root, and answers one line per problem; `zoom.ts` calls them and says what they mean.
+ * size). Each function runs in the page as it is (`evaluateOverRoots`), looks through the document and
+ * every open shadow root it is handed, and answers one line per problem; `zoom.ts` calls them and says
+ * what they mean.
  */
 
 /**
@@ -13,9 +16,7 @@
  * and scrolling sideways) is exempt, as WCAG exempts content that needs two dimensions. Hidden
  * elements and visually hidden text are left out; of a box and its contents only the box is named.
  */
-export function readOverflow(): { scrollWidth: number; viewport: number; offenders: string[] } {
-  const roots: (Document | ShadowRoot)[] = [document];
-  for (let i = 0; i < roots.length; i += 1) for (const el of roots[i]!.querySelectorAll('*')) if (el.shadowRoot) roots.push(el.shadowRoot);
+export function readOverflow(roots: Roots): { scrollWidth: number; viewport: number; offenders: string[] } {
   const parentOf = (node: Element): Element | null => node.assignedSlot ?? node.parentElement ?? (node.parentNode instanceof ShadowRoot ? node.parentNode.host : null);
   const name = (el: Element) => `${el.localName}${el.classList[0] ? `.${el.classList[0]}` : ''}`;
   const viewport = document.documentElement.clientWidth;
@@ -48,7 +49,7 @@ export function readOverflow(): { scrollWidth: number; viewport: number; offende
  * document and every open shadow root: line height 1.5, 2em after paragraphs, letter spacing 0.12em,
  * word spacing 0.16em, all `!important`. An adopted style sheet, so the page's own markup is untouched.
  */
-export function setTextSpacing(on: boolean): void {
+export function setTextSpacing(roots: Roots, on: boolean): void {
   const holder = window as unknown as { textSpacing?: CSSStyleSheet };
   if (!holder.textSpacing) {
     holder.textSpacing = new CSSStyleSheet();
@@ -57,8 +58,6 @@ export function setTextSpacing(on: boolean): void {
     );
   }
   const sheet = holder.textSpacing;
-  const roots: (Document | ShadowRoot)[] = [document];
-  for (let i = 0; i < roots.length; i += 1) for (const el of roots[i]!.querySelectorAll('*')) if (el.shadowRoot) roots.push(el.shadowRoot);
   for (const root of roots) {
     const others = root.adoptedStyleSheets.filter((adopted) => adopted !== sheet);
     root.adoptedStyleSheets = on ? [...others, sheet] : others;
@@ -75,9 +74,7 @@ export function setTextSpacing(on: boolean): void {
  * inert parts (a carousel's slides out of view), which nobody reads there. Text hidden from screen
  * readers only (`aria-hidden`) is still seen, so it counts.
  */
-export function readClippedText(): string[] {
-  const roots: (Document | ShadowRoot)[] = [document];
-  for (let i = 0; i < roots.length; i += 1) for (const el of roots[i]!.querySelectorAll('*')) if (el.shadowRoot) roots.push(el.shadowRoot);
+export function readClippedText(roots: Roots): string[] {
   const parentOf = (node: Element): Element | null => node.assignedSlot ?? node.parentElement ?? (node.parentNode instanceof ShadowRoot ? node.parentNode.host : null);
   const name = (el: Element) => `${el.localName}${el.classList[0] ? `.${el.classList[0]}` : ''}`;
   const unread = (el: Element | null) => {
@@ -152,9 +149,7 @@ export function readClippedText(): string[] {
  * form field's target takes in its labels, which take the click for it (a check box styled by its
  * label). With a modal dialog open only its targets count: the rest of the page is inert.
  */
-export function readSmallTargets(): string[] {
-  const roots: (Document | ShadowRoot)[] = [document];
-  for (let i = 0; i < roots.length; i += 1) for (const el of roots[i]!.querySelectorAll('*')) if (el.shadowRoot) roots.push(el.shadowRoot);
+export function readSmallTargets(roots: Roots): string[] {
   const parentOf = (node: Element): Element | null => node.assignedSlot ?? node.parentElement ?? (node.parentNode instanceof ShadowRoot ? node.parentNode.host : null);
   const within = (inner: Element, outer: Element) => {
     for (let node: Element | null = inner; node; node = parentOf(node)) if (node === outer) return true;

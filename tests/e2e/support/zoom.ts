@@ -1,5 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 import { settle } from './animations.ts';
+import { evaluateOverRoots } from './roots.ts';
 import { readClippedText, readOverflow, readSmallTargets, setTextSpacing } from './zoom-probe.ts';
 
 /**
@@ -15,17 +16,17 @@ export async function zoomProblems(page: Page): Promise<string[]> {
   await settle(page);
   // Sideways scrolling is measured from the left edge.
   await page.evaluate(() => scrollTo(0, scrollY));
-  const overflow = await page.evaluate(readOverflow);
+  const overflow = await evaluateOverRoots(page, readOverflow);
   const problems: string[] = [];
   if (overflow.scrollWidth > overflow.viewport) problems.push(`reflow: the page is ${overflow.scrollWidth} px wide in a ${overflow.viewport} px viewport`);
   problems.push(...overflow.offenders.map((line) => `reflow: ${line}`));
-  problems.push(...(await page.evaluate(readSmallTargets)).map((line) => `target size: ${line}`));
-  await page.evaluate(setTextSpacing, true);
+  problems.push(...(await evaluateOverRoots(page, readSmallTargets)).map((line) => `target size: ${line}`));
+  await evaluateOverRoots(page, setTextSpacing, true);
   try {
     await settle(page);
-    problems.push(...(await page.evaluate(readClippedText)).map((line) => `text spacing: ${line}`));
+    problems.push(...(await evaluateOverRoots(page, readClippedText)).map((line) => `text spacing: ${line}`));
   } finally {
-    await page.evaluate(setTextSpacing, false);
+    await evaluateOverRoots(page, setTextSpacing, false);
   }
   return problems;
 }
