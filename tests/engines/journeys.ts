@@ -1,5 +1,6 @@
 import { expectNoAxeViolations as axe } from './axe.ts';
 import { FIND_SOURCE, serialise, type ElementRef, type Engine, type Query, type Step } from './driver.ts';
+import { ELEMENT_AT_SOURCE } from '../fixtures/element-at.ts';
 import { GLOBEX_INVOICE_ADDRESS } from '../fixtures/globex-invoice-address.ts';
 
 /**
@@ -67,12 +68,7 @@ const TAKES_CLICK = `(target) => {
   const box = target.getBoundingClientRect();
   const x = box.left + box.width / 2;
   const y = box.top + box.height / 2;
-  let hit = document.elementFromPoint(x, y);
-  while (hit && hit.shadowRoot) {
-    const inner = hit.shadowRoot.elementFromPoint(x, y);
-    if (!inner || inner === hit) break;
-    hit = inner;
-  }
+  const hit = (${ELEMENT_AT_SOURCE})(x, y);
   for (let node = hit; node; node = node.parentNode || node.host) if (node === target) return true;
   const label = hit && hit.closest ? hit.closest('label') : null;
   return !!(label && target.labels && Array.from(target.labels).includes(label));
